@@ -1,0 +1,66 @@
+# The two front-door commands are `make run` and `make test`; see README.md.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
+
+.PHONY: run test check lint contracts install install-dev browser demo bench-scoring bench-seating bench-desk clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(DEV_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP) $@
+
+install: $(STAMP)
+install-dev: $(DEV_STAMP)
+
+# The demo runs with DJANGO_DEBUG=1 unless the environment says otherwise.
+run: export DJANGO_DEBUG ?= 1
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	@echo "Serving on http://127.0.0.1:8000 (Ctrl-C to stop)"
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Debian's Chromium for the browser tests; skipped (with a notice) where apt is unavailable.
+browser:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		echo "Installing Debian's chromium for the browser tests..."; \
+		apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils >/dev/null; \
+	else echo "NOTICE: no Chromium and no apt: browser tests will be skipped."; fi
+	@command -v pdftotext >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; } || true
+
+lint: $(DEV_STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+contracts: $(DEV_STAMP)
+	$(VENV)/bin/lint-imports
+
+test: $(DEV_STAMP) browser lint contracts
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+check: test
+
+bench-scoring: $(DEV_STAMP)
+	$(PY) benchmarks/bench_scoring.py
+
+bench-seating: $(DEV_STAMP)
+	$(PY) benchmarks/bench_seating.py
+
+bench-desk: $(DEV_STAMP)
+	$(PY) benchmarks/bench_desk.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles

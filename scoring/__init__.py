@@ -1,0 +1,1 @@
+"""The scoring Django app. The pure-Python scorer lives in `scoring.engine` (no Django there)."""

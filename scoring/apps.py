@@ -1,0 +1,8 @@
+"""Django app configuration for the scoring app."""
+
+from django.apps import AppConfig
+
+
+class ScoringConfig(AppConfig):
+    name = "scoring"
+    verbose_name = "Scoring"

@@ -1,0 +1,17 @@
+"""Settings for the test suite: the production settings with a throwaway secret key.
+
+Everything else (above all ``DATABASE_URL``) still comes from the environment, so the same
+suite runs on SQLite by default and on PostgreSQL when ``DATABASE_URL`` points there.
+"""
+
+import os
+
+os.environ.setdefault(
+    "DJANGO_SECRET_KEY", "tests-only-secret-key-not-for-production-use-0123456789"
+)
+os.environ.setdefault("DJANGO_PLAIN_STATIC", "1")
+os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
+
+from tournament.settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

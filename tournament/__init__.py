@@ -1,0 +1,1 @@
+"""The Django project and the tournament app: players, rounds, seats, sessions, hands."""
