@@ -30,15 +30,9 @@ run: $(STAMP)
 	@echo "Serving on http://127.0.0.1:8000 (Ctrl-C to stop)"
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-# Debian's Chromium for the browser tests; skipped (with a notice) where apt is unavailable.
+# Debian's Chromium, poppler-utils and a CJK font for the browser and PDF tests.
 browser:
-	@if [ -x /usr/bin/chromium ]; then :; \
-	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-		echo "Installing Debian's chromium for the browser tests..."; \
-		apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils >/dev/null; \
-	else echo "NOTICE: no Chromium and no apt: browser tests will be skipped."; fi
-	@command -v pdftotext >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; } || true
+	@bash scripts/system_packages.sh
 
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .

@@ -15,3 +15,7 @@ os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
 from tournament.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Serve static files from the finders: no collectstatic needed for the test server.
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

@@ -1,0 +1,1 @@
+"""Template tag libraries of the scoring app (``{% load tiles %}``)."""

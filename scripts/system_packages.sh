@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Debian packages the test suite uses: Chromium (browser tests), poppler-utils (reading PDFs
+# back) and a CJK font (tile glyphs in screenshots and PDFs). Installs what is missing when
+# apt is available and we are root; otherwise says what will be skipped.
+set -u
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+[ -n "$(fc-list :lang=zh 2>/dev/null)" ] || missing+=(fonts-wqy-zenhei)
+[ ${#missing[@]} -eq 0 ] && exit 0
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  echo "Installing Debian packages for the tests: ${missing[*]}"
+  apt-get update -qq >/dev/null 2>&1 || true
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null || {
+    echo "NOTICE: could not install ${missing[*]}; tests needing them will be skipped." >&2; }
+else
+  echo "NOTICE: missing ${missing[*]} and no apt as root: tests needing them will be skipped." >&2
+fi
+exit 0
