@@ -4,13 +4,17 @@ import django_tables2 as tables
 
 from .models import Registration
 
+HIDE_ON_PHONES = {"th": {"class": "hide-sm"}, "td": {"class": "hide-sm"}}
+
 
 class RegistrationTable(tables.Table):
     number = tables.Column(verbose_name="No.")
     player = tables.Column(accessor="player__name", verbose_name="Name", order_by="player__name")
-    chinese_name = tables.Column(accessor="player__chinese_name", verbose_name="Chinese name")
+    chinese_name = tables.Column(
+        accessor="player__chinese_name", verbose_name="Chinese name", attrs=HIDE_ON_PHONES
+    )
     country = tables.Column(accessor="player__country", verbose_name="Country")
-    club = tables.Column(accessor="player__club", verbose_name="Club")
+    club = tables.Column(accessor="player__club", verbose_name="Club", attrs=HIDE_ON_PHONES)
     status = tables.Column()
 
     class Meta:
