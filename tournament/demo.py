@@ -8,8 +8,8 @@ import datetime
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from . import services
-from .models import Hand, Payment, Penalty, Player, Round, Seat, Session, Tournament
+from . import seating_services, services
+from .models import Hand, Payment, Penalty, Player, Seat, Session, Tournament
 
 DEMO_SLUG = "demo-open-2026"
 DEMO_TABLES = 8
@@ -58,18 +58,6 @@ DEMO_ACCOUNTS = [
     ("judge", "demo-judge", "judge"),
     ("judge2", "demo-judge2", "judge"),
 ]
-
-
-def simple_seating(player_ids: list[int], round_number: int) -> list[tuple[int, str, int]]:
-    """A plain rotation seating: (table, wind, player id) for one round."""
-    count = len(player_ids)
-    tables = count // 4
-    rows = []
-    for index, player_id in enumerate(player_ids):
-        wind_index = index // tables
-        table = (index % tables + wind_index * (round_number - 1)) % tables + 1
-        rows.append((table, "ESWN"[(wind_index + round_number - 1) % 4], player_id))
-    return rows
 
 
 def demo_accounts_ensure() -> list[tuple[str, str, str]]:
@@ -131,14 +119,8 @@ def demo_load(*, reset: bool = False) -> tuple[Tournament, bool]:
             for number, (name, chinese, country, club) in enumerate(DEMO_ROSTER, start=1)
         ],
     )
-    services.tables_ensure(tournament=tournament, count=DEMO_TABLES)
-    players = {reg.player_id: reg.player for reg in registrations}
-    for number in range(1, DEMO_ROUNDS + 1):
-        round_ = Round.objects.create(tournament=tournament, number=number)
-        rows = simple_seating(list(players), number)
-        services.round_seat(
-            round_=round_, seat_rows=[(table, wind, players[pid]) for table, wind, pid in rows]
-        )
-        round_.seating_published = True
-        round_.save(update_fields=["seating_published"])
+    assert len(registrations) == DEMO_TABLES * 4
+    seating_services.seating_generate(tournament=tournament, total_rounds=DEMO_ROUNDS, seed=2026)
+    for round_ in tournament.rounds.all():
+        seating_services.seating_publish(round_=round_)
     return tournament, True

@@ -1,0 +1,60 @@
+"""``python manage.py seat --rounds N [--seed S] [--tournament SLUG] [--byes]``.
+
+Seats every round up to N that has not been played yet and prints the quality report.
+"""
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.models import Tournament
+from tournament.seating_services import seating_generate
+
+
+class Command(BaseCommand):
+    help = "Generate the seating of the rounds not yet played, up to --rounds."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--rounds", type=int, required=True, help="Total rounds of the event.")
+        parser.add_argument("--seed", type=int, default=0, help="Same seed, same seating.")
+        parser.add_argument("--tournament", help="Tournament slug (needed when there are several).")
+        parser.add_argument(
+            "--byes",
+            action="store_true",
+            help="When the player count is not a multiple of 4, sit players out in turn "
+            "(otherwise register substitutes first).",
+        )
+
+    def handle(self, *args, rounds, seed, tournament=None, byes=False, **options):
+        event = self.find_tournament(tournament)
+        try:
+            plan = seating_generate(
+                tournament=event,
+                total_rounds=rounds,
+                seed=seed,
+                odd_players="byes" if byes else "error",
+            )
+        except ValidationError as error:
+            raise CommandError(" ".join(error.messages)) from error
+        report = plan.report
+        seated = ", ".join(map(str, plan.seated_rounds))
+        self.stdout.write(
+            self.style.SUCCESS(f"{event.name}: seated round(s) {seated} (seed {seed}).")
+        )
+        self.stdout.write(
+            f"Repeat meetings: {report.repeat_meetings}; largest wind spread: "
+            f"{report.max_wind_spread}; same-club meetings: {report.same_club_meetings}; "
+            f"same-table repeats: {len(report.same_table_repeats)}."
+        )
+        self.stdout.write("Seating is not published yet: publish each round on its seating page.")
+
+    def find_tournament(self, slug):
+        if slug:
+            try:
+                return Tournament.objects.get(slug=slug)
+            except Tournament.DoesNotExist:
+                raise CommandError(f"No tournament with slug {slug!r}.") from None
+        events = list(Tournament.objects.all()[:2])
+        if len(events) != 1:
+            known = ", ".join(Tournament.objects.values_list("slug", flat=True)) or "none yet"
+            raise CommandError(f"Say which tournament with --tournament SLUG (known: {known}).")
+        return events[0]
