@@ -1,0 +1,59 @@
+"""The Zung Jung scoring engine: pure Python, no Django (an import contract enforces it).
+
+Public API (other apps code against these names)::
+
+    Tile, Meld, MeldKind, Hand, Rules, Scheme       value objects (frozen dataclasses, enums)
+    parse_tiles, parse_melds, format_tiles          notation (see notation.py, hand.py)
+    NotationError, InvalidHandError, IllegalWinError   errors, all ValueError subclasses
+    validate_hand(hand) -> list[str]                every problem at once
+    score_hand(hand, rules=Rules()) -> Score        Freedom of Count over legal arrangements
+    settle(total, *, winner, self_drawn, responsible, rules) -> dict[str, int]
+    false_win_deltas(offender, rules) -> dict[str, int]
+    SEATS, PATTERNS                                 ("E","S","W","N"); the 44-pattern registry
+"""
+
+from .decompose import Arrangement, Group, GroupKind, arrangements
+from .errors import IllegalWinError, InvalidHandError, NotationError, ScoringError
+from .hand import FLAGS, Hand, Meld, MeldKind, parse_hand, parse_melds
+from .notation import format_tiles, format_tiles_unicode, parse_tiles
+from .patterns import CHICKEN_HAND, PATTERNS, Pattern
+from .payoff import SEATS, false_win_deltas, settle
+from .rules import STANDARD, TOURNAMENT, Rules, Scheme
+from .score import Score, score_hand
+from .tiles import ALL_TILES, Tile
+from .validation import validate_hand
+
+__all__ = [
+    "ALL_TILES",
+    "CHICKEN_HAND",
+    "FLAGS",
+    "PATTERNS",
+    "SEATS",
+    "STANDARD",
+    "TOURNAMENT",
+    "Arrangement",
+    "Group",
+    "GroupKind",
+    "Hand",
+    "IllegalWinError",
+    "InvalidHandError",
+    "Meld",
+    "MeldKind",
+    "NotationError",
+    "Pattern",
+    "Rules",
+    "Scheme",
+    "Score",
+    "ScoringError",
+    "Tile",
+    "arrangements",
+    "false_win_deltas",
+    "format_tiles",
+    "format_tiles_unicode",
+    "parse_hand",
+    "parse_melds",
+    "parse_tiles",
+    "score_hand",
+    "settle",
+    "validate_hand",
+]

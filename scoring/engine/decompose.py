@@ -1,0 +1,298 @@
+"""Arrangements: every way the winning hand can be read (RULINGS R2, R3, R4).
+
+Vocabulary:
+- *group*: one unit of an arrangement: a set (chow, pung, kong), the pair (eyes), one of the
+  seven pairs, or the fourteen tiles of Thirteen Terminals (kind ``orphans``).
+- *melded*: the group was declared before the win (an exposed meld or a concealed kong).
+- *concealed*: the group is concealed at the win. Exposed melds are not; a set (or pair)
+  completed by a discarded or robbed winning tile is not either (RULINGS R3); a concealed
+  kong is.
+- *completed*: the group the winning tile went into. Choosing it is part of the arrangement
+  (RULINGS R2): ``3333m 45m`` + discarded 3m may be read as concealed ``333m`` plus ``345m``.
+- *form*: ``regular`` (four sets and a pair), ``seven_pairs`` or ``thirteen_terminals``.
+
+Per-suit splits are cached (`functools.lru_cache`), like the riichi library's divider.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+
+from .hand import Hand
+from .notation import format_tiles
+from .tiles import ALL_TILES, FIRST_WIND, KIND_COUNT, Tile, is_terminal_or_honour_index
+
+REGULAR = "regular"
+SEVEN_PAIRS = "seven_pairs"
+THIRTEEN_TERMINALS = "thirteen_terminals"
+THIRTEEN_KINDS = tuple(i for i in range(KIND_COUNT) if is_terminal_or_honour_index(i))
+
+
+class GroupKind(StrEnum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    PAIR = "pair"
+    ORPHANS = "orphans"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SIZE = {GroupKind.CHOW: 3, GroupKind.PUNG: 3, GroupKind.KONG: 4, GroupKind.PAIR: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    kind: GroupKind
+    tiles: tuple[Tile, ...]
+    melded: bool = False
+    concealed: bool = True
+    completed: bool = False
+
+    @property
+    def index(self) -> int:
+        """Index of the lowest tile (the tile kind of a pung, kong or pair)."""
+        return self.tiles[0].index
+
+    @property
+    def is_triplet(self) -> bool:
+        """A pung or a kong ("triplet/kong" in the pattern texts)."""
+        return self.kind is GroupKind.PUNG or self.kind is GroupKind.KONG
+
+    def notation(self) -> str:
+        body = format_tiles(self.tiles)
+        if self.melded:
+            body = f"({body})" if self.concealed else f"[{body}]"
+        return body + ("*" if self.completed else "")
+
+    def describe(self, self_drawn: bool) -> str:
+        if self.kind is GroupKind.ORPHANS:
+            what = "thirteen terminals"
+        elif self.melded:
+            what = f"{'concealed' if self.concealed else 'exposed'} {self.kind}"
+        else:
+            what = f"{'concealed' if self.concealed else 'exposed'} {self.kind}"
+        text = f"{what} {format_tiles(self.tiles)}"
+        if self.melded:
+            text += " (declared before the win)"
+        if self.completed:
+            how = "self-drawn" if self_drawn else "discarded"
+            text += f", completed by the {how} winning tile"
+        return text
+
+
+def make_group(kind: GroupKind, index: int, **flags: bool) -> Group:
+    if kind is GroupKind.CHOW:
+        tiles = (ALL_TILES[index], ALL_TILES[index + 1], ALL_TILES[index + 2])
+    else:
+        tiles = (ALL_TILES[index],) * _SIZE[kind]
+    return Group(kind, tiles, **flags)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """One reading of the hand: its groups and which one the winning tile completed."""
+
+    form: str
+    groups: tuple[Group, ...]
+    self_drawn: bool
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        return tuple(
+            g for g in self.groups if g.kind in (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG)
+        )
+
+    @property
+    def pair(self) -> Group | None:
+        pairs = [g for g in self.groups if g.kind is GroupKind.PAIR]
+        return pairs[0] if self.form == REGULAR and pairs else None
+
+    @property
+    def completed(self) -> Group:
+        return next(g for g in self.groups if g.completed)
+
+    def notation(self) -> str:
+        """Groups in order, melds last; ``*`` marks the group the winning tile completed."""
+        return " ".join(g.notation() for g in self.groups)
+
+    def describe(self) -> str:
+        """A readable account, one group per line."""
+        title = {
+            REGULAR: "four sets and a pair",
+            SEVEN_PAIRS: "Seven Pairs",
+            THIRTEEN_TERMINALS: "Thirteen Terminals",
+        }[self.form]
+        lines = [f"{title}:"]
+        lines += [f"  {g.describe(self.self_drawn)}" for g in self.groups]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+# --- splitting ---------------------------------------------------------------------------
+
+# Group kind codes used in plans (see below) and in the cached splits.
+K_CHOW, K_PUNG, K_KONG, K_PAIR, K_ORPHANS = range(5)
+SplitGroup = tuple[int, int, bool, bool, bool]
+Split = tuple[tuple[SplitGroup, ...], int]
+
+
+@cache
+def _suit_splits(base: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
+    """Every split of one suit's 9 counts into sets and at most one pair.
+
+    Returns ((sets as plan groups, pair index or -1), ...) with absolute tile indices; empty
+    when the suit cannot be split. Cached: there are few distinct suit contents in practice.
+    """
+    total = sum(counts)
+    if total % 3 == 1:
+        return ()
+    # The recursion can reach one split in several orders (333+345 and 345+333): keep one.
+    unique = dict.fromkeys(
+        (tuple(sorted(sets, key=lambda s: (s[1], s[0]))), pair)
+        for sets, pair in _split(list(counts), total % 3 == 2)
+    )
+    return tuple(
+        (tuple((kind, base + n, False, True, False) for kind, n in sets), -1 if p < 0 else base + p)
+        for sets, p in unique
+    )
+
+
+def _split(counts: list[int], need_pair: bool) -> list[tuple[tuple[tuple[int, int], ...], int]]:
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        return [((), -1)] if not need_pair else []
+    out: list[tuple[tuple[tuple[int, int], ...], int]] = []
+    if counts[i] >= 3:
+        counts[i] -= 3
+        out += [(((K_PUNG, i),) + sets, pair) for sets, pair in _split(counts, need_pair)]
+        counts[i] += 3
+    if i <= 6 and counts[i + 1] and counts[i + 2]:
+        counts[i] -= 1
+        counts[i + 1] -= 1
+        counts[i + 2] -= 1
+        out += [(((K_CHOW, i),) + sets, pair) for sets, pair in _split(counts, need_pair)]
+        counts[i] += 1
+        counts[i + 1] += 1
+        counts[i + 2] += 1
+    if need_pair and counts[i] >= 2:
+        counts[i] -= 2
+        out += [(sets, i) for sets, pair in _split(counts, False)]
+        counts[i] += 2
+    return out
+
+
+def regular_splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
+    """Every split of 34 counts into sets (as plan groups) and exactly one pair (index)."""
+    combos: list[Split] = [((), -1)]
+    pairs = 0
+    for base in (0, 9, 18):
+        suit = tuple(counts[base : base + 9])
+        if suit == _EMPTY_SUIT:
+            continue
+        splits = _suit_splits(base, suit)
+        if not splits:
+            return []
+        if splits[0][1] >= 0:
+            pairs += 1
+        combos = [(a + b, p if p >= 0 else q) for a, p in combos for b, q in splits]
+    honours: list[SplitGroup] = []
+    for index in range(FIRST_WIND, KIND_COUNT):
+        c = counts[index]
+        if c == 3:
+            honours.append((K_PUNG, index, False, True, False))
+        elif c == 2:
+            pairs += 1
+            combos = [(a, index) for a, _ in combos]
+        elif c:
+            return []
+    if pairs != 1:
+        return []
+    if honours:
+        extra = tuple(honours)
+        combos = [(a + extra, p) for a, p in combos]
+    return combos
+
+
+_EMPTY_SUIT = (0,) * 9
+
+
+# A *plan* is the engine's internal arrangement: (form, groups), each group a tuple
+# (kind code, index of lowest tile, melded, concealed, completed). `build_arrangement` turns it
+# into the public `Arrangement`; the scorer works on plans so that it builds objects only for
+# the arrangements it reports.
+_KINDS = (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR, GroupKind.ORPHANS)
+
+Plan = tuple[str, tuple[tuple[int, int, bool, bool, bool], ...]]
+
+
+def concealed_counts(hand: Hand) -> list[int]:
+    """Counts of the concealed tiles plus the winning tile, by tile index."""
+    counts = [0] * KIND_COUNT
+    for tile in hand.concealed:
+        counts[tile.index] += 1
+    counts[hand.winning_tile.index] += 1
+    return counts
+
+
+def plans(hand: Hand, counts: list[int] | None = None) -> list[Plan]:
+    """Every arrangement x winning-tile placement of a validated hand, as plans."""
+    win = hand.winning_tile.index
+    key = tuple(counts if counts is not None else concealed_counts(hand))
+    hidden = hand.self_drawn  # a self-drawn winning tile leaves its group concealed
+    meld_groups = tuple(m.plan_group for m in hand.melds)
+    found: list[Plan] = []
+    for sets, pair in regular_splits(key):
+        seen = []
+        groups = (*sets, (K_PAIR, pair, False, True, False))
+        for slot, group in enumerate(groups):
+            kind, index = group[0], group[1]
+            if kind == K_CHOW:
+                if not index <= win <= index + 2:
+                    continue
+            elif index != win:
+                continue
+            if group in seen:
+                continue
+            seen.append(group)
+            placed = list(groups)
+            placed[slot] = (kind, index, False, hidden, True)
+            found.append((REGULAR, (*placed, *meld_groups)))
+    if not hand.melds:
+        if 1 not in key and 3 not in key:
+            pairs = []
+            for index, c in enumerate(key):
+                for n in range(c // 2):
+                    done = index == win and n == c // 2 - 1
+                    pairs.append((K_PAIR, index, False, hidden or not done, done))
+            found.append((SEVEN_PAIRS, tuple(pairs)))
+        if key[0] and key[-1] and all(key[i] for i in THIRTEEN_KINDS):
+            if sum(key[i] for i in THIRTEEN_KINDS) == 14:
+                found.append((THIRTEEN_TERMINALS, ((K_ORPHANS, 0, False, hidden, True),)))
+    return found
+
+
+def build_arrangement(hand: Hand, plan: Plan) -> Arrangement:
+    form, groups = plan
+    built = []
+    for kind, index, melded, concealed, completed in groups:
+        if kind == K_ORPHANS:
+            tiles = tuple(sorted(hand.concealed + (hand.winning_tile,)))
+            built.append(Group(GroupKind.ORPHANS, tiles, False, concealed, completed))
+        else:
+            built.append(
+                make_group(
+                    _KINDS[kind], index, melded=melded, concealed=concealed, completed=completed
+                )
+            )
+    return Arrangement(form, tuple(built), hand.self_drawn)
+
+
+def arrangements(hand: Hand) -> list[Arrangement]:
+    """Every arrangement x winning-tile placement of a validated hand (may be empty)."""
+    return [build_arrangement(hand, plan) for plan in plans(hand)]

@@ -1,0 +1,273 @@
+"""Melds and hands: the winner's tiles as entered at the table.
+
+Vocabulary:
+- *meld*: a set declared before the win: an exposed chow/pung/kong, or a concealed kong.
+  Written ``[345p]`` (exposed chow), ``[EEE]`` (exposed pung), ``[5555s]`` (exposed kong),
+  ``(RdRdRdRd)`` (concealed kong). The kind is inferred from the tiles.
+- *concealed tiles*: the tiles in hand *before* the winning tile, excluding melds.
+- *winning tile*: the tile that completed the hand (self-drawn, discarded, or robbed from a kong).
+- *flags*: incidental circumstances of the win (category 9), see `FLAGS`.
+- *penalty tiles*: the winner's penalty tiles (RULINGS R9), tiles that are also in the hand.
+
+Whole-hand notation (`Hand.from_notation` / `Hand.notation`), items separated by spaces::
+
+    11123m 456p EE [789s] (RdRdRdRd) +E self seat:S final_draw penalty:5p,6p
+
+    TILES         concealed tiles before the winning tile (any `parse_tiles` form)
+    [TILES]       an exposed meld;  (TILES) a concealed kong
+    +TILE         the winning tile (required, exactly one)
+    self          a self-drawn win; ``discard`` (the default) a win on a discard
+    seat:X        the winner's seat wind E, S, W or N (default E)
+    FLAG          final_draw final_discard win_on_kong robbing_kong heaven earth
+    penalty:TILES the penalty tiles, comma separated or not
+
+The canonical form sorts the concealed tiles and the melds, omits ``discard`` and always writes
+``seat:``; ``Hand.from_notation(h.notation()) == h``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .errors import NotationError
+from .notation import format_tiles, parse_tiles
+from .tiles import WINDS, Tile
+
+FLAGS = ("final_draw", "final_discard", "win_on_kong", "robbing_kong", "heaven", "earth")
+
+
+class MeldKind(StrEnum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def infer_kind(tiles: tuple[Tile, ...]) -> MeldKind | None:
+    """The set kind these tiles form, or None when they form no set."""
+    ordered = sorted(tiles)
+    if len(ordered) in (3, 4) and all(t == ordered[0] for t in ordered):
+        return MeldKind.PUNG if len(ordered) == 3 else MeldKind.KONG
+    if len(ordered) == 3 and not ordered[0].is_honor:
+        a, b, c = (t.index for t in ordered)
+        if b == a + 1 and c == a + 2 and a // 9 == c // 9:
+            return MeldKind.CHOW
+    return None
+
+
+_GROUP_CODES = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}  # decompose.K_*
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared set. `concealed` is true only for a concealed kong."""
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    concealed: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tiles", tuple(sorted(self.tiles)))
+        if not isinstance(self.kind, MeldKind):
+            try:
+                object.__setattr__(self, "kind", MeldKind(self.kind))
+            except ValueError:
+                raise NotationError(
+                    f"meld kind {self.kind!r} is not one of chow, pung, kong"
+                ) from None
+        # Worked out once: validation and decomposition ask every time a hand is scored.
+        object.__setattr__(self, "_problems", tuple(self._find_problems()))
+        if self.tiles:
+            code = _GROUP_CODES[self.kind]
+            group = (code, self.tiles[0].index, True, bool(self.concealed), False)
+            object.__setattr__(self, "plan_group", group)
+
+    @classmethod
+    def from_notation(cls, text: str) -> Meld:
+        melds = parse_melds(text)
+        if len(melds) != 1:
+            raise NotationError(f"{text!r}: expected exactly one meld, read {len(melds)}")
+        return melds[0]
+
+    def notation(self) -> str:
+        body = format_tiles(self.tiles)
+        return f"({body})" if self.concealed else f"[{body}]"
+
+    def problems(self) -> list[str]:
+        """What is wrong with this meld, in words; [] when it is a proper set."""
+        return list(self._problems)
+
+    def _find_problems(self) -> list[str]:
+        found = []
+        actual = infer_kind(self.tiles)
+        if actual != self.kind:
+            shown = format_tiles(self.tiles) or "no tiles"
+            what = {
+                MeldKind.CHOW: "a run of three consecutive tiles of one suit",
+                MeldKind.PUNG: "three identical tiles",
+                MeldKind.KONG: "four identical tiles",
+            }[self.kind]
+            found.append(f"the {self.kind} {shown} is not {what}")
+        if self.concealed and self.kind is not MeldKind.KONG:
+            found.append(
+                f"the {self.kind} {format_tiles(self.tiles)} is marked concealed: "
+                "only a kong can be declared concealed"
+            )
+        return found
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+_MELD_GROUP = re.compile(r"\[([^\[\]()]*)\]|\(([^\[\]()]*)\)|(\S)")
+
+
+def parse_melds(text: str) -> tuple[Meld, ...]:
+    """Read ``[345p] [EEE] [5555s] (RdRdRdRd)``: exposed in [], concealed kong in ()."""
+    if not isinstance(text, str):
+        raise NotationError(f"melds must be written as text, got {type(text).__name__}")
+    melds = []
+    for match in _MELD_GROUP.finditer(text):
+        exposed, concealed, stray = match.groups()
+        if stray is not None:
+            raise NotationError(
+                f"{text[match.start() :].split()[0]!r} at position {match.start() + 1}: "
+                "a meld is written in brackets, [345p] exposed or (5555s) concealed kong"
+            )
+        body = exposed if exposed is not None else concealed
+        melds.append(meld_from_tiles(parse_tiles(body), concealed is not None, match.group(0)))
+    return tuple(melds)
+
+
+def meld_from_tiles(tiles: tuple[Tile, ...], concealed: bool, shown: str) -> Meld:
+    kind = infer_kind(tiles)
+    if kind is None:
+        raise NotationError(
+            f"{shown} is not a set: a meld is a run (chow), three identical tiles (pung) "
+            "or four identical tiles (kong)"
+        )
+    if concealed and kind is not MeldKind.KONG:
+        raise NotationError(f"{shown}: only a kong can be declared concealed; write it in []")
+    return Meld(kind, tiles, concealed)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A declared win. Normalised on creation: tiles and melds sorted, flags a frozenset."""
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    winning_tile: Tile | None = None
+    self_drawn: bool = False
+    seat_wind: str | None = "E"
+    flags: frozenset[str] = field(default_factory=frozenset)
+    penalty_tiles: tuple[Tile, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
+        object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_key)))
+        object.__setattr__(self, "flags", frozenset(self.flags))
+        object.__setattr__(self, "penalty_tiles", tuple(sorted(self.penalty_tiles)))
+
+    @classmethod
+    def from_notation(cls, text: str) -> Hand:
+        return parse_hand(text)
+
+    def notation(self) -> str:
+        parts = [format_tiles(self.concealed)] if self.concealed else []
+        parts += [m.notation() for m in self.melds]
+        if self.winning_tile is not None:
+            parts.append("+" + self.winning_tile.notation())
+        if self.self_drawn:
+            parts.append("self")
+        if self.seat_wind:
+            parts.append(f"seat:{self.seat_wind}")
+        parts += [f for f in FLAGS if f in self.flags]
+        parts += sorted(f for f in self.flags if f not in FLAGS)
+        if self.penalty_tiles:
+            parts.append("penalty:" + ",".join(t.notation() for t in self.penalty_tiles))
+        return " ".join(parts)
+
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the hand: concealed, melds and the winning tile."""
+        tiles = list(self.concealed)
+        for meld in self.melds:
+            tiles.extend(meld.tiles)
+        if self.winning_tile is not None:
+            tiles.append(self.winning_tile)
+        return tuple(tiles)
+
+    @property
+    def is_concealed(self) -> bool:
+        """True when nothing was melded before the win (concealed kongs are fine)."""
+        return all(m.concealed for m in self.melds)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+def _meld_key(meld: Meld) -> tuple:
+    return (meld.tiles, meld.concealed)
+
+
+_HAND_TOKEN = re.compile(r"\[[^\]]*\]|\([^)]*\)|[^\s\[\]()]+|\S")
+
+
+def parse_hand(text: str) -> Hand:
+    """Read the whole-hand notation described in the module docstring."""
+    if not isinstance(text, str):
+        raise NotationError(f"a hand must be written as text, got {type(text).__name__}")
+    concealed: list[Tile] = []
+    melds: list[Meld] = []
+    winning: list[Tile] = []
+    penalty: list[Tile] = []
+    flags: set[str] = set()
+    self_drawn = False
+    seat = "E"
+    for match in _HAND_TOKEN.finditer(text):
+        token = match.group(0)
+        if token[0] in "[(":
+            melds.extend(parse_melds(token))
+        elif token in "])":
+            raise NotationError(f"unmatched {token!r} at position {match.start() + 1}")
+        elif token.startswith("+"):
+            winning.extend(parse_tiles(token[1:]))
+            if len(parse_tiles(token[1:])) != 1:
+                raise NotationError(f"{token!r}: the winning tile is one tile, e.g. +5p")
+        elif token == "self":
+            self_drawn = True
+        elif token == "discard":
+            self_drawn = False
+        elif token.startswith("seat:"):
+            seat = token[5:]
+            if seat not in WINDS:
+                raise NotationError(f"{token!r}: the seat wind is one of E, S, W, N")
+        elif token.startswith("penalty:"):
+            penalty.extend(parse_tiles(token[8:]))
+        elif token in FLAGS:
+            flags.add(token)
+        elif token.replace("_", "").isalpha() and token.islower():
+            raise NotationError(
+                f"{token!r} is not a hand word: use self, discard, seat:X, penalty:TILES "
+                f"or a flag ({', '.join(FLAGS)})"
+            )
+        else:
+            concealed.extend(parse_tiles(token))
+    if len(winning) != 1:
+        raise NotationError(
+            f"{text!r}: mark exactly one winning tile with +, e.g. +5p (found {len(winning)})"
+        )
+    return Hand(
+        concealed=tuple(concealed),
+        melds=tuple(melds),
+        winning_tile=winning[0],
+        self_drawn=self_drawn,
+        seat_wind=seat,
+        flags=frozenset(flags),
+        penalty_tiles=tuple(penalty),
+    )

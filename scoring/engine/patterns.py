@@ -1,0 +1,292 @@
+"""The 44 Zung Jung v3.3 patterns as data, plus Chicken Hand (RULINGS R1).
+
+Vocabulary:
+- `Pattern`: ``number`` (``"4.2.3"``), ``name`` (the v3.3 English name exactly), ``chinese``,
+  ``points`` (listed value; per set for 3.1 Value Honor), ``series`` (``"4.2"``), ``forms`` (hand
+  forms it may apply to, RULINGS R4) and ``detect``.
+- ``detect(ctx) -> int``: how many times the pattern applies to the arrangement in ``ctx``
+  (a `ScoringContext`); 0 when absent. Only 3.1 Value Honor ever returns more than 1.
+- *series*: the additive rule counts at most one pattern per series (the highest-valued).
+- *listed limit*: a pattern whose listed value is 320 or more (RULINGS R6).
+
+`PATTERNS` is the registry in v3.3 order; the scorer iterates it, there is no chain of ifs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .context import TERMINAL, TERMINAL_OR_HONOUR, ScoringContext
+from .decompose import K_CHOW, REGULAR, SEVEN_PAIRS, THIRTEEN_TERMINALS
+from .tiles import FIRST_DRAGON, FIRST_WIND
+
+LIMIT = 320
+ALL_FORMS = frozenset({REGULAR, SEVEN_PAIRS, THIRTEEN_TERMINALS})
+# RULINGS R4: Seven Pairs combines only with patterns that need no sets.
+NO_SETS = frozenset({REGULAR, SEVEN_PAIRS})
+ONLY_REGULAR = frozenset({REGULAR})
+
+
+# A *gate* is a ctx attribute that is false whenever every pattern of the series is absent; the
+# scorer skips a series whose gate is false (a shortcut only: detect alone decides).
+SERIES_GATES = {
+    "2.1": "one_suit",
+    "2.2": "one_suit",
+    "3.1": "has_honours",
+    "3.2": "has_honours",
+    "3.3": "has_honours",
+    "3.4": "has_honours",
+    "4.2": "has_concealed_triplets",
+    "4.3": "has_kongs",
+    "5.1": "has_repeated_chows",
+    "6.1": "has_three_chows",
+    "7.1": "has_three_chows",
+    "6.2": "has_two_number_triplets",
+    "7.2": "has_two_number_triplets",
+    "8.1": "has_terminals",
+    "9.1": "has_flags",
+    "9.2": "has_flags",
+    "9.3": "has_flags",
+    "9.4": "has_flags",
+}
+
+
+@dataclass(frozen=True)
+class Pattern:
+    number: str
+    name: str
+    chinese: str
+    points: int
+    detect: Callable[[ScoringContext], int]
+    forms: frozenset[str] = ONLY_REGULAR
+    gate: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.gate:
+            object.__setattr__(self, "gate", SERIES_GATES.get(self.series, ""))
+
+    @property
+    def series(self) -> str:
+        return ".".join(self.number.split(".")[:2])
+
+    @property
+    def category(self) -> int:
+        return int(self.number.split(".")[0])
+
+    @property
+    def is_listed_limit(self) -> bool:
+        return self.points >= LIMIT
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name}"
+
+    def __repr__(self) -> str:
+        return f"<Pattern {self.number} {self.name} {self.points}>"
+
+
+# --- detectors: one signature, ctx -> count ----------------------------------------------
+
+
+def _flag(name: str) -> Callable[[ScoringContext], int]:
+    def detect(ctx: ScoringContext) -> int:
+        return int(name in ctx.facts.flags)
+
+    return detect
+
+
+def _at_least(attr: str, n: int) -> Callable[[ScoringContext], int]:
+    def detect(ctx: ScoringContext) -> int:
+        return int(getattr(ctx, attr) >= n)
+
+    return detect
+
+
+def _one_suit(pure: bool) -> Callable[[ScoringContext], int]:
+    def detect(ctx: ScoringContext) -> int:
+        facts = ctx.facts
+        return int(len(facts.suits) == 1 and facts.has_honours is not pure)
+
+    return detect
+
+
+def _value_honor(ctx: ScoringContext) -> int:
+    seat = ctx.facts.seat
+    return sum(1 for t in ctx.triplets if t >= FIRST_DRAGON or t == seat)
+
+
+def _honour_sets(kind: str, triplets: int, pair: bool) -> Callable[[ScoringContext], int]:
+    lo, hi = (FIRST_DRAGON, 34) if kind == "dragon" else (FIRST_WIND, FIRST_DRAGON)
+    attr = f"{kind}_triplets"
+
+    def detect(ctx: ScoringContext) -> int:
+        has_pair = lo <= ctx.pair < hi
+        return int(getattr(ctx, attr) == triplets and has_pair == pair)
+
+    return detect
+
+
+def _big_three_winds(ctx: ScoringContext) -> int:
+    return int(ctx.wind_triplets >= 3)
+
+
+def _identical(n: int, groups: int = 1) -> Callable[[ScoringContext], int]:
+    def detect(ctx: ScoringContext) -> int:
+        chows = ctx.chows
+        if len(chows) < n * groups:
+            return 0
+        repeats = [chows.count(c) for c in set(chows)]
+        return int(sum(r // n for r in repeats) >= groups)
+
+    return detect
+
+
+def _three_similar_sequences(ctx: ScoringContext) -> int:
+    if len(ctx.chows) < 3:
+        return 0
+    chows = set(ctx.chows)
+    return int(any(i in chows and i + 9 in chows and i + 18 in chows for i in range(7)))
+
+
+def _similar_triplets(small: bool) -> Callable[[ScoringContext], int]:
+    def detect(ctx: ScoringContext) -> int:
+        numbers = [t for t in ctx.triplets if t < FIRST_WIND]
+        if len(numbers) < 2:
+            return 0
+        for t in numbers:
+            suits = {x // 9 for x in numbers if x % 9 == t % 9}
+            if not small and len(suits) == 3:
+                return 1
+            pair = ctx.pair
+            if small and len(suits) == 2 and 0 <= pair < FIRST_WIND and pair % 9 == t % 9:
+                if pair // 9 not in suits:
+                    return 1
+        return 0
+
+    return detect
+
+
+def _nine_tile_straight(ctx: ScoringContext) -> int:
+    if len(ctx.chows) < 3:
+        return 0
+    chows = set(ctx.chows)
+    return int(any(b in chows and b + 3 in chows and b + 6 in chows for b in (0, 9, 18)))
+
+
+def _consecutive_triplets(n: int) -> Callable[[ScoringContext], int]:
+    def detect(ctx: ScoringContext) -> int:
+        if len(ctx.triplets) < n:
+            return 0
+        triplets = {t for t in ctx.triplets if t < FIRST_WIND}
+        for t in triplets:
+            if (t + n - 1) // 9 == t // 9 and all(t + k in triplets for k in range(1, n)):
+                return 1
+        return 0
+
+    return detect
+
+
+def _lesser_terminals(pure: bool) -> Callable[[ScoringContext], int]:
+    wanted = TERMINAL if pure else TERMINAL_OR_HONOUR
+
+    def detect(ctx: ScoringContext) -> int:
+        for kind, index, *_ in ctx.plan[1]:
+            if kind == K_CHOW:
+                if index % 9 not in (0, 6):  # only 123 and 789 hold a terminal
+                    return 0
+            elif index not in wanted:
+                return 0
+        return 1
+
+    return detect
+
+
+def _mixed_greater_terminals(ctx: ScoringContext) -> int:
+    # Reading of 8.1.3: an All Triplets or Seven Pairs hand made only of terminals and honours,
+    # with both present. All terminals is 8.1.4 and all honours is 3.4 (both listed limits).
+    facts = ctx.facts
+    shape = ctx.form == SEVEN_PAIRS or len(ctx.triplets) == 4
+    mixed = facts.has_honours and not facts.all_honours
+    return int(shape and mixed and facts.all_terminals_or_honours)
+
+
+def _nine_gates(ctx: ScoringContext) -> int:
+    # RULINGS R5: a Blessing of Heaven hand scores Blessing of Heaven, never Nine Gates.
+    return int(ctx.facts.nine_gates and "heaven" not in ctx.facts.flags)
+
+
+def _form(form: str) -> Callable[[ScoringContext], int]:
+    def detect(ctx: ScoringContext) -> int:
+        return int(ctx.form == form)
+
+    return detect
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("1.1", "All Sequences", "平和", 5, lambda ctx: int(len(ctx.chows) == 4)),
+    # RULINGS R3: a discard-completed set leaves the hand concealed; R4: never irregular hands.
+    Pattern("1.2", "Concealed Hand", "門前清", 5, lambda ctx: int(not ctx.facts.has_exposed_meld)),
+    Pattern("1.3", "No Terminals", "斷么九", 5, lambda ctx: int(ctx.facts.all_simples), NO_SETS),
+    Pattern("2.1.1", "Mixed One-Suit", "混一色", 40, _one_suit(pure=False), NO_SETS),
+    Pattern("2.1.2", "Pure One-Suit", "清一色", 80, _one_suit(pure=True), NO_SETS),
+    Pattern("2.2", "Nine Gates", "九蓮寶燈", 480, _nine_gates),
+    Pattern("3.1", "Value Honor", "番牌", 10, _value_honor),
+    Pattern("3.2.1", "Small Three Dragons", "小三元", 40, _honour_sets("dragon", 2, True)),
+    Pattern("3.2.2", "Big Three Dragons", "大三元", 130, _honour_sets("dragon", 3, False)),
+    Pattern("3.3.1", "Small Three Winds", "小三風", 30, _honour_sets("wind", 2, True)),
+    Pattern("3.3.2", "Big Three Winds", "大三風", 120, _big_three_winds),
+    Pattern("3.3.3", "Small Four Winds", "小四喜", 320, _honour_sets("wind", 3, True)),
+    Pattern("3.3.4", "Big Four Winds", "大四喜", 400, _at_least("wind_triplets", 4)),
+    Pattern("3.4", "All Honors", "字一色", 320, lambda ctx: int(ctx.facts.all_honours), NO_SETS),
+    Pattern("4.1", "All Triplets", "對對和", 30, lambda ctx: int(len(ctx.triplets) == 4)),
+    Pattern("4.2.1", "Two Concealed Triplets", "二暗刻", 5, _at_least("concealed_triplets", 2)),
+    Pattern("4.2.2", "Three Concealed Triplets", "三暗刻", 30, _at_least("concealed_triplets", 3)),
+    Pattern("4.2.3", "Four Concealed Triplets", "四暗刻", 125, _at_least("concealed_triplets", 4)),
+    Pattern("4.3.1", "One Kong", "一槓", 5, _at_least("kongs", 1)),
+    Pattern("4.3.2", "Two Kong", "二槓", 20, _at_least("kongs", 2)),
+    Pattern("4.3.3", "Three Kong", "三槓", 120, _at_least("kongs", 3)),
+    Pattern("4.3.4", "Four Kong", "四槓", 480, _at_least("kongs", 4)),
+    Pattern("5.1.1", "Two Identical Sequences", "一般高", 10, _identical(2)),
+    Pattern("5.1.2", "Two Identical Sequences Twice", "兩般高", 60, _identical(2, groups=2)),
+    Pattern("5.1.3", "Three Identical Sequences", "一色三同順", 120, _identical(3)),
+    Pattern("5.1.4", "Four Identical Sequences", "一色四同順", 480, _identical(4)),
+    Pattern("6.1", "Three Similar Sequences", "三色同順", 35, _three_similar_sequences),
+    Pattern("6.2.1", "Small Three Similar Triplets", "三色小同刻", 30, _similar_triplets(True)),
+    Pattern("6.2.2", "Three Similar Triplets", "三色同刻", 120, _similar_triplets(False)),
+    Pattern("7.1", "Nine-Tile Straight", "一氣通貫", 40, _nine_tile_straight),
+    Pattern("7.2.1", "Three Consecutive Triplets", "三連刻", 100, _consecutive_triplets(3)),
+    Pattern("7.2.2", "Four Consecutive Triplets", "四連刻", 200, _consecutive_triplets(4)),
+    Pattern("8.1.1", "Mixed Lesser Terminals", "混全帶么", 40, _lesser_terminals(pure=False)),
+    Pattern("8.1.2", "Pure Lesser Terminals", "純全帶么", 50, _lesser_terminals(pure=True)),
+    Pattern("8.1.3", "Mixed Greater Terminals", "混么九", 100, _mixed_greater_terminals, NO_SETS),
+    Pattern(
+        "8.1.4",
+        "Pure Greater Terminals",
+        "清么九",
+        400,
+        lambda c: int(c.facts.all_terminals),
+        NO_SETS,
+    ),
+    # Category 9 combines with every form (RULINGS R4).
+    Pattern("9.1.1", "Final Draw", "海底撈月", 10, _flag("final_draw"), ALL_FORMS),
+    Pattern("9.1.2", "Final Discard", "河底撈魚", 10, _flag("final_discard"), ALL_FORMS),
+    Pattern("9.2", "Win on Kong", "嶺上開花", 10, _flag("win_on_kong"), ALL_FORMS),
+    Pattern("9.3", "Robbing a Kong", "搶槓", 10, _flag("robbing_kong"), ALL_FORMS),
+    Pattern("9.4.1", "Blessing of Heaven", "天和", 155, _flag("heaven"), ALL_FORMS),
+    Pattern("9.4.2", "Blessing of Earth", "地和", 155, _flag("earth"), ALL_FORMS),
+    Pattern(
+        "10.1",
+        "Thirteen Terminals",
+        "十三么九",
+        160,
+        _form(THIRTEEN_TERMINALS),
+        frozenset({THIRTEEN_TERMINALS}),
+    ),
+    Pattern("10.2", "Seven Pairs", "七對子", 30, _form(SEVEN_PAIRS), frozenset({SEVEN_PAIRS})),
+)
+
+CHICKEN_HAND = Pattern("0", "Chicken Hand", "雞和", 1, lambda ctx: 0, ALL_FORMS)
+
+PATTERNS_BY_NAME = {p.name: p for p in PATTERNS}
+PATTERNS_BY_NUMBER = {p.number: p for p in PATTERNS}
+PATTERNS_BY_FORM = {form: tuple(p for p in PATTERNS if form in p.forms) for form in ALL_FORMS}

@@ -1,0 +1,165 @@
+"""Scoring: Freedom of Count over every legal arrangement (RULINGS R2, R6, R7, R9).
+
+Vocabulary:
+- `Score`: ``total`` (the hand value), ``patterns`` (each counted `Pattern` with the points it
+  scored, registry order; 3.1 Value Honor collapsed to 10 x sets), ``arrangement`` (the chosen
+  `Arrangement`), ``runners_up`` (other legal arrangements as Scores, best first, at most
+  `RUNNERS_UP`), ``limit`` (``"compound"``, ``"listed"`` or None), ``raw_total`` (the plain sum
+  of the counted patterns, before any limit).
+- *additive rule*: one pattern per series, the highest-valued (3.1 counts per set).
+- *ranking*: higher total, then higher raw total, then a fixed order of the groups, so ties are
+  broken the same way every time (RULINGS R2).
+
+`arrangement` and `runners_up` are built on first access: the scorer works on plans (see
+`decompose`) and makes objects only for what is looked at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .context import HandFacts, ScoringContext
+from .decompose import Arrangement, Plan, build_arrangement, concealed_counts, plans
+from .errors import IllegalWinError, InvalidHandError
+from .hand import Hand
+from .legality import arrangement_block, hand_block
+from .notation import format_tiles
+from .patterns import CHICKEN_HAND, LIMIT, PATTERNS_BY_FORM, Pattern
+from .rules import Rules
+from .validation import hand_counts, problems_with_counts
+
+RUNNERS_UP = 3
+
+
+# Per form: the registry split into runs of consecutive patterns sharing a gate.
+def _table(patterns: tuple[Pattern, ...]) -> list[tuple[str, list]]:
+    runs: list[tuple[str, list]] = []
+    for p in patterns:
+        if not runs or runs[-1][0] != p.gate:
+            runs.append((p.gate, []))
+        runs[-1][1].append((p, p.detect, p.points, p.series))
+    return runs
+
+
+_TABLES = {form: _table(patterns) for form, patterns in PATTERNS_BY_FORM.items()}
+
+
+@dataclass(frozen=True, eq=False)
+class Score:
+    total: int
+    patterns: tuple[tuple[Pattern, int], ...]
+    limit: str | None = None
+    raw_total: int = 0
+    hand: Hand | None = field(default=None, repr=False)
+    plan: Plan | None = field(default=None, repr=False)
+    others: tuple[Score, ...] = field(default=(), repr=False)
+
+    @cached_property
+    def arrangement(self) -> Arrangement:
+        return build_arrangement(self.hand, self.plan)
+
+    @property
+    def runners_up(self) -> tuple[Score, ...]:
+        return self.others
+
+    def breakdown(self) -> list[list]:
+        """``[[English name, points], ...]`` as the CLI prints it."""
+        return [[pattern.name, points] for pattern, points in self.patterns]
+
+    def describe(self) -> str:
+        lines = [self.arrangement.describe(), ""]
+        for pattern, points in self.patterns:
+            lines.append(f"  {points:>4}  {pattern.number:<6} {pattern.name} {pattern.chinese}")
+        lines.append("  ----")
+        note = {"compound": " (compound limit)", "listed": " (listed limit)"}.get(self.limit, "")
+        lines.append(f"  {self.total:>4}  total{note}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        names = ", ".join(f"{p.name} {pts}" for p, pts in self.patterns)
+        return f"<Score {self.total} [{names}] {self.arrangement.notation()}>"
+
+
+Candidate = tuple[int, int, tuple, "str | None", Plan]  # total, raw, patterns, limit, plan
+
+
+def evaluate(facts: HandFacts, plan: Plan) -> Candidate:
+    """Score one arrangement: additive rule, limits, Chicken Hand (RULINGS R6)."""
+    ctx = ScoringContext(facts, plan)
+    best: dict[str, tuple[Pattern, int]] = {}
+    for gate, entries in _TABLES[plan[0]]:
+        if gate and not getattr(ctx, gate):
+            continue
+        for pattern, detect, points, series in entries:
+            times = detect(ctx)
+            if times:
+                points *= times
+                held = best.get(series)
+                if held is None or points > held[1]:
+                    best[series] = (pattern, points)
+    if not best:
+        return (1, 1, ((CHICKEN_HAND, 1),), None, plan)
+    # Tables run in registry order and a series is contiguous, so this is registry order.
+    counted = list(best.values())
+    raw = sum(points for _, points in counted)
+    if any(pattern.points >= LIMIT for pattern, _ in counted):
+        top = max(counted, key=lambda pair: pair[1])
+        return (top[1], raw, (top,), "listed", plan)
+    if raw >= LIMIT:
+        return (LIMIT, raw, tuple(counted), "compound", plan)
+    return (raw, raw, tuple(counted), None, plan)
+
+
+def _score(hand: Hand, candidate: Candidate, others: tuple[Score, ...] = ()) -> Score:
+    total, raw, patterns, limit, plan = candidate
+    return Score(total, patterns, limit, raw, hand, plan, others)
+
+
+def _rank(candidate: Candidate) -> tuple:
+    return (-candidate[0], -candidate[1], candidate[4])
+
+
+def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
+    """Score a declared win; raises InvalidHandError or IllegalWinError."""
+    rules = rules or Rules()
+    counts = hand_counts(hand)
+    problems = problems_with_counts(hand, counts)
+    if problems:
+        raise InvalidHandError("; ".join(problems), problems)
+    found = plans(hand, concealed_counts(hand))
+    if not found:
+        tiles = format_tiles(hand.concealed + (hand.winning_tile,))
+        melds = (
+            f" with the melds {' '.join(m.notation() for m in hand.melds)}" if hand.melds else ""
+        )
+        raise InvalidHandError(
+            f"not a winning hand: {tiles}{melds} do not make four sets and a pair, "
+            "Seven Pairs or Thirteen Terminals"
+        )
+    if hand.penalty_tiles:
+        blocked = hand_block(hand)
+        if blocked:
+            raise IllegalWinError(f"illegal win: {blocked}", "R9")
+    facts = HandFacts(hand, counts)
+    scored: list[Candidate] = []
+    reasons: list[str] = []
+    for plan in found:
+        reason = arrangement_block(hand, plan) if hand.penalty_tiles else None
+        if reason:
+            reasons.append(reason)
+        else:
+            scored.append(evaluate(facts, plan))
+    if not scored:
+        raise IllegalWinError("illegal win: " + "; ".join(dict.fromkeys(reasons)), "R9")
+    if len(scored) > 1:
+        scored.sort(key=_rank)
+    best = scored[0]
+    if best[0] < rules.minimum:
+        raise IllegalWinError(
+            f"a Chicken Hand ({best[0]} point) is below the 5-point minimum "
+            "(RULINGS R7): the declaration is a false win (RULINGS R10)",
+            "R7",
+        )
+    others = tuple(_score(hand, c) for c in scored[1 : 1 + RUNNERS_UP])
+    return _score(hand, best, others)

@@ -1,0 +1,136 @@
+"""Tiles: the 34 kinds of Zung Jung tiles (no flowers).
+
+Vocabulary:
+- *kind* / *index*: a tile kind is numbered 0..33 in sort order: characters ``1m``..``9m`` (0-8),
+  circles ``1p``..``9p`` (9-17), bamboo ``1s``..``9s`` (18-26), winds ``E S W N`` (27-30),
+  dragons ``Wh Gr Rd`` (31-33). That is also the compact order ``1z``..``7z``.
+- *suit*: ``"m"``, ``"p"``, ``"s"`` for number tiles, ``"z"`` for honours.
+- *number*: 1-9 for number tiles, ``None`` for honours.
+- *terminal*: a 1 or 9 number tile; *honour*: a wind or dragon; *simple*: a 2-8 number tile.
+
+`Tile` is a frozen, ordered value object; `Tile.from_notation("5p").notation() == "5p"`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SUITS = ("m", "p", "s")
+WINDS = ("E", "S", "W", "N")
+DRAGONS = ("Wh", "Gr", "Rd")
+HONOURS = WINDS + DRAGONS
+FIRST_WIND = 27
+FIRST_DRAGON = 31
+KIND_COUNT = 34
+
+_NAMES = tuple(f"{n}{s}" for s in SUITS for n in range(1, 10)) + HONOURS
+_LONG_HONOURS = ("East", "South", "West", "North", "White", "Green", "Red")
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One of the 34 tile kinds, identified by its `index` (see the module docstring)."""
+
+    index: int
+
+    # Hashing and ordering by index alone: tiles are compared and counted in hot loops.
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Tile) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: Tile) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Tile) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Tile) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.index >= other.index
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.index, int) or not 0 <= self.index < KIND_COUNT:
+            raise ValueError(f"tile index must be 0..33, got {self.index!r}")
+
+    @classmethod
+    def from_notation(cls, text: str) -> Tile:
+        """Read exactly one tile (``"5p"``, ``"E"``, ``"Rd"``, ``"7z"``, ``"🀄"``)."""
+        from .notation import parse_tiles  # notation imports this module
+
+        tiles = parse_tiles(text)
+        if len(tiles) != 1:
+            from .errors import NotationError
+
+            raise NotationError(f"{text!r}: expected exactly one tile, read {len(tiles)}")
+        return tiles[0]
+
+    def notation(self) -> str:
+        return _NAMES[self.index]
+
+    @property
+    def suit(self) -> str:
+        return SUITS[self.index // 9] if self.index < FIRST_WIND else "z"
+
+    @property
+    def number(self) -> int | None:
+        return self.index % 9 + 1 if self.index < FIRST_WIND else None
+
+    @property
+    def is_honor(self) -> bool:
+        return self.index >= FIRST_WIND
+
+    @property
+    def is_wind(self) -> bool:
+        return FIRST_WIND <= self.index < FIRST_DRAGON
+
+    @property
+    def is_dragon(self) -> bool:
+        return self.index >= FIRST_DRAGON
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.index < FIRST_WIND and self.index % 9 in (0, 8)
+
+    @property
+    def is_terminal_or_honor(self) -> bool:
+        return self.is_honor or self.is_terminal
+
+    @property
+    def is_simple(self) -> bool:
+        return not self.is_terminal_or_honor
+
+    @property
+    def long_name(self) -> str:
+        """A name for people: ``"5 circles"``, ``"Red"``."""
+        if self.is_honor:
+            return _LONG_HONOURS[self.index - FIRST_WIND]
+        suit = {"m": "characters", "p": "circles", "s": "bamboo"}[self.suit]
+        return f"{self.number} {suit}"
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"Tile.from_notation({self.notation()!r})"
+
+
+ALL_TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(KIND_COUNT))
+TILE_BY_NAME: dict[str, Tile] = {name: ALL_TILES[i] for i, name in enumerate(_NAMES)}
+
+
+def is_terminal_or_honour_index(index: int) -> bool:
+    return index >= FIRST_WIND or index % 9 in (0, 8)
+
+
+def wind_index(letter: str) -> int:
+    """Index of the wind tile for a seat letter ``"E"``..``"N"``."""
+    return FIRST_WIND + WINDS.index(letter)

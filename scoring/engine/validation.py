@@ -1,0 +1,164 @@
+"""Validation: every problem of a declared hand, found at once (like python-chess `status()`).
+
+`validate_hand(hand)` returns a list of messages a judge can act on; ``[]`` means the hand is
+well formed (it may still fail to be a winning hand: that is for `decompose`). Checked:
+tile types, the winner's seat, each meld, the tile count for the melds declared, more than four
+of a tile, unknown flags and flags that contradict the win (RULINGS R8), penalty tiles that are
+not in the hand (RULINGS R9).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .hand import FLAGS, Hand, Meld, MeldKind
+from .tiles import ALL_TILES, KIND_COUNT, Tile
+
+_FLAG_NAMES = {
+    "final_draw": "Final Draw",
+    "final_discard": "Final Discard",
+    "win_on_kong": "Win on Kong",
+    "robbing_kong": "Robbing a Kong",
+    "heaven": "Blessing of Heaven",
+    "earth": "Blessing of Earth",
+}
+
+
+def validate_hand(hand: Hand) -> list[str]:
+    """Every problem with the hand as entered; [] when it is well formed."""
+    if not all(isinstance(t, Tile) for t in hand.concealed):
+        return ["the concealed tiles must be Tile objects"]
+    if not all(isinstance(m, Meld) for m in hand.melds):
+        return ["every meld must be a Meld object"]
+    if not isinstance(hand.winning_tile, Tile):
+        return ["the winning tile is missing"] + problems_with_counts(hand, hand_counts(hand))
+    return problems_with_counts(hand, hand_counts(hand))
+
+
+def hand_counts(hand: Hand) -> list[int]:
+    """Every tile of the hand by index: concealed, melds (kongs as four) and the winning tile."""
+    counts = [0] * KIND_COUNT
+    for tile in hand.concealed:
+        counts[tile.index] += 1
+    for meld in hand.melds:
+        for tile in meld.tiles:
+            counts[tile.index] += 1
+    if isinstance(hand.winning_tile, Tile):
+        counts[hand.winning_tile.index] += 1
+    return counts
+
+
+def problems_with_counts(hand: Hand, counts: list[int]) -> list[str]:
+    """`validate_hand` for a hand whose tile types are known good and counts are computed."""
+    problems: list[str] = []
+    if not hand.seat_wind:
+        problems.append("the winner's seat wind is missing (E, S, W or N)")
+    elif hand.seat_wind not in ("E", "S", "W", "N"):
+        problems.append(f"the winner's seat wind {hand.seat_wind!r} is not E, S, W or N")
+    for meld in hand.melds:
+        problems += _meld_problems(meld)
+    problems += _count_problems(hand, counts)
+    if hand.flags:
+        problems += _flag_problems(hand)
+    if hand.penalty_tiles:
+        problems += _penalty_problems(hand)
+    return problems
+
+
+def _meld_problems(meld: Meld) -> list[str]:
+    return list(meld.problems())
+
+
+def _count_problems(hand: Hand, counts: list[int]) -> list[str]:
+    problems = []
+    if len(hand.melds) > 4:
+        problems.append(f"{len(hand.melds)} melds declared: a hand has at most four sets")
+    else:
+        expected = 13 - 3 * len(hand.melds)
+        if len(hand.concealed) != expected:
+            melds = f"{len(hand.melds)} declared meld{'s' if len(hand.melds) != 1 else ''}"
+            problems.append(
+                f"wrong tile count: with {melds} the hand holds {expected} concealed tiles "
+                f"before the winning tile, got {len(hand.concealed)}"
+            )
+    if max(counts) > 4:
+        for index, count in enumerate(counts):
+            if count > 4:
+                tile = ALL_TILES[index].notation()
+                problems.append(f"{tile} appears {count} times: a set has only 4")
+    return problems
+
+
+def _flag_problems(hand: Hand) -> list[str]:
+    flags = hand.flags
+    problems = [
+        f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}"
+        for flag in sorted(flags)
+        if flag not in FLAGS
+    ]
+
+    def bad(flag: str, why: str) -> None:
+        problems.append(f"{flag} ({_FLAG_NAMES[flag]}) {why} (RULINGS R8)")
+
+    won_on_discard = not hand.self_drawn
+    if "final_draw" in flags and won_on_discard:
+        bad("final_draw", "needs a self-drawn win, but the hand won on a discard")
+    if "win_on_kong" in flags:
+        if won_on_discard:
+            bad("win_on_kong", "needs a self-drawn supplement tile, but the hand won on a discard")
+        if not any(m.kind is MeldKind.KONG for m in hand.melds):
+            bad("win_on_kong", "needs a declared kong: the supplement tile follows a kong")
+    for flag in ("final_discard", "robbing_kong"):
+        if flag in flags and hand.self_drawn:
+            bad(flag, "needs a win on a discard, but the hand was self-drawn")
+    if "final_discard" in flags and "robbing_kong" in flags:
+        bad(
+            "robbing_kong", "takes a tile added to a kong, not the riverbed discard (final_discard)"
+        )
+    if "robbing_kong" in flags and isinstance(hand.winning_tile, Tile):
+        held = sum(1 for t in hand.all_tiles if t == hand.winning_tile) - 1
+        if held:
+            tile = hand.winning_tile.notation()
+            bad(
+                "robbing_kong",
+                f"robs the fourth {tile} from another player's pung, "
+                f"yet this hand holds {held} more {tile}",
+            )
+    for flag in ("heaven", "earth"):
+        if flag not in flags:
+            continue
+        others = sorted(f for f in flags & set(FLAGS) if f != flag)
+        if others:
+            bad(flag, f"is won on the initial tiles and cannot combine with {', '.join(others)}")
+        if hand.melds:
+            bad(flag, "needs a hand without melds (not even a concealed kong)")
+    if "heaven" in flags:
+        if hand.seat_wind and hand.seat_wind != "E":
+            bad("heaven", f"is East's win, but the winner sits {hand.seat_wind}")
+        if won_on_discard:
+            bad("heaven", "is East's self-drawn initial 14 tiles, but the hand won on a discard")
+    if "earth" in flags:
+        if hand.seat_wind == "E":
+            bad("earth", "is a non-East player's win on East's first discard, but the winner is E")
+        if hand.self_drawn:
+            bad("earth", "is won on East's first discard, but the hand was self-drawn")
+    return problems
+
+
+def _penalty_problems(hand: Hand) -> list[str]:
+    if not hand.penalty_tiles:
+        return []
+    if not all(isinstance(t, Tile) for t in hand.penalty_tiles):
+        return ["the penalty tiles must be Tile objects"]
+    held = Counter(hand.concealed)
+    for meld in hand.melds:
+        held.update(meld.tiles)
+    problems = []
+    for tile, count in sorted(Counter(hand.penalty_tiles).items()):
+        if count > held[tile]:
+            have = held[tile]
+            problems.append(
+                f"penalty tile {tile.notation()} x{count} is not in the hand "
+                f"(the hand holds {have} {tile.notation()} before the winning tile) (RULINGS R9)"
+            )
+    return problems

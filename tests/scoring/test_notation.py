@@ -1,0 +1,135 @@
+"""Tile, meld and hand notation: every accepted form, canonical output, named errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.engine import (
+    ALL_TILES,
+    Hand,
+    Meld,
+    MeldKind,
+    NotationError,
+    Tile,
+    format_tiles,
+    parse_melds,
+    parse_tiles,
+)
+
+
+def T(text):
+    return Tile.from_notation(text)
+
+
+def test_34_tiles_round_trip_and_sort_m_p_s_winds_dragons():
+    assert [Tile.from_notation(t.notation()) for t in ALL_TILES] == list(ALL_TILES)
+    assert [t.notation() for t in ALL_TILES[25:]] == [
+        "8s", "9s", "E", "S", "W", "N", "Wh", "Gr", "Rd",
+    ]  # fmt: skip
+    assert T("9m") < T("1p") < T("9s") < T("E") < T("N") < T("Wh") < T("Rd")
+    assert T("1m").is_terminal and T("E").is_honor and not T("5p").is_terminal
+    assert T("5p").suit == "p" and T("5p").number == 5 and T("Rd").number is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("123m 456p 789s", "123m 456p 789s", id="suits"),
+        pytest.param("E S W N Wh Gr Rd", "E S W N Wh Gr Rd", id="honour-words"),
+        pytest.param("EE", "EE", id="repeated"),
+        pytest.param("E E", "EE", id="spaced"),
+        pytest.param("RdRdRd", "RdRdRd", id="dragons"),
+        pytest.param("1z2z3z4z5z6z7z", "E S W N Wh Gr Rd", id="z-singles"),
+        pytest.param("11123z", "EEE S W", id="z-compact"),
+        pytest.param("123m,456p", "123m 456p", id="commas"),
+        pytest.param("123m456pEE", "123m 456p EE", id="no-separators"),
+        pytest.param("🀇🀈🀉", "123m", id="unicode-man"),
+        pytest.param("🀙🀐🀀🀄🀅🀆", "1p 1s E Wh Gr Rd", id="unicode-pin-sou-honours"),
+        pytest.param("🀄️", "Rd", id="unicode-variation-selector"),
+        pytest.param("321m", "123m", id="sorted"),
+    ],
+)
+def test_parse_then_format(text, expected):
+    assert format_tiles(parse_tiles(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        pytest.param("123", "suit letter", id="digits-without-suit"),
+        pytest.param("0m", "0 is not a tile", id="zero"),
+        pytest.param("8z", "1z-7z", id="bad-z"),
+        pytest.param("123m X", "'X'", id="unknown-letter"),
+        pytest.param("🀢", "flower", id="flower"),
+        pytest.param("5q", "suit letter", id="bad-suit"),
+    ],
+)
+def test_tile_errors_name_the_token(text, words):
+    with pytest.raises(NotationError, match="position") as caught:
+        parse_tiles(text)
+    assert words in str(caught.value)
+
+
+def test_melds_infer_kind_and_round_trip():
+    melds = parse_melds("[345p] [EEE] [5555s] (RdRdRdRd)")
+    assert [m.kind for m in melds] == [MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG, MeldKind.KONG]
+    assert [m.concealed for m in melds] == [False, False, False, True]
+    assert [m.notation() for m in melds] == ["[345p]", "[EEE]", "[5555s]", "(RdRdRdRd)"]
+    assert parse_melds("[E E E]") == (Meld(MeldKind.PUNG, (T("E"),) * 3),)
+    for meld in melds:
+        assert Meld.from_notation(meld.notation()) == meld
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        pytest.param("[346p]", "[346p] is not a set", id="not-a-run"),
+        pytest.param("[12m3p]", "is not a set", id="mixed-suits"),
+        pytest.param("(EEE)", "only a kong", id="concealed-pung"),
+        pytest.param("[789m] 5p", "brackets", id="stray-tiles"),
+        pytest.param("[EF]", "'F'", id="bad-tile-inside"),
+    ],
+)
+def test_meld_errors(text, words):
+    with pytest.raises(NotationError) as caught:
+        parse_melds(text)
+    assert words in str(caught.value)
+
+
+def test_hand_notation_round_trip():
+    text = "11123m 456p EE [789s] (RdRdRdRd) +E self seat:S final_draw penalty:5p,6p"
+    hand = Hand.from_notation(text)
+    assert hand.winning_tile == T("E") and hand.self_drawn and hand.seat_wind == "S"
+    assert hand.flags == {"final_draw"} and hand.penalty_tiles == (T("5p"), T("6p"))
+    assert len(hand.concealed) == 10 and len(hand.melds) == 2
+    assert Hand.from_notation(hand.notation()) == hand
+    assert hand.notation() == (
+        "11123m 456p EE [789s] (RdRdRdRd) +E self seat:S final_draw penalty:5p,6p"
+    )
+
+
+def test_hand_defaults_discard_and_east():
+    hand = Hand.from_notation("123m 456p 789s 234s 5p +5p")
+    assert not hand.self_drawn and hand.seat_wind == "E" and not hand.flags
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        pytest.param("123m 456p 789s 234s 5p", "winning tile", id="no-winning-tile"),
+        pytest.param("123m +5p +6p", "exactly one winning tile", id="two-winning-tiles"),
+        pytest.param("123m +5p seat:X", "seat wind", id="bad-seat"),
+        pytest.param("123m +5p lucky", "not a hand word", id="unknown-word"),
+        pytest.param("123m +56p", "one tile", id="winning-tile-two"),
+        pytest.param("123m ] +5p", "unmatched", id="unmatched"),
+    ],
+)
+def test_hand_errors(text, words):
+    with pytest.raises(NotationError) as caught:
+        Hand.from_notation(text)
+    assert words in str(caught.value)
+
+
+def test_errors_are_value_errors():
+    with pytest.raises(ValueError):
+        parse_tiles("nonsense")
