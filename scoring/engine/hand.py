@@ -187,7 +187,7 @@ class Hand:
         if self.seat_wind:
             parts.append(f"seat:{self.seat_wind}")
         parts += [f for f in FLAGS if f in self.flags]
-        parts += sorted(f for f in self.flags if f not in FLAGS)
+        parts += sorted(str(f) for f in self.flags if f not in FLAGS)
         if self.penalty_tiles:
             parts.append("penalty:" + ",".join(t.notation() for t in self.penalty_tiles))
         return " ".join(parts)

@@ -27,7 +27,8 @@ from .legality import arrangement_block, hand_block
 from .notation import format_tiles
 from .patterns import CHICKEN_HAND, LIMIT, PATTERNS_BY_FORM, Pattern
 from .rules import Rules
-from .validation import hand_counts, problems_with_counts
+from .tiles import Tile
+from .validation import hand_counts, problems_with_counts, validate_hand
 
 RUNNERS_UP = 3
 
@@ -123,6 +124,12 @@ def _rank(candidate: Candidate) -> tuple:
 def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     """Score a declared win; raises InvalidHandError or IllegalWinError."""
     rules = rules or Rules()
+    if hand.winning_tile.__class__ is not Tile or not all(
+        t.__class__ is Tile for t in hand.concealed
+    ):
+        # Objects built by hand, not from notation: validate_hand checks the types first.
+        problems = validate_hand(hand)
+        raise InvalidHandError("; ".join(problems), problems)
     counts = hand_counts(hand)
     problems = problems_with_counts(hand, counts)
     if problems:

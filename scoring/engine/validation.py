@@ -93,7 +93,7 @@ def _flag_problems(hand: Hand) -> list[str]:
     flags = hand.flags
     problems = [
         f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}"
-        for flag in sorted(flags)
+        for flag in sorted(flags, key=str)  # key=str: a non-text flag must not crash the sort
         if flag not in FLAGS
     ]
 

@@ -66,3 +66,41 @@ def test_unknown_flag():
 def test_not_a_winning_hand():
     with pytest.raises(InvalidHandError, match="not a winning hand"):
         score_hand(Hand.from_notation("123m 456p 789s 235s 5p +5p"))
+
+
+def _replace(text: str, **changes) -> Hand:
+    import dataclasses
+
+    return dataclasses.replace(Hand.from_notation(text), **changes)
+
+
+@pytest.mark.parametrize(
+    ("hand", "words"),
+    [
+        pytest.param(
+            _replace("123m 456p 789s 234s 5p +5p", winning_tile=None),
+            "the winning tile is missing",
+            id="no-winning-tile",
+        ),
+        pytest.param(
+            Hand(concealed=("1m",) * 13, winning_tile=parse_tiles("1m")[0]),
+            "concealed tiles must be Tile objects",
+            id="concealed-not-tiles",
+        ),
+        pytest.param(
+            _replace("123m 456p 789s 234s 5p +5p", flags=frozenset({1, "heaven"})),
+            "unknown flag 1",
+            id="flag-not-text",
+        ),
+    ],
+)
+def test_score_hand_reports_malformed_objects_instead_of_crashing(hand, words):
+    # score_hand skipped validate_hand's type checks: AttributeError / TypeError escaped.
+    with pytest.raises(InvalidHandError, match=words):
+        score_hand(hand)
+    assert any(words in problem for problem in validate_hand(hand))
+
+
+def test_notation_of_a_hand_with_a_non_text_flag_does_not_crash():
+    hand = _replace("123m 456p 789s 234s 5p +5p", flags=frozenset({1, "lucky"}))
+    assert hand.notation().endswith("1 lucky")
