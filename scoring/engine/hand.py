@@ -218,6 +218,12 @@ def _meld_key(meld: Meld) -> tuple:
 _HAND_TOKEN = re.compile(r"\[[^\]]*\]|\([^)]*\)|[^\s\[\]()]+|\S")
 
 
+def _say_once(said: dict[str, str], what: str, token: str, advice: str) -> None:
+    if what in said and said[what] != token:
+        raise NotationError(f"{said[what]!r} and {token!r} contradict each other: {advice}")
+    said[what] = token
+
+
 def parse_hand(text: str) -> Hand:
     """Read the whole-hand notation described in the module docstring."""
     if not isinstance(text, str):
@@ -229,6 +235,7 @@ def parse_hand(text: str) -> Hand:
     flags: set[str] = set()
     self_drawn = False
     seat = "E"
+    said: dict[str, str] = {}  # "how" / "seat" -> the word that set it, to catch contradictions
     for match in _HAND_TOKEN.finditer(text):
         token = match.group(0)
         if token[0] in "[(":
@@ -239,11 +246,11 @@ def parse_hand(text: str) -> Hand:
             winning.extend(parse_tiles(token[1:]))
             if len(parse_tiles(token[1:])) != 1:
                 raise NotationError(f"{token!r}: the winning tile is one tile, e.g. +5p")
-        elif token == "self":
-            self_drawn = True
-        elif token == "discard":
-            self_drawn = False
+        elif token in ("self", "discard"):
+            _say_once(said, "how", token, "say either self or discard, once")
+            self_drawn = token == "self"
         elif token.startswith("seat:"):
+            _say_once(said, "seat", token, "give the seat wind once")
             seat = token[5:]
             if seat not in WINDS:
                 raise NotationError(f"{token!r}: the seat wind is one of E, S, W, N")

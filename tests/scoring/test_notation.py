@@ -133,3 +133,20 @@ def test_hand_errors(text, words):
 def test_errors_are_value_errors():
     with pytest.raises(ValueError):
         parse_tiles("nonsense")
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        pytest.param("123m 456p 789s 23s EE +4s self discard", "'self' and 'discard'", id="how"),
+        pytest.param("123m 456p 789s 23s EE +4s seat:S seat:W", "'seat:S' and 'seat:W'", id="seat"),
+    ],
+)
+def test_contradicting_hand_words_are_refused(text, words):
+    with pytest.raises(NotationError, match=words):
+        Hand.from_notation(text)
+
+
+def test_repeating_a_hand_word_is_harmless():
+    hand = Hand.from_notation("123m 456p 789s 23s EE +4s self self seat:S seat:S")
+    assert hand.self_drawn and hand.seat_wind == "S"
