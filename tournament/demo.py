@@ -8,8 +8,18 @@ import datetime
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from . import seating_services, services
-from .models import Hand, Payment, Penalty, Player, Seat, Session, Tournament
+from . import demo_hands, seating_services, services
+from .models import (
+    AuditEntry,
+    Hand,
+    HandEntry,
+    Payment,
+    Penalty,
+    Player,
+    Seat,
+    Session,
+    Tournament,
+)
 
 DEMO_SLUG = "demo-open-2026"
 DEMO_TABLES = 8
@@ -82,6 +92,8 @@ def demo_delete() -> None:
     if tournament is None:
         return
     player_ids = list(tournament.registrations.values_list("player_id", flat=True))
+    AuditEntry.objects.filter(tournament=tournament).delete()
+    HandEntry.objects.filter(hand__session__round__tournament=tournament).delete()
     Penalty.objects.filter(tournament=tournament).delete()
     Payment.objects.filter(hand__session__round__tournament=tournament).delete()
     Hand.objects.filter(session__round__tournament=tournament).delete()
@@ -123,4 +135,8 @@ def demo_load(*, reset: bool = False) -> tuple[Tournament, bool]:
     seating_services.seating_generate(tournament=tournament, total_rounds=DEMO_ROUNDS, seed=2026)
     for round_ in tournament.rounds.all():
         seating_services.seating_publish(round_=round_)
+    # Issue 4: rounds 1 and 2 played, entered at the desk through the hand form's service.
+    demo_accounts_ensure()
+    judge = get_user_model().objects.get(username="judge")
+    demo_hands.demo_hands_fill(tournament=tournament, judge=judge, rounds=2)
     return tournament, True

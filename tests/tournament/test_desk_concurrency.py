@@ -1,0 +1,57 @@
+"""Two judges saving the same hand number at the same moment: one wins, one gets the message.
+
+Real threads need a database both can see, so this runs on PostgreSQL (``DATABASE_URL``); the
+in-memory SQLite test database is private to one connection. The constraint-to-message path
+itself is tested on every database in ``test_desk_hands.py``.
+"""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from tests.tournament.desk_builders import entry, make_session, make_user
+from tournament import hand_services
+from tournament.hand_services import HandNumberTaken, hand_save
+from tournament.models import Hand, Payment, Session
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_simultaneous_saves_of_one_hand_number(monkeypatch):
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (DATABASE_URL) for two connections at once")
+    session = make_session()
+    judges = [make_user(), make_user()]
+    entries = [entry(session), entry(session, outcome="draw")]
+    barrier = threading.Barrier(2, timeout=20)
+    real_check = hand_services._number_taken
+
+    def both_pass_the_check(session, number):
+        taken = real_check(session, number)
+        barrier.wait()  # both officials have seen "not taken yet" before either inserts
+        return taken
+
+    monkeypatch.setattr(hand_services, "_number_taken", both_pass_the_check)
+    outcomes = []
+
+    def save(judge, data):
+        try:
+            hand_save(session=Session.objects.get(pk=session.pk), entry=data, user=judge)
+            outcomes.append("saved")
+        except HandNumberTaken as error:
+            outcomes.append(error.messages[0])
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=save, args=pair) for pair in zip(judges, entries, strict=True)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert len(outcomes) == 2 and outcomes.count("saved") == 1, outcomes
+    message = next(text for text in outcomes if text != "saved")
+    assert "Hand 1 of" in message and "already been saved" in message
+    assert Hand.objects.filter(session=session, number=1).count() == 1
+    assert Payment.objects.count() == 4

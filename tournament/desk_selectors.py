@@ -1,0 +1,194 @@
+"""Reads for the judges' desk: sessions of a round, a session's hands and running totals.
+
+Vocabulary
+----------
+seating         `hand_scoring.Seating`: a session's players by starting wind (RULINGS R14).
+next number     the lowest hand number of a session not yet entered (a deleted hand leaves a
+                gap that is filled first), or None when the session has all its hands.
+hand row        a saved hand with its payments in seat order and the running totals after it.
+totals          hand payments summed per player; penalties are shown apart (RULINGS R13).
+pending         hands awaiting a second entry (double entry) or a head judge's decision.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, Sum
+
+from scoring.engine import NotationError, parse_melds, parse_tiles
+
+from .hand_scoring import Seating
+from .models import WINDS, AuditEntry, Hand, Payment, Penalty, Round, Seat, Session
+
+
+def seating_of(session: Session) -> Seating:
+    seats = Seat.objects.filter(round_id=session.round_id, table_id=session.table_id)
+    seats = list(seats.select_related("player"))
+    return Seating(
+        players={seat.wind: seat.player_id for seat in seats},
+        names={seat.player_id: seat.player.name for seat in seats},
+    )
+
+
+def session_get(*, slug: str, round_number: int, table_number: int) -> Session | None:
+    return (
+        Session.objects.select_related("round__tournament", "table")
+        .filter(
+            round__tournament__slug=slug, round__number=round_number, table__number=table_number
+        )
+        .first()
+    )
+
+
+def session_next_number(session: Session) -> int | None:
+    taken = set(session.hands.values_list("number", flat=True))
+    for number in range(1, session.round.tournament.hands_per_session + 1):
+        if number not in taken:
+            return number
+    return None
+
+
+def session_totals(session: Session) -> dict[int, int]:
+    totals = defaultdict(int)
+    rows = (
+        Payment.objects.filter(hand__session=session)
+        .values("player_id")
+        .annotate(total=Sum("amount"))
+    )
+    for row in rows:
+        totals[row["player_id"]] = row["total"]
+    return totals
+
+
+@dataclass
+class HandRow:
+    hand: Hand
+    dealer: str
+    amounts: list[int]  # in starting-wind order (the columns of the session table)
+    running: list[int]
+    mismatch: bool = False
+
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        return list(zip(self.amounts, self.running, strict=True))
+
+    @property
+    def pictures(self) -> list[tuple[str, object]]:
+        """(css class, tiles) groups for ``{% tiles %}``: concealed, each meld, winning tile."""
+        hand = self.hand
+        if hand.outcome == Hand.Outcome.DRAW or not hand.winning_tile:
+            return []
+        try:  # Tile objects, since canonical notation writes honours as "EE" or "RdRdRd"
+            groups = [("concealed", parse_tiles(hand.concealed))]
+            groups += [("meld", meld.tiles) for meld in parse_melds(hand.melds)]
+            return groups + [("winning", parse_tiles(hand.winning_tile))]
+        except NotationError:
+            return [("concealed", f"{hand.concealed} {hand.melds} {hand.winning_tile}")]
+
+
+@dataclass
+class SessionSheet:
+    """Everything the session page shows about the hands entered so far."""
+
+    session: Session
+    seating: Seating
+    columns: list[tuple[str, int, str]]  # (starting wind, player id, name)
+    rows: list[HandRow] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
+    unconfirmed: int = 0
+    mismatches: int = 0
+
+    @property
+    def players(self) -> list[tuple[str, int, str, int]]:
+        """(starting wind, player id, name, total) in column order."""
+        totals = self.totals or [0] * len(self.columns)
+        return [(*column, total) for column, total in zip(self.columns, totals, strict=True)]
+
+
+def session_sheet(session: Session) -> SessionSheet:
+    seating = seating_of(session)
+    columns = [
+        (w, seating.players[w], seating.names[seating.players[w]])
+        for w in WINDS
+        if w in seating.players
+    ]
+    sheet = SessionSheet(session=session, seating=seating, columns=columns)
+    hands = (
+        session.hands.select_related("winner", "discarder", "responsible", "entered_by")
+        .prefetch_related("payments")
+        .annotate(second_count=Count("second_entries"))
+        .order_by("number")
+    )
+    running = [0] * len(columns)
+    for hand in hands:
+        paid = {p.player_id: p.amount for p in hand.payments.all()}
+        amounts = [paid.get(pid, 0) for _, pid, _ in columns]
+        running = [r + a for r, a in zip(running, amounts, strict=True)]
+        dealer = seating.names.get(seating.dealer(hand.number), "") if len(columns) == 4 else ""
+        sheet.rows.append(
+            HandRow(hand, dealer, amounts, list(running), mismatch=hand.second_count > 0)
+        )
+        sheet.unconfirmed += not hand.confirmed
+        sheet.mismatches += hand.second_count > 0
+    sheet.totals = running if sheet.rows else [0] * len(columns)
+    sheet.penalties = list(session.penalties.select_related("player", "created_by"))
+    return sheet
+
+
+@dataclass
+class SessionCard:
+    """One table on the round desk: players, hands entered, totals, status."""
+
+    session: Session
+    players: list[tuple[str, str, int]]  # (starting wind, name, total)
+    hands: int
+    unconfirmed: int
+    mismatches: int
+
+
+def round_desk(round_: Round) -> list[SessionCard]:
+    sessions = (
+        Session.objects.filter(round=round_)
+        .select_related("table")
+        .annotate(
+            hand_count=Count("hands", distinct=True),
+            unconfirmed=Count("hands", filter=Q(hands__confirmed=False), distinct=True),
+            mismatches=Count("hands__second_entries", distinct=True),
+        )
+        .order_by("table__number")
+    )
+    seats = defaultdict(list)
+    for seat in Seat.objects.filter(round=round_).select_related("player"):
+        seats[seat.table_id].append(seat)
+    totals = defaultdict(int)
+    for row in (
+        Payment.objects.filter(hand__session__round=round_)
+        .values("hand__session_id", "player_id")
+        .annotate(total=Sum("amount"))
+    ):
+        totals[(row["hand__session_id"], row["player_id"])] = row["total"]
+    cards = []
+    for session in sessions:
+        ordered = sorted(seats[session.table_id], key=lambda s: WINDS.index(s.wind))
+        cards.append(
+            SessionCard(
+                session=session,
+                players=[
+                    (s.wind, s.player.name, totals[(session.pk, s.player_id)]) for s in ordered
+                ],
+                hands=session.hand_count,
+                unconfirmed=session.unconfirmed,
+                mismatches=session.mismatches,
+            )
+        )
+    return cards
+
+
+def audit_entries(*, tournament=None, session: Session | None = None):
+    entries = AuditEntry.objects.select_related("user", "session__table", "session__round")
+    if session is not None:
+        return entries.filter(session=session)
+    return entries.filter(tournament=tournament)
