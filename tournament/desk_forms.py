@@ -207,8 +207,16 @@ class CalculatorForm(HandForm):
         choices=Tournament.Scheme.choices, initial=Tournament.Scheme.FORMAL, required=False
     )
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, seating=calculator_seating(), number=1, **kwargs)
+    # A shared address may carry only the tiles: score them as East's self-draw by default.
+    URL_DEFAULTS = {"outcome": "win", "winner": "1", "win_type": "self_draw", "minimum": "5"}
+
+    def __init__(self, data=None, **kwargs):
+        if data is not None:
+            data = data.copy()
+            for key, value in self.URL_DEFAULTS.items():
+                if not data.get(key):
+                    data[key] = value
+        super().__init__(data, seating=calculator_seating(), number=1, **kwargs)
         self.fields["number"].required = False
         self.fields["number"].widget = forms.HiddenInput()
         for name in ("winner", "discarder", "responsible"):

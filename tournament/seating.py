@@ -37,6 +37,9 @@ from tournament import seating_search as search
 WINDS = ("E", "S", "W", "N")
 ODD_PLAYER_CHOICES = ("error", "byes")
 SEPARATE_BY_CHOICES = (None, "club", "country")
+# Short restarts looking for a one-rotational zero-repeat schedule: they succeed fast or not at all.
+CYCLIC_ATTEMPTS = 12
+CYCLIC_ATTEMPT_STEPS = 300
 
 
 class SeatingError(ValueError):
@@ -84,7 +87,7 @@ class SeatingOptions:
     separate_by: str | None = None
     time_limit: float = 20.0
     max_steps: int = 200_000
-    stall_steps: int = 20_000
+    stall_steps: int = 5_000
 
 
 @dataclass(frozen=True)
@@ -187,15 +190,17 @@ def generate_schedule(
         byes_by_round.append(chosen)
 
     separation = _separation_keys(ordered, options.separate_by)
-    partitions = _starting_partitions(n, rounds, played, byes_by_round, met, separation, rng)
+    partitions = _starting_partitions(
+        n, rounds, played, byes_by_round, met, separation, rng, options, deadline
+    )
     for groups in partitions:
         for group in groups:
             for a, b in itertools.combinations(group, 2):
                 met[a][b] += 1
                 met[b][a] += 1
-    target = played_repeat_cost
-    if not played and bye_count == 0:
-        target = search.REPEAT_WEIGHT * repeat_lower_bound(n, rounds)
+    target = search.REPEAT_WEIGHT * max(
+        played_repeat_cost // search.REPEAT_WEIGHT, _repeat_floor(met, partitions)
+    )
     budget = search.SearchBudget(options.max_steps, options.stall_steps, deadline)
     partitions = search.improve_rounds(partitions, met, separation, target, rng, budget)
     seats = search.assign_winds(partitions, wind_counts, rng, max_passes=200)
@@ -334,11 +339,15 @@ def _starting_partitions(
     met: list[list[int]],
     separation: list[int],
     rng: random.Random,
+    options: SeatingOptions,
+    deadline: float,
 ) -> list[search.Partition]:
     """Rounds to start the search from: a zero-repeat construction when one fits, else greedy."""
     starts: list[search.Partition] = []
     if not played and n % 4 == 0:
         constructed = search.constructed_rounds(n)
+        if len(constructed) < rounds and _worth_developing(n, rounds):
+            constructed = _developed_rounds(n, rounds, rng, options, deadline) or constructed
         rng.shuffle(constructed)
         relabel = list(range(n))
         rng.shuffle(relabel)
@@ -360,3 +369,35 @@ def _starting_partitions(
                 working[b][a] += 1
         starts.append(groups)
     return starts
+
+
+def _worth_developing(n: int, rounds: int) -> bool:
+    """Dense small events (each player meeting 2/3 of the field or more), where plain search
+    struggles and a one-rotational search is cheap."""
+    return n <= 48 and 3 * 3 * rounds >= 2 * (n - 1)
+
+
+def _developed_rounds(
+    n: int, rounds: int, rng: random.Random, options: SeatingOptions, deadline: float
+) -> list[search.Partition]:
+    # Developing needs at least (players - tables) / 3 rounds, and an odd count avoids pairs
+    # that would meet twice; extra rounds are dropped by the caller.
+    smallest = max(rounds, -(-(n - n // 4) // 3))
+    for developed_rounds in range(smallest, (n - 1) // 3 + 1):
+        if developed_rounds % 2 == 0:
+            continue
+        for _ in range(CYCLIC_ATTEMPTS):
+            steps = min(options.max_steps, CYCLIC_ATTEMPT_STEPS)
+            found = search.cyclic_rounds(n, developed_rounds, rng, steps, deadline)
+            if found:
+                return found
+    return []
+
+
+def _repeat_floor(met: list[list[int]], partitions: list[search.Partition]) -> int:
+    """A lower bound on repeat meetings among active players: a player with more meetings than
+    possible partners repeats the difference, and every repeat is shared by two players."""
+    n = len(met)
+    meetings = [sum(row) for row in met]  # ``met`` already counts ``partitions``
+    excess = sum(max(0, meetings[p] - (n - 1)) for p in range(n))
+    return (excess + 1) // 2

@@ -51,7 +51,7 @@ def _prime_power(q: int) -> tuple[int, int] | None:
 
 
 class _Field:
-    """GF(p**k) with elements coded as integers 0..q-1 (base-p digits of polynomial coefficients)."""
+    """GF(p**k); elements are the integers 0..q-1 (base-p digits of polynomial coefficients)."""
 
     def __init__(self, p: int, k: int) -> None:
         self.p, self.k, self.q = p, k, p**k
@@ -217,6 +217,9 @@ def improve_rounds(
     at ``target`` (a lower bound), after ``max_steps``, after ``stall_steps`` without a new best,
     or at the deadline.
     """
+    swappable = [r for r, groups in enumerate(rounds) if len(groups) > 1]
+    if not swappable:
+        return rounds
     state = _SearchState(rounds, met, separation)
     best_cost, best_rounds = state.cost, state.snapshot()
     last_improvement = last_restart = 0
@@ -230,7 +233,7 @@ def improve_rounds(
         if step - max(last_improvement, last_restart) > RESTART_AFTER:
             state = _SearchState(best_rounds, met, separation, rebuild_from=state)
             for _ in range(PERTURBATION_SWAPS):
-                r = rng.randrange(len(state.rounds))
+                r = rng.choice(swappable)
                 a, b = rng.sample(range(len(state.rounds[r])), 2)
                 state.swap(r, rng.choice(state.rounds[r][a]), rng.choice(state.rounds[r][b]))
             last_restart = step
@@ -315,20 +318,23 @@ class _SearchState:
                         found.append((r, b))
         return sorted(set(found))
 
-    def swaps(self, r: int, a: int) -> list[tuple[int, int]]:
-        """``(cost change, b)`` for swapping ``a`` with each player ``b`` at another table."""
+    def swaps(self, r: int, a: int, only: int | None = None) -> list[tuple[int, int]]:
+        """``(cost change, b)`` for swapping ``a`` with each player ``b`` at another table
+        (or with ``only``)."""
         groups, seat, met, apart = self.rounds[r], self.where[r], self.met, self._apart
         home = [x for x in groups[seat[a]] if x != a]
         met_a = met[a]
         leave_a = sum(met_a[x] - 1 for x in home)
         apart_a = sum(apart(a, x) for x in home)
         result = []
-        for table, group in enumerate(groups):
+        tables = range(len(groups)) if only is None else [seat[only]]
+        for table in tables:
+            group = groups[table]
             if table == seat[a]:
                 continue
             join_a = sum(met_a[y] for y in group)
             apart_join_a = sum(apart(a, y) for y in group)
-            for b in group:
+            for b in group if only is None else [only]:
                 met_b = met[b]
                 repeats = (
                     join_a
@@ -350,8 +356,7 @@ class _SearchState:
     def swap(self, r: int, a: int, b: int) -> None:
         groups, seat, met = self.rounds[r], self.where[r], self.met
         table_a, table_b = seat[a], seat[b]
-        for delta, _ in [d for d in self.swaps(r, a) if d[1] == b]:
-            self.cost += delta
+        self.cost += next(delta for delta, other in self.swaps(r, a, only=b) if other == b)
         home, away = groups[table_a], groups[table_b]
         for x in home:
             if x != a:

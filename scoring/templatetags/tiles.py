@@ -29,13 +29,13 @@ Python code (the PDF builder) can call ``tile_svg_path(code)`` or ``tile_file_ur
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 
+from scoring.engine import NotationError, parse_tiles
 from scoring.tile_art import (
     BACK,
     DRAGON_NAMES,
@@ -51,7 +51,6 @@ register = template.Library()
 SIZES = {"sm": (24, 32), "md": (36, 48), "lg": (54, 72)}
 DEFAULT_SIZE = "md"
 KNOWN_CODES = frozenset(TILE_CODES) | {BACK}
-RANK_RUN = re.compile(r"^([1-9]+)([mps])$")
 
 
 def tile_svg_path(code: str) -> Path:
@@ -76,10 +75,12 @@ def split_codes(value) -> list[str]:
         pieces = [item if isinstance(item, str) else item.notation() for item in value]
     codes = []
     for piece in pieces:
-        run = RANK_RUN.match(piece)
-        if run and piece not in KNOWN_CODES:
-            codes.extend(f"{rank}{run[2]}" for rank in run[1])
-        else:
+        if piece in KNOWN_CODES:
+            codes.append(piece)
+            continue
+        try:  # the engine reads every notation: "123m", "EE", "RdRdRd", "1z", Unicode tiles
+            codes.extend(tile.notation() for tile in parse_tiles(piece))
+        except NotationError:
             codes.append(piece)
     return codes
 

@@ -127,6 +127,13 @@ def test_tiles_tag_expands_grouped_ranks():
 
 
 @PLAIN_STATIC
+def test_tiles_tag_reads_repeated_honours_like_the_engine_writes_them():
+    html = render('{% tiles "EE RdRdRd 1z" %}')
+    assert html.count('alt="E"') == 3 and html.count('alt="Rd"') == 3
+    assert "tile-unknown" not in html
+
+
+@PLAIN_STATIC
 def test_tiles_tag_accepts_objects_with_notation():
     html = render("{% tiles hand %}", hand=[FakeTile("9s"), FakeTile("Rd")])
     assert 'src="/static/scoring/tiles/9s.svg" alt="9s"' in html

@@ -245,6 +245,15 @@ def test_calculator_is_public_and_its_url_holds_the_hand(client):
     assert not Hand.objects.exists()
 
 
+def test_calculator_address_with_only_the_tiles_scores_easts_self_draw(client):
+    html = client.get(
+        reverse("calculator"), {"tiles": "111222333m 789p Rd", "winning_tile": "Rd"}
+    ).content.decode()
+    # 5 + 5 + 120 + 40 as sequences beats 5 + 30 + 100 as triplets (RULINGS R2); all pay 170.
+    assert 'data-total="170"' in html and "+510" in html
+    assert "This field is required" not in html
+
+
 def test_session_sheet_draws_every_hand_as_tile_pictures(client, session):
     data = entry(session, 2, tiles="123m 456p 78s EE [WhWhWh]", winning_tile="9s")
     hand_save(session=session, entry=data, user=make_user())
