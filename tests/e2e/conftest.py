@@ -40,6 +40,10 @@ def chromium():
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover - dev extras not installed
         _missing("the playwright package is not installed")
+    from playwright.sync_api import expect
+
+    # CI machines are shared: give the live preview time rather than flaking.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
@@ -50,7 +54,7 @@ def chromium():
 def page(chromium):
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(15_000)
     yield page
     context.close()
 

@@ -53,6 +53,8 @@ def log_in(page, base, username, next_path):
 
 def dictate(page, hand) -> None:
     """Type one hand as a judge would, starting in the Winner list (autofocus)."""
+    # A judge sees the page before typing; here, wait until htmx is listening for input.
+    page.wait_for_function("() => document.readyState === 'complete' && window.htmx")
     keys = page.keyboard
     if hand[0] == "draw":
         keys.press("Shift+Tab")  # back to Outcome
