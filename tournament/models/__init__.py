@@ -1,0 +1,61 @@
+"""The tournament's data: who plays, where they sit, and every hand they play.
+
+Vocabulary
+----------
+Tournament    one event with its rule settings (minimum points, payoff scheme, penalties...).
+Player        a person; a Registration enters a player in one tournament.
+Round         one round of play: every active player is seated once (RULINGS R15).
+Table         a physical table of the venue, numbered within the tournament.
+Seat          a player's table and *starting* wind in a round.
+Session       one table's play in one round: its hands, from open to reconciled.
+Hand          one hand of a session: a win, an exhaustive draw or a false win, with its tiles
+              as notation text and the engine's value and patterns.
+Payment       what one player gained or lost in one hand; a hand's payments sum to zero.
+Penalty       a judge's penalty outside the hand scores (RULINGS R13).
+HandEntry     an official's blind second entry of a hand under double entry.
+AuditEntry    one line of the audit log: who changed what, when, why, before and after.
+
+Seat winds rotate within a session (RULINGS R14): in hand *n* the dealer is the player seated
+East at the start moved on *n - 1* seats, and every seat wind follows the dealer.
+
+The models live in two modules: ``event`` (the tournament, its players, rounds, tables, seats
+and sessions) and ``play`` (hands, payments, penalties and the desk's records).
+"""
+
+from .event import (
+    TIE_BREAKS,
+    WINDS,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Session,
+    Table,
+    Tournament,
+    Wind,
+    seat_wind_in_hand,
+    starting_wind_of_dealer,
+    validate_tie_breaks,
+)
+from .play import AuditEntry, Hand, HandEntry, Payment, Penalty
+
+__all__ = [
+    "TIE_BREAKS",
+    "WINDS",
+    "AuditEntry",
+    "Hand",
+    "HandEntry",
+    "Payment",
+    "Penalty",
+    "Player",
+    "Registration",
+    "Round",
+    "Seat",
+    "Session",
+    "Table",
+    "Tournament",
+    "Wind",
+    "seat_wind_in_hand",
+    "starting_wind_of_dealer",
+    "validate_tie_breaks",
+]

@@ -1,0 +1,275 @@
+"""Play: hands with their payments, penalties (RULINGS R13), and the desk's records (the blind
+second entries of double entry and the audit log).
+
+See the package docstring for the vocabulary.
+"""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+
+from .event import Player, Session, Tournament
+
+
+class Hand(models.Model):
+    class Outcome(models.TextChoices):
+        WIN = "win", "Win"
+        DRAW = "draw", "Draw (exhaustive)"
+        FALSE_WIN = "false_win", "False win"
+
+    class WinType(models.TextChoices):
+        SELF_DRAW = "self_draw", "Self-draw"
+        DISCARD = "discard", "Discard"
+        ROBBING_KONG = "robbing_kong", "Robbing a kong"
+
+    class Immunity(models.TextChoices):
+        NONE = "", "None: the discarder is responsible"
+        OTHER = "other", "Another player is responsible"
+        NOBODY = "nobody", "Nobody is responsible (the winner had discarded it)"
+
+    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="hands")
+    number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    winner = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="hands_won",
+        help_text="The winner; for a false win, the player who declared it.",
+    )
+    win_type = models.CharField(max_length=12, choices=WinType.choices, blank=True)
+    discarder = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="hands_discarded",
+        help_text="Who discarded the winning tile (robbing a kong: who declared the kong).",
+    )
+    immunity = models.CharField(
+        max_length=8,
+        choices=Immunity.choices,
+        blank=True,
+        default=Immunity.NONE,
+        verbose_name="same-round immunity",
+        help_text="RULINGS R12.",
+    )
+    responsible = models.ForeignKey(
+        Player,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="hands_responsible",
+        help_text="RULINGS R12: who pays for a big hand on a discard.",
+    )
+    concealed = models.CharField(
+        max_length=200, blank=True, help_text="Concealed tiles before the winning tile."
+    )
+    melds = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="Declared sets: exposed in [square brackets], concealed kongs in (round).",
+    )
+    winning_tile = models.CharField(max_length=8, blank=True)
+    penalty_tiles = models.CharField(max_length=100, blank=True)
+    final_draw = models.BooleanField(default=False)
+    final_discard = models.BooleanField(default=False)
+    win_on_kong = models.BooleanField(default=False)
+    heaven = models.BooleanField(default=False, verbose_name="Blessing of Heaven")
+    earth = models.BooleanField(default=False, verbose_name="Blessing of Earth")
+    value = models.IntegerField(null=True, blank=True, help_text="Points of the hand as scored.")
+    patterns = models.JSONField(
+        default=list, blank=True, help_text="[[pattern name, points], ...] as scored."
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="hands_entered",
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(default=1, help_text="Optimistic locking counter.")
+    confirmed = models.BooleanField(
+        default=True, help_text="False while a double-entry hand awaits its second entry."
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="hands_confirmed",
+    )
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "number"],
+                name="hand_number_unique_per_session",
+                violation_error_message="This session already has a hand with this number.",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(
+                condition=Q(outcome="draw", winner__isnull=True)
+                | Q(outcome__in=["win", "false_win"], winner__isnull=False),
+                name="hand_winner_matches_outcome",
+                violation_error_message="A win or false win needs its player; a draw has none.",
+            ),
+            models.CheckConstraint(
+                condition=~Q(outcome="win") | ~Q(win_type=""),
+                name="hand_win_has_type",
+                violation_error_message="A win must say how it was won.",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.session}, hand {self.number}"
+
+    @property
+    def flags(self) -> list[str]:
+        names = ["final_draw", "final_discard", "win_on_kong", "heaven", "earth"]
+        flags = [name for name in names if getattr(self, name)]
+        if self.win_type == self.WinType.ROBBING_KONG:
+            flags.append("robbing_kong")
+        return flags
+
+    def dealer(self):
+        return self.session.dealer(self.number)
+
+
+class Payment(models.Model):
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="payments")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="payments")
+    amount = models.IntegerField(help_text="Points gained (positive) or paid (negative).")
+
+    class Meta:
+        ordering = ["hand", "player"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["hand", "player"],
+                name="payment_once_per_player",
+                violation_error_message="This player already has a payment for this hand.",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.player}: {self.amount:+d}"
+
+
+class Penalty(models.Model):
+    class Mode(models.TextChoices):
+        ZERO_SUM = "zero_sum", "Paid to the other three players"
+        DEDUCTION = "deduction", "Deducted from the player's total"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="penalties")
+    session = models.ForeignKey(
+        Session, on_delete=models.PROTECT, null=True, blank=True, related_name="penalties"
+    )
+    hand = models.ForeignKey(
+        Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
+    )
+    amount = models.PositiveIntegerField(
+        validators=[MinValueValidator(1)], help_text="Points the player loses (RULINGS R13)."
+    )
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.DEDUCTION)
+    reason = models.CharField(max_length=300, help_text="e.g. wrong claim, misconduct, lateness.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "-created_at"]
+        verbose_name_plural = "penalties"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(amount__gte=1),
+                name="penalty_amount_positive",
+                violation_error_message="A penalty must be at least 1 point.",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.player} -{self.amount} ({self.reason})"
+
+    def clean(self):
+        # RULINGS R13: a zero-sum penalty is shared by the three other players of a session.
+        if self.mode == self.Mode.ZERO_SUM:
+            errors = {}
+            if self.session_id is None:
+                errors["session"] = "A zero-sum penalty needs the session whose players it pays."
+            if self.amount and self.amount % 3:
+                errors["amount"] = (
+                    f"{self.amount} cannot be shared equally by three players: "
+                    "use a multiple of 3, or the deduction mode."
+                )
+            if errors:
+                raise ValidationError(errors)
+
+
+class HandEntry(models.Model):
+    """A blind second entry of a hand under double entry that did not match the first.
+
+    ``data`` holds the entry in the form's terms (see ``tournament.hand_scoring.HandInput``).
+    The head judge resolves it by keeping one of the two entries.
+    """
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="second_entries")
+    data = models.JSONField()
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hand_entries"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    hand_version = models.PositiveIntegerField(help_text="The hand version it was compared with.")
+
+    class Meta:
+        ordering = ["hand", "-entered_at"]
+        verbose_name_plural = "hand entries"
+
+    def __str__(self):
+        return f"Second entry of {self.hand} by {self.entered_by}"
+
+
+class AuditEntry(models.Model):
+    """One recorded change made at the judges' desk: who, when, why, before and after."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", "Hand entered"
+        CORRECT = "correct", "Hand corrected"
+        DELETE = "delete", "Hand deleted"
+        CONFIRM = "confirm", "Hand confirmed"
+        MISMATCH = "mismatch", "Second entry differs"
+        RESOLVE = "resolve", "Mismatch resolved"
+        PENALTY = "penalty", "Penalty recorded"
+        RECONCILE = "reconcile", "Session reconciled"
+        RECONCILE_FAILED = "reconcile_failed", "Score card differs"
+        REOPEN = "reopen", "Session reopened"
+        SETTINGS = "settings", "Settings changed"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    session = models.ForeignKey(
+        Session, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit"
+    )
+    hand_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    action = models.CharField(max_length=20, choices=Action.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    reason = models.CharField(max_length=300, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self):
+        where = f" hand {self.hand_number}" if self.hand_number else ""
+        return f"{self.get_action_display()}{where} by {self.user} at {self.created_at:%H:%M}"
