@@ -3,7 +3,9 @@
 from django.contrib import admin
 
 from .models import (
+    AuditEntry,
     Hand,
+    HandEntry,
     Payment,
     Penalty,
     Player,
@@ -135,3 +137,39 @@ class PenaltyAdmin(admin.ModelAdmin):
     search_fields = ["player__name", "reason"]
     autocomplete_fields = ["player"]
     readonly_fields = ["created_at"]
+
+
+@admin.register(HandEntry)
+class HandEntryAdmin(admin.ModelAdmin):
+    list_display = ["hand", "entered_by", "entered_at", "hand_version"]
+    list_filter = ["hand__session__round__tournament"]
+    search_fields = ["entered_by__username"]
+    list_select_related = ["hand__session__round", "hand__session__table", "entered_by"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    """The audit log is a record: it can be read and searched, never edited."""
+
+    list_display = [
+        "created_at",
+        "tournament",
+        "session",
+        "hand_number",
+        "action",
+        "user",
+        "reason",
+    ]
+    list_filter = ["tournament", "action"]
+    search_fields = ["reason", "user__username"]
+    list_select_related = ["tournament", "session__round", "session__table", "user"]
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
