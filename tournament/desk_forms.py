@@ -41,7 +41,11 @@ def player_choices(seating: Seating, number: int) -> list[tuple[str, str]]:
 
 
 def _optional_int(value):
-    return int(value) if value not in (None, "") else None
+    """The typed value as a number, or None when it is empty or not a whole number."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 class HandForm(forms.Form):
