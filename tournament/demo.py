@@ -117,6 +117,7 @@ def demo_load(*, reset: bool = False) -> tuple[Tournament, bool]:
         start_date=datetime.date(2026, 11, 21),
         end_date=datetime.date(2026, 11, 22),
         venue="Community Hall, Riverside",
+        seating_separate_by=Tournament.SeparateBy.CLUB,
     )
     registrations = services.tournament_register(
         tournament=tournament,

@@ -67,15 +67,23 @@ def seating_overview(request, slug):
             for pid, spread in report.wind_spread.items()
             if spread > 1
         ),
-        "separation_meetings": [
-            (number, table, names.get(a, a), names.get(b, b), kind)
-            for number, table, a, b, kind in report.separation_meetings
-        ],
+        "separation_meetings": _separation_rows(report, names),
         "same_table_repeats": [
             (number, names.get(pid, pid), table) for number, pid, table in report.same_table_repeats
         ],
     }
     return render(request, "tournament/seating_overview.html", context)
+
+
+def _separation_rows(report, names) -> list[tuple[int, int, str, str, str]]:
+    """One row per pair at a table, with what they share ("club, country")."""
+    shared: dict[tuple[int, int, int, int], list[str]] = {}
+    for number, table, a, b, kind in report.separation_meetings:
+        shared.setdefault((number, table, a, b), []).append(kind)
+    return [
+        (number, table, names.get(a, a), names.get(b, b), ", ".join(kinds))
+        for (number, table, a, b), kinds in shared.items()
+    ]
 
 
 @organiser_required

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from tournament.demo import DEMO_SLUG, demo_load
 from tournament.models import Player, Round, Seat, Tournament
+from tournament.seating_services import tournament_seating_report
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -94,6 +95,9 @@ def test_demo_event_is_believable_and_idempotent(demo):
         seats = Seat.objects.filter(round=round_)
         assert seats.count() == 32
         assert seats.values("player").distinct().count() == 32
+    report = tournament_seating_report(demo)
+    assert (report.repeat_meetings, report.same_club_meetings) == (0, 0)
+    assert report.max_wind_spread <= 1
     again, created = demo_load()
     assert not created and again.pk == demo.pk
     assert Tournament.objects.filter(slug=DEMO_SLUG).count() == 1
