@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from tournament import seating_designs as designs
 from tournament import seating_search as search
 
 WINDS = ("E", "S", "W", "N")
@@ -176,7 +177,7 @@ def generate_schedule(
         for placement in past.placements:
             if placement.player_id in index_of:
                 wind_counts[index_of[placement.player_id]][WINDS.index(placement.wind)] += 1
-    played_repeat_cost = search.REPEAT_WEIGHT * search._repeat_cost(met)
+    played_repeat_cost = search.REPEAT_WEIGHT * search.repeat_cost(met)
 
     bye_count = n % 4
     byes_by_round = []
@@ -341,11 +342,11 @@ def _starting_partitions(
     rng: random.Random,
     options: SeatingOptions,
     deadline: float,
-) -> list[search.Partition]:
+) -> list[designs.Partition]:
     """Rounds to start the search from: a zero-repeat construction when one fits, else greedy."""
-    starts: list[search.Partition] = []
+    starts: list[designs.Partition] = []
     if not played and n % 4 == 0:
-        constructed = search.constructed_rounds(n)
+        constructed = designs.known_rounds(n)
         if len(constructed) < rounds and _worth_developing(n, rounds):
             constructed = _developed_rounds(n, rounds, rng, options, deadline) or constructed
         rng.shuffle(constructed)
@@ -379,7 +380,7 @@ def _worth_developing(n: int, rounds: int) -> bool:
 
 def _developed_rounds(
     n: int, rounds: int, rng: random.Random, options: SeatingOptions, deadline: float
-) -> list[search.Partition]:
+) -> list[designs.Partition]:
     # Developing needs at least (players - tables) / 3 rounds, and an odd count avoids pairs
     # that would meet twice; extra rounds are dropped by the caller.
     smallest = max(rounds, -(-(n - n // 4) // 3))
@@ -388,13 +389,13 @@ def _developed_rounds(
             continue
         for _ in range(CYCLIC_ATTEMPTS):
             steps = min(options.max_steps, CYCLIC_ATTEMPT_STEPS)
-            found = search.cyclic_rounds(n, developed_rounds, rng, steps, deadline)
+            found = designs.cyclic_rounds(n, developed_rounds, rng, steps, deadline)
             if found:
                 return found
     return []
 
 
-def _repeat_floor(met: list[list[int]], partitions: list[search.Partition]) -> int:
+def _repeat_floor(met: list[list[int]], partitions: list[designs.Partition]) -> int:
     """A lower bound on repeat meetings among active players: a player with more meetings than
     possible partners repeats the difference, and every repeat is shared by two players."""
     n = len(met)

@@ -1,4 +1,4 @@
-"""Search machinery behind :mod:`tournament.seating`; pure Python, no Django.
+"""Local search behind :mod:`tournament.seating`; pure Python, no Django.
 
 Vocabulary (internal, index based; the public API in ``seating`` speaks player ids):
 
@@ -9,9 +9,11 @@ Vocabulary (internal, index based; the public API in ``seating`` speaks player i
   rounds already played. A *repeat* is any meeting after the first.
 - *conflict*: a pair at one table in a generated round that has met more than once, or that
   shares a club or country when separation is on.
-- *construction*: an algebraic zero-repeat schedule (a resolvable transversal design over the
-  finite field GF(q), q = number of tables, plus the rows split into tables when 4 divides q).
-  For q = 4 this is the affine plane AG(2, 4): 16 players, 5 rounds.
+- *cost*: ``REPEAT_WEIGHT`` per repeat (counted as ``sum C(meetings, 2)``) plus
+  ``SEPARATION_WEIGHT`` per same-club pair at a table.
+
+Zero-repeat starting rounds come from :mod:`tournament.seating_designs`; this module improves
+rounds by swapping players (tabu search), then chooses winds and table numbers.
 
 Everything random comes from the ``random.Random`` passed in, and the searches are bounded by
 step counts, so a seed always gives the same result; the deadline is only a safety stop.
@@ -22,125 +24,16 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-Partition = list[list[int]]
+from tournament.seating_designs import Partition
 
 # A repeat meeting costs as much as this many same-club meetings: separation stays soft.
 REPEAT_WEIGHT = 8
 SEPARATION_WEIGHT = 1
 
 WIND_PERMUTATIONS = tuple(itertools.permutations(range(4)))
-
-
-# --- finite fields and the transversal-design construction -----------------------------------
-
-
-def _prime_power(q: int) -> tuple[int, int] | None:
-    """Return ``(p, k)`` with ``q == p**k`` for a prime ``p``, or None."""
-    if q < 2:
-        return None
-    p = next(d for d in range(2, q + 1) if q % d == 0)
-    k, rest = 0, q
-    while rest % p == 0:
-        rest //= p
-        k += 1
-    return (p, k) if rest == 1 else None
-
-
-class _Field:
-    """GF(p**k); elements are the integers 0..q-1 (base-p digits of polynomial coefficients)."""
-
-    def __init__(self, p: int, k: int) -> None:
-        self.p, self.k, self.q = p, k, p**k
-        self._add = [[self._digit_add(a, b) for b in range(self.q)] for a in range(self.q)]
-        exp, log = self._primitive_tables()
-        self._exp, self._log = exp, log
-
-    def _digit_add(self, a: int, b: int) -> int:
-        total, scale = 0, 1
-        for _ in range(self.k):
-            total += ((a % self.p + b % self.p) % self.p) * scale
-            a, b, scale = a // self.p, b // self.p, scale * self.p
-        return total
-
-    def _primitive_tables(self) -> tuple[list[int], list[int]]:
-        p, k, q = self.p, self.k, self.q
-        if k == 1:
-            for g in range(2, q) if q > 2 else [1]:
-                powers = [pow(g, e, q) for e in range(q - 1)]
-                if len(set(powers)) == q - 1:
-                    return self._tables_from_powers(powers)
-        # Try monic polynomials x^k + c(x) until x has order q - 1 (then c is primitive).
-        for low in range(1, q):
-            coefficients = [(low // p**i) % p for i in range(k)]
-            powers, value = [], 1
-            for _ in range(q - 1):
-                powers.append(value)
-                value = self._times_x(value, coefficients)
-            if len(set(powers)) == q - 1:
-                return self._tables_from_powers(powers)
-        raise AssertionError(f"no primitive polynomial for GF({q})")
-
-    def _times_x(self, value: int, coefficients: list[int]) -> int:
-        p, k = self.p, self.k
-        digits = [(value // p**i) % p for i in range(k)]
-        top = digits[-1]
-        shifted = [0, *digits[:-1]]
-        # x^k = -(c_0 + c_1 x + ...)
-        reduced = [(shifted[i] - top * coefficients[i]) % p for i in range(k)]
-        return sum(d * p**i for i, d in enumerate(reduced))
-
-    def _tables_from_powers(self, powers: list[int]) -> tuple[list[int], list[int]]:
-        log = [0] * self.q
-        for e, value in enumerate(powers):
-            log[value] = e
-        return powers, log
-
-    def add(self, a: int, b: int) -> int:
-        return self._add[a][b]
-
-    def mul(self, a: int, b: int) -> int:
-        if a == 0 or b == 0:
-            return 0
-        return self._exp[(self._log[a] + self._log[b]) % (self.q - 1)]
-
-
-def constructed_rounds(player_count: int) -> list[Partition]:
-    """Zero-repeat round partitions known by construction for ``player_count`` players.
-
-    With ``q = player_count / 4`` a prime power of at least 4: players are a 4 x q grid, and in
-    round ``r`` table ``x`` seats ``(i, x + m_i * r)`` for the four field elements ``m_i``; two
-    players of different rows meet exactly once over the q rounds. Rows never meet, so when 4
-    divides q the rows, seated by the same construction, give more rounds. Returns ``[]`` when no
-    construction applies.
-    """
-    if player_count % 4:
-        return []
-    q = player_count // 4
-    if q == 1:
-        return [[[0, 1, 2, 3]]]
-    power = _prime_power(q)
-    if power is None or q < 4:
-        return []
-    field = _Field(*power)
-    multipliers = (0, 1, 2, 3)
-    rounds = []
-    for r in range(q):
-        groups = []
-        for x in range(q):
-            groups.append(
-                [i * q + field.add(x, field.mul(m, r)) for i, m in enumerate(multipliers)]
-            )
-        rounds.append(groups)
-    row_rounds = constructed_rounds(q) or [
-        [list(range(start, start + 4)) for start in range(0, q, 4)]
-    ]
-    for row_round in row_rounds if q % 4 == 0 else []:
-        rounds.append([[i * q + p for p in group] for i in range(4) for group in row_round])
-    return rounds
 
 
 # --- greedy start -----------------------------------------------------------------------------
@@ -182,7 +75,8 @@ class SearchBudget:
     deadline: float  # time.monotonic() value; a safety stop only
 
 
-def _repeat_cost(met: list[list[int]]) -> int:
+def repeat_cost(met: list[list[int]]) -> int:
+    """``sum C(meetings, 2)`` over pairs: 0 without repeats, growing fast as one pair repeats."""
     n = len(met)
     return sum(
         met[a][b] * (met[a][b] - 1) // 2 for a in range(n) for b in range(a + 1, n) if met[a][b] > 1
@@ -298,7 +192,7 @@ class _SearchState:
                     seat[player] = table
             self.where.append(seat)
         self.tabu = [[0] * n for _ in self.rounds]
-        self.cost = REPEAT_WEIGHT * _repeat_cost(met) + SEPARATION_WEIGHT * _separation_cost(
+        self.cost = REPEAT_WEIGHT * repeat_cost(met) + SEPARATION_WEIGHT * _separation_cost(
             self.rounds, separation
         )
 
@@ -489,123 +383,3 @@ def number_tables(groups: Partition, previous_table: dict[int, int]) -> list[int
             if table is not None and table <= count:
                 cost[g][table - 1] += 1
     return [column + 1 for column in min_cost_assignment(cost)]
-
-
-# --- one-rotational construction found by a small search -------------------------------------
-
-
-def cyclic_rounds(
-    player_count: int, rounds: int, rng: random.Random, max_steps: int, deadline: float
-) -> list[Partition] | None:
-    """Zero-repeat rounds developed from one base round, or None if none is found in budget.
-
-    Players are ``Z_rounds x {0, 1, 2}`` plus ``k = player_count - 3 * rounds`` fixed players
-    ("infinities"); round ``s`` is the base round with every finite player ``(row, x)`` moved to
-    ``(row, x + s)``. Two players meet at most once over the rounds exactly when the pairs of the
-    base round lie in distinct orbits under that shift, so only the base round is searched.
-    """
-    if player_count % 4 or rounds < 1:
-        return None
-    tables, fixed = player_count // 4, player_count - 3 * rounds
-    if not 0 <= fixed <= tables:
-        return None
-    finite = 3 * rounds
-
-    def orbit(p: int, q: int) -> tuple[int, ...]:
-        if p > q:
-            p, q = q, p
-        if q >= finite:
-            return (1, p, q) if p >= finite else (2, q, p // rounds)
-        (row_p, x), (row_q, y) = divmod(p, rounds), divmod(q, rounds)
-        if row_p != row_q:
-            return (3, row_p, row_q, (y - x) % rounds)
-        shift = (y - x) % rounds
-        return (4, row_p, min(shift, rounds - shift))
-
-    # Orbits that meet twice over the rounds start "used": any use of them is a repeat.
-    used: Counter[tuple[int, ...]] = Counter()
-    for p in range(finite, player_count):
-        for q in range(p + 1, player_count):
-            used[orbit(p, q)] += 1
-    if rounds % 2 == 0:
-        for row in range(3):
-            used[(4, row, rounds // 2)] += 1
-
-    movable = list(range(finite))
-    rng.shuffle(movable)
-    base = [[finite + t] if t < fixed else [] for t in range(tables)]
-    for group in base:
-        while len(group) < 4:
-            group.append(movable.pop())
-    for group in base:
-        for p, q in itertools.combinations(group, 2):
-            used[orbit(p, q)] += 1
-    cost = sum(c * (c - 1) // 2 for c in used.values())
-    table_of = {p: t for t, group in enumerate(base) for p in group}
-    tabu: dict[int, int] = {}
-
-    def move_delta(p: int, q: int) -> int:
-        home, away = base[table_of[p]], base[table_of[q]]
-        removed = [orbit(p, x) for x in home if x != p] + [orbit(q, y) for y in away if y != q]
-        added = [orbit(p, y) for y in away if y != q] + [orbit(q, x) for x in home if x != p]
-        change = Counter(added)
-        change.subtract(removed)
-        return sum(
-            (used[key] + c) * (used[key] + c - 1) // 2 - used[key] * (used[key] - 1) // 2
-            for key, c in change.items()
-            if c
-        )
-
-    for step in range(1, max_steps + 1):
-        if cost == 0:
-            break
-        if step % 256 == 0 and time.monotonic() > deadline:
-            return None
-        in_conflict = sorted(
-            {
-                x
-                for group in base
-                for p, q in itertools.combinations(group, 2)
-                if used[orbit(p, q)] > 1
-                for x in (p, q)
-                if x < finite
-            }
-        )
-        best, choices = None, []
-        for p in in_conflict:
-            for q in range(finite):
-                if table_of[q] == table_of[p]:
-                    continue
-                delta = move_delta(p, q)
-                if (tabu.get(p, 0) > step or tabu.get(q, 0) > step) and delta >= 0:
-                    continue
-                if best is None or delta < best:
-                    best, choices = delta, [(p, q)]
-                elif delta == best:
-                    choices.append((p, q))
-        if not choices:
-            continue
-        p, q = rng.choice(choices)
-        home, away = base[table_of[p]], base[table_of[q]]
-        for x in home:
-            if x != p:
-                used[orbit(p, x)] -= 1
-                used[orbit(q, x)] += 1
-        for y in away:
-            if y != q:
-                used[orbit(q, y)] -= 1
-                used[orbit(p, y)] += 1
-        home[home.index(p)], away[away.index(q)] = q, p
-        table_of[p], table_of[q] = table_of[q], table_of[p]
-        cost += best
-        tabu[p] = tabu[q] = step + 3 + rng.randrange(6)
-    if cost:
-        return None
-
-    def shifted(p: int, s: int) -> int:
-        if p >= finite:
-            return p
-        row, x = divmod(p, rounds)
-        return row * rounds + (x + s) % rounds
-
-    return [[[shifted(p, s) for p in group] for group in base] for s in range(rounds)]

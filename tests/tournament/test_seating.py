@@ -3,6 +3,7 @@
 Pure tests: plain objects in, plain objects out; no database.
 """
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -20,12 +21,15 @@ from tournament.seating import (
     quality_report,
     repeat_lower_bound,
 )
+from tournament.seating_designs import STORED_DESIGNS, develop
 
 # Zero repeats are known to be possible up to these round counts (T tables, 4T players).
 KNOWN_ZERO_REPEAT_ROUNDS = {4: 5, 6: 7, 7: 9, 8: 10, 9: 11, 10: 13, 12: 15}
 # Not in the known list: what this implementation reaches (T=5: 20 players, 5 rounds; the
 # benchmark shows 6 rounds are not reached).
 REACHED_ZERO_REPEAT_ROUNDS = {5: 5, 11: 11}
+# Table counts at which this implementation reaches the known maximum (not yet T=8: 9 of 10).
+KNOWN_MAXIMUM_REACHED = (4, 6, 7, 9, 10, 12)
 
 
 def make_players(count, start=1):
@@ -64,6 +68,38 @@ def test_no_pair_meets_twice_and_winds_are_balanced(tables, rounds):
     assert_well_formed(schedule, [p.id for p in players])
     assert report.repeat_pairs == {}
     assert report.max_wind_spread <= 1
+
+
+@pytest.mark.parametrize("tables", KNOWN_MAXIMUM_REACHED, ids=lambda t: f"{t}-tables")
+def test_zero_repeats_at_the_known_maximum_number_of_rounds(tables):
+    players = make_players(4 * tables)
+    rounds = KNOWN_ZERO_REPEAT_ROUNDS[tables]
+    schedule = generate_schedule(players, rounds, options=SeatingOptions(seed=7))
+
+    report = quality_report(players, schedule)
+    assert len(schedule) == rounds
+    assert_well_formed(schedule, [p.id for p in players])
+    assert report.repeat_pairs == {}
+    assert report.max_wind_spread <= 1
+
+
+@pytest.mark.parametrize(
+    "design", STORED_DESIGNS, ids=lambda d: f"{d.player_count}-players-{d.rounds}-rounds"
+)
+def test_each_stored_design_is_a_zero_repeat_schedule(design):
+    rounds = develop(design)
+
+    assert len(rounds) == design.rounds
+    meetings = Counter()
+    for groups in rounds:
+        assert sorted(p for group in groups for p in group) == list(range(design.player_count))
+        assert all(len(group) == 4 for group in groups)
+        for group in groups:
+            meetings.update(itertools.combinations(sorted(group), 2))
+    assert max(meetings.values()) == 1
+    # Each player meets 3 others a round, so nobody meets anyone twice exactly when
+    # 3 * rounds * players / 2 pairs are all distinct.
+    assert len(meetings) == 3 * design.rounds * design.player_count // 2
 
 
 @pytest.mark.parametrize(
