@@ -44,7 +44,8 @@ def session_path(session, name="desk_session", **extra):
 
 def log_in(page, base, username, next_path):
     page.goto(f"{base}/login/?next={next_path}")
-    page.keyboard.type(username)  # the user name field has autofocus
+    expect(page.locator("#id_username")).to_be_focused()  # autofocus: no click needed
+    page.keyboard.type(username)
     page.keyboard.press("Tab")
     page.keyboard.type("pw")
     page.keyboard.press("Enter")
@@ -55,6 +56,7 @@ def dictate(page, hand) -> None:
     """Type one hand as a judge would, starting in the Winner list (autofocus)."""
     # A judge sees the page before typing; here, wait until htmx is listening for input.
     page.wait_for_function("() => document.readyState === 'complete' && window.htmx")
+    expect(page.locator("#id_winner")).to_be_focused()  # autofocus after every save
     keys = page.keyboard
     if hand[0] == "draw":
         keys.press("Shift+Tab")  # back to Outcome
