@@ -2,25 +2,102 @@
 
 Vocabulary:
 - `HandFacts`: what does not depend on the arrangement (tile counts over the whole hand with
-  kongs counted as four, suits present, honours, seat wind, flags, Nine Gates shape).
+  kongs counted as four, suits present, honours, seat wind, flags, Nine Gates shape), plus the
+  hand-level gates.
 - `ScoringContext` (``ctx``): `HandFacts` plus one arrangement (a *plan*, see `decompose`)
   boiled down to integers: ``chows`` (index of each chow's lowest tile), ``triplets`` (tile
   index of each pung/kong), ``kongs``, ``concealed_triplets`` (RULINGS R3), ``pair`` (-1 unless
-  a regular hand), ``plan`` itself (for patterns that look at every group), and the *gates*
-  (booleans such as ``has_honours``, see `patterns.SERIES_GATES`).
+  a regular hand), ``plan`` itself (for patterns that look at every group), and ``gates``.
+- *gate*: a cheap fact that is false whenever some patterns are surely absent
+  (`patterns.PATTERN_GATES` says which). Each gate is one bit of the integer ``gates``
+  (`GATE_BITS`), so that the scorer picks the patterns worth running with one lookup;
+  ``ctx.<gate name>`` reads a bit as a boolean.
+  Hand-level gates are worked out once per hand (`HandFacts`), the rest once per arrangement.
 Patterns (`patterns.py`) take a ctx and return how many times they apply.
 """
 
 from __future__ import annotations
 
 from .decompose import K_CHOW, K_KONG, K_ORPHANS, K_PAIR, REGULAR, Plan
-from .hand import Hand
+from .hand import FLAGS, Hand
 from .tiles import FIRST_DRAGON, FIRST_WIND, KIND_COUNT, wind_index
 
 TERMINAL_OR_HONOUR = frozenset(i for i in range(KIND_COUNT) if i >= FIRST_WIND or i % 9 in (0, 8))
 TERMINAL = frozenset(i for i in range(FIRST_WIND) if i % 9 in (0, 8))
-_NINE_GATES = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+_NINE_GATES_SHAPE = [3, 1, 1, 1, 1, 1, 1, 1, 3]
 _SEAT_INDEX = {seat: wind_index(seat) for seat in ("E", "S", "W", "N")}
+
+# --- gates: one bit each --------------------------------------------------------------------
+_GATE_NAMES = (
+    # hand level (HandFacts)
+    "one_suit",  # number tiles of a single suit (honours allowed)
+    "all_honours",
+    "all_simples",  # no terminal and no honour
+    "all_terminals_or_honours",
+    "is_concealed",  # no exposed meld
+    "nine_gates",
+    *(f"flag_{flag}" for flag in FLAGS),
+    # arrangement level (ScoringContext); "two_kongs" means two or more, and so on
+    "honour_triplets",
+    "two_wind_triplets",
+    "two_dragon_triplets",
+    "two_concealed_triplets",
+    "three_concealed_triplets",
+    "four_concealed_triplets",
+    "one_kong",
+    "two_kongs",
+    "three_kongs",
+    "four_kongs",
+    "no_chows",
+    "three_chows",
+    "four_chows",
+    "repeated_chows",  # two chows of the same tiles
+    "two_number_triplets",
+    "three_number_triplets",
+    "four_number_triplets",
+    "terminal_pair",  # the pair is a terminal or an honour (always open for other forms)
+    "pure_terminal_pair",  # the pair is a terminal (always open for other forms)
+)
+GATE_BITS = {name: 1 << bit for bit, name in enumerate(_GATE_NAMES)}
+_FLAG_GATES = {flag: GATE_BITS[f"flag_{flag}"] for flag in FLAGS}
+
+
+def _by_count(*names: str | None) -> tuple[int, ...]:
+    """Gate bits by a count: entry n holds the bits named at positions 0..n."""
+    bits, table = 0, []
+    for name in names:
+        bits |= GATE_BITS[name] if name else 0
+        table.append(bits)
+    return tuple(table)
+
+
+# Gate bits by count, e.g. _KONG_GATES[2] is one_kong | two_kongs.
+_CONCEALED_GATES = _by_count(
+    None, None, "two_concealed_triplets", "three_concealed_triplets", "four_concealed_triplets"
+)
+_KONG_GATES = _by_count(None, "one_kong", "two_kongs", "three_kongs", "four_kongs")
+_NUMBER_TRIPLET_GATES = _by_count(
+    None, None, "two_number_triplets", "three_number_triplets", "four_number_triplets"
+)
+_CHOW_GATES = (
+    GATE_BITS["no_chows"],
+    0,
+    0,
+    GATE_BITS["three_chows"],
+    GATE_BITS["three_chows"] | GATE_BITS["four_chows"],
+)
+_ONE_SUIT = GATE_BITS["one_suit"]
+_ALL_HONOURS = GATE_BITS["all_honours"]
+_ALL_SIMPLES = GATE_BITS["all_simples"]
+_ALL_TERMINALS_OR_HONOURS = GATE_BITS["all_terminals_or_honours"]
+_IS_CONCEALED = GATE_BITS["is_concealed"]
+_NINE_GATES = GATE_BITS["nine_gates"]
+_HONOUR_TRIPLETS = GATE_BITS["honour_triplets"]
+_TWO_WINDS = GATE_BITS["two_wind_triplets"]
+_TWO_DRAGONS = GATE_BITS["two_dragon_triplets"]
+_REPEATED_CHOWS = GATE_BITS["repeated_chows"]
+_TERMINAL_PAIR = GATE_BITS["terminal_pair"]
+_PURE_TERMINAL_PAIR = _TERMINAL_PAIR | GATE_BITS["pure_terminal_pair"]  # a terminal opens both
 
 
 class HandFacts:
@@ -38,25 +115,62 @@ class HandFacts:
         "self_drawn",
         "has_exposed_meld",
         "nine_gates",
+        "gates",
     )
 
     def __init__(self, hand: Hand, counts: list[int]) -> None:
         """`counts`: every tile of the hand by index (melds included, kongs as four)."""
         self.hand = hand
         self.counts = counts
-        kinds = [i for i in range(KIND_COUNT) if counts[i]]
-        self.suits = {i // 9 for i in kinds if i < FIRST_WIND}
-        self.has_honours = kinds[-1] >= FIRST_WIND
-        self.all_honours = kinds[0] >= FIRST_WIND
-        special = TERMINAL_OR_HONOUR.intersection(kinds)
-        self.all_simples = not special
-        self.all_terminals_or_honours = len(special) == len(kinds)
-        self.all_terminals = self.all_terminals_or_honours and not self.has_honours
+        suits = set()
+        if any(counts[0:9]):
+            suits.add(0)
+        if any(counts[9:18]):
+            suits.add(1)
+        if any(counts[18:27]):
+            suits.add(2)
+        self.suits = suits
+        self.has_honours = has_honours = any(counts[FIRST_WIND:])
+        self.all_honours = all_honours = not suits
+        self.all_simples = all_simples = not (
+            has_honours
+            or counts[0]
+            or counts[8]
+            or counts[9]
+            or counts[17]
+            or counts[18]
+            or counts[26]
+        )
+        self.all_terminals_or_honours = no_simples = not (
+            any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26])
+        )
+        self.all_terminals = no_simples and not has_honours
         self.seat = _SEAT_INDEX[hand.seat_wind]
-        self.flags = hand.flags
+        self.flags = flags = hand.flags
         self.self_drawn = hand.self_drawn
-        self.has_exposed_meld = not hand.is_concealed
-        self.nine_gates = not hand.melds and _is_nine_gates(hand)
+        self.has_exposed_meld = exposed = not hand.is_concealed
+        one_suit = len(suits) == 1
+        # Nine Gates is a pure one-suit hand: the shape is looked for only then.
+        self.nine_gates = nine_gates = (
+            one_suit and not has_honours and not hand.melds and _is_nine_gates(hand)
+        )
+        gates = 0
+        if one_suit:
+            gates |= _ONE_SUIT
+        if all_honours:
+            gates |= _ALL_HONOURS
+        if all_simples:
+            gates |= _ALL_SIMPLES
+        if no_simples:
+            gates |= _ALL_TERMINALS_OR_HONOURS
+        if not exposed:
+            gates |= _IS_CONCEALED
+        if nine_gates:
+            gates |= _NINE_GATES
+        if flags:
+            for flag in flags:
+                gates |= _FLAG_GATES.get(flag, 0)
+        self.gates = gates
 
 
 def _is_nine_gates(hand: Hand) -> bool:
@@ -69,7 +183,7 @@ def _is_nine_gates(hand: Hand) -> bool:
         if not base <= tile.index < base + 9:
             return False
         counts[tile.index - base] += 1
-    return counts == _NINE_GATES
+    return counts == _NINE_GATES_SHAPE
 
 
 class ScoringContext:
@@ -84,16 +198,7 @@ class ScoringContext:
         "pair",
         "wind_triplets",
         "dragon_triplets",
-        # gates (see patterns.SERIES_GATES)
-        "one_suit",
-        "has_honours",
-        "has_concealed_triplets",
-        "has_kongs",
-        "has_repeated_chows",
-        "has_three_chows",
-        "has_two_number_triplets",
-        "has_terminals",
-        "has_flags",
+        "gates",
     )
 
     def __init__(self, facts: HandFacts, plan: Plan) -> None:
@@ -120,19 +225,38 @@ class ScoringContext:
                     dragons += 1
                 elif index >= FIRST_WIND:
                     winds += 1
+        if form != REGULAR:
+            pair = -1
         self.chows = chows
         self.triplets = triplets
         self.kongs = kongs
         self.concealed_triplets = concealed
-        self.pair = pair if form == REGULAR else -1
+        self.pair = pair
         self.wind_triplets = winds
         self.dragon_triplets = dragons
-        self.one_suit = len(facts.suits) == 1
-        self.has_honours = facts.has_honours
-        self.has_concealed_triplets = concealed >= 2
-        self.has_kongs = kongs > 0
-        self.has_repeated_chows = len(chows) >= 2 and len(set(chows)) < len(chows)
-        self.has_three_chows = len(chows) >= 3
-        self.has_two_number_triplets = len(triplets) - winds - dragons >= 2
-        self.has_terminals = not facts.all_simples
-        self.has_flags = bool(facts.flags)
+
+        gates = facts.gates | _CHOW_GATES[len(chows)]
+        if len(chows) >= 2 and len(set(chows)) < len(chows):
+            gates |= _REPEATED_CHOWS
+        if winds or dragons:
+            gates |= _HONOUR_TRIPLETS
+            if winds >= 2:
+                gates |= _TWO_WINDS
+            if dragons >= 2:
+                gates |= _TWO_DRAGONS
+        gates |= _NUMBER_TRIPLET_GATES[len(triplets) - winds - dragons]
+        gates |= _CONCEALED_GATES[concealed]
+        gates |= _KONG_GATES[kongs]
+        if pair in TERMINAL_OR_HONOUR:
+            gates |= _PURE_TERMINAL_PAIR if pair < FIRST_WIND else _TERMINAL_PAIR
+        elif form != REGULAR:
+            gates |= _PURE_TERMINAL_PAIR
+        self.gates = gates
+
+
+def _gate_property(name: str, bit: int) -> property:
+    return property(lambda ctx: bool(ctx.gates & bit), doc=f"Gate {name!r} as a boolean.")
+
+
+for _name, _bit in GATE_BITS.items():
+    setattr(ScoringContext, _name, _gate_property(_name, _bit))

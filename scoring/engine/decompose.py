@@ -11,14 +11,15 @@ Vocabulary:
   (RULINGS R2): ``3333m 45m`` + discarded 3m may be read as concealed ``333m`` plus ``345m``.
 - *form*: ``regular`` (four sets and a pair), ``seven_pairs`` or ``thirteen_terminals``.
 
-Per-suit splits are cached (`functools.lru_cache`), like the riichi library's divider.
+Per-suit and honour splits are cached (`functools.lru_cache`, bounded), like the riichi
+library's divider.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import lru_cache
 
 from .hand import Hand
 from .notation import format_tiles
@@ -142,7 +143,7 @@ SplitGroup = tuple[int, int, bool, bool, bool]
 Split = tuple[tuple[SplitGroup, ...], int]
 
 
-@cache
+@lru_cache(maxsize=8192)
 def _suit_splits(base: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
     """Every split of one suit's 9 counts into sets and at most one pair.
 
@@ -187,12 +188,37 @@ def _split(counts: list[int], need_pair: bool) -> list[tuple[tuple[tuple[int, in
     return out
 
 
+@lru_cache(maxsize=1024)
+def _honour_split(counts: tuple[int, ...]) -> tuple[tuple[SplitGroup, ...], int, int] | None:
+    """The 7 honour counts as pungs and pairs: (pungs, pair index or -1, number of pairs).
+
+    None when some honour can be neither (a single tile, or four concealed).
+    """
+    pungs: list[SplitGroup] = []
+    pair = -1
+    pairs = 0
+    for index, c in enumerate(counts, FIRST_WIND):
+        if c == 3:
+            pungs.append((K_PUNG, index, False, True, False))
+        elif c == 2:
+            pairs += 1
+            pair = index
+        elif c:
+            return None
+    return tuple(pungs), pair, pairs
+
+
 def regular_splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
     """Every split of 34 counts into sets (as plan groups) and exactly one pair (index)."""
-    combos: list[Split] = [((), -1)]
-    pairs = 0
+    counts = tuple(counts)
+    honours = _honour_split(counts[FIRST_WIND:])
+    if honours is None:
+        return []
+    pungs, pair, pairs = honours
+    by_suit = []
+    single = True  # every suit splits one way only (the usual case)
     for base in (0, 9, 18):
-        suit = tuple(counts[base : base + 9])
+        suit = counts[base : base + 9]
         if suit == _EMPTY_SUIT:
             continue
         splits = _suit_splits(base, suit)
@@ -200,23 +226,22 @@ def regular_splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
             return []
         if splits[0][1] >= 0:
             pairs += 1
-        combos = [(a + b, p if p >= 0 else q) for a, p in combos for b, q in splits]
-    honours: list[SplitGroup] = []
-    for index in range(FIRST_WIND, KIND_COUNT):
-        c = counts[index]
-        if c == 3:
-            honours.append((K_PUNG, index, False, True, False))
-        elif c == 2:
-            pairs += 1
-            combos = [(a, index) for a, _ in combos]
-        elif c:
-            return []
+        if len(splits) > 1:
+            single = False
+        by_suit.append(splits)
     if pairs != 1:
         return []
-    if honours:
-        extra = tuple(honours)
-        combos = [(a + extra, p) for a, p in combos]
-    return combos
+    if single:
+        sets: tuple[SplitGroup, ...] = ()
+        for ((suit_sets, suit_pair),) in by_suit:
+            sets += suit_sets
+            if suit_pair >= 0:
+                pair = suit_pair
+        return [(sets + pungs, pair)]
+    combos: list[Split] = [((), pair)]
+    for splits in by_suit:
+        combos = [(a + b, p if p >= 0 else q) for a, p in combos for b, q in splits]
+    return [(a + pungs, p) for a, p in combos]
 
 
 _EMPTY_SUIT = (0,) * 9
@@ -245,25 +270,27 @@ def plans(hand: Hand, counts: list[int] | None = None) -> list[Plan]:
     win = hand.winning_tile.index
     key = tuple(counts if counts is not None else concealed_counts(hand))
     hidden = hand.self_drawn  # a self-drawn winning tile leaves its group concealed
-    meld_groups = tuple(m.plan_group for m in hand.melds)
+    melds = hand.melds
     found: list[Plan] = []
-    for sets, pair in regular_splits(key):
-        seen = []
-        groups = (*sets, (K_PAIR, pair, False, True, False))
-        for slot, group in enumerate(groups):
-            kind, index = group[0], group[1]
-            if kind == K_CHOW:
-                if not index <= win <= index + 2:
+    splits = regular_splits(key)
+    if splits:
+        meld_groups = tuple([m.plan_group for m in melds])
+        lowest_chow = win - 2  # the chows holding the winning tile start at win - 2 .. win
+        for sets, pair in splits:
+            seen = []
+            groups = (*sets, (K_PAIR, pair, False, True, False))
+            for slot, group in enumerate(groups):
+                kind, index = group[0], group[1]
+                if index != win and (kind != K_CHOW or not lowest_chow <= index < win):
                     continue
-            elif index != win:
-                continue
-            if group in seen:
-                continue
-            seen.append(group)
-            placed = list(groups)
-            placed[slot] = (kind, index, False, hidden, True)
-            found.append((REGULAR, (*placed, *meld_groups)))
-    if not hand.melds:
+                if group in seen:
+                    continue
+                seen.append(group)
+                completed = (kind, index, False, hidden, True)
+                found.append(
+                    (REGULAR, (*groups[:slot], completed, *groups[slot + 1 :], *meld_groups))
+                )
+    if not melds:
         if 1 not in key and 3 not in key:
             pairs = []
             for index, c in enumerate(key):

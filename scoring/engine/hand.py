@@ -205,7 +205,10 @@ class Hand:
     @property
     def is_concealed(self) -> bool:
         """True when nothing was melded before the win (concealed kongs are fine)."""
-        return all(m.concealed for m in self.melds)
+        for meld in self.melds:
+            if not meld.concealed:
+                return False
+        return True
 
     def __str__(self) -> str:
         return self.notation()

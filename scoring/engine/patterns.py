@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .context import TERMINAL, TERMINAL_OR_HONOUR, ScoringContext
 from .decompose import K_CHOW, REGULAR, SEVEN_PAIRS, THIRTEEN_TERMINALS
@@ -28,27 +29,45 @@ NO_SETS = frozenset({REGULAR, SEVEN_PAIRS})
 ONLY_REGULAR = frozenset({REGULAR})
 
 
-# A *gate* is a ctx attribute that is false whenever every pattern of the series is absent; the
-# scorer skips a series whose gate is false (a shortcut only: detect alone decides).
-SERIES_GATES = {
+# A *gate* names a ctx fact (see `context.GATE_BITS`) that is false whenever the pattern is absent;
+# the scorer runs a pattern's detect only while its gate is open (a shortcut only: detect alone
+# decides). Keyed by pattern number, else by series; patterns not listed always run.
+PATTERN_GATES = {
+    "1.1": "four_chows",
+    "1.2": "is_concealed",
+    "1.3": "all_simples",
     "2.1": "one_suit",
-    "2.2": "one_suit",
-    "3.1": "has_honours",
-    "3.2": "has_honours",
-    "3.3": "has_honours",
-    "3.4": "has_honours",
-    "4.2": "has_concealed_triplets",
-    "4.3": "has_kongs",
-    "5.1": "has_repeated_chows",
-    "6.1": "has_three_chows",
-    "7.1": "has_three_chows",
-    "6.2": "has_two_number_triplets",
-    "7.2": "has_two_number_triplets",
-    "8.1": "has_terminals",
-    "9.1": "has_flags",
-    "9.2": "has_flags",
-    "9.3": "has_flags",
-    "9.4": "has_flags",
+    "2.2": "nine_gates",
+    "3.1": "honour_triplets",
+    "3.2": "two_dragon_triplets",
+    "3.3": "two_wind_triplets",
+    "3.4": "all_honours",
+    "4.1": "no_chows",  # four triplets
+    "4.2.1": "two_concealed_triplets",
+    "4.2.2": "three_concealed_triplets",
+    "4.2.3": "four_concealed_triplets",
+    "4.3.1": "one_kong",
+    "4.3.2": "two_kongs",
+    "4.3.3": "three_kongs",
+    "4.3.4": "four_kongs",
+    "5.1": "repeated_chows",
+    "6.1": "three_chows",
+    "6.2.1": "two_number_triplets",
+    "6.2.2": "three_number_triplets",
+    "7.1": "three_chows",
+    "7.2.1": "three_number_triplets",
+    "7.2.2": "four_number_triplets",
+    # 8.1.1 and 8.1.2: every group holds a terminal (or an honour), the pair too
+    "8.1.1": "terminal_pair",
+    "8.1.2": "pure_terminal_pair",
+    "8.1.3": "all_terminals_or_honours",
+    "8.1.4": "all_terminals_or_honours",
+    "9.1.1": "flag_final_draw",
+    "9.1.2": "flag_final_discard",
+    "9.2": "flag_win_on_kong",
+    "9.3": "flag_robbing_kong",
+    "9.4.1": "flag_heaven",
+    "9.4.2": "flag_earth",
 }
 
 
@@ -64,7 +83,8 @@ class Pattern:
 
     def __post_init__(self) -> None:
         if not self.gate:
-            object.__setattr__(self, "gate", SERIES_GATES.get(self.series, ""))
+            gate = PATTERN_GATES.get(self.number) or PATTERN_GATES.get(self.series, "")
+            object.__setattr__(self, "gate", gate)
 
     @property
     def series(self) -> str:
@@ -96,8 +116,10 @@ def _flag(name: str) -> Callable[[ScoringContext], int]:
 
 
 def _at_least(attr: str, n: int) -> Callable[[ScoringContext], int]:
+    get = attrgetter(attr)
+
     def detect(ctx: ScoringContext) -> int:
-        return int(getattr(ctx, attr) >= n)
+        return int(get(ctx) >= n)
 
     return detect
 
@@ -112,7 +134,11 @@ def _one_suit(pure: bool) -> Callable[[ScoringContext], int]:
 
 def _value_honor(ctx: ScoringContext) -> int:
     seat = ctx.facts.seat
-    return sum(1 for t in ctx.triplets if t >= FIRST_DRAGON or t == seat)
+    sets = 0
+    for t in ctx.triplets:
+        if t >= FIRST_DRAGON or t == seat:
+            sets += 1
+    return sets
 
 
 def _honour_sets(kind: str, triplets: int, pair: bool) -> Callable[[ScoringContext], int]:
@@ -145,32 +171,40 @@ def _three_similar_sequences(ctx: ScoringContext) -> int:
     if len(ctx.chows) < 3:
         return 0
     chows = set(ctx.chows)
-    return int(any(i in chows and i + 9 in chows and i + 18 in chows for i in range(7)))
+    for i in chows:
+        if i < 9 and i + 9 in chows and i + 18 in chows:
+            return 1
+    return 0
 
 
-def _similar_triplets(small: bool) -> Callable[[ScoringContext], int]:
-    def detect(ctx: ScoringContext) -> int:
-        numbers = [t for t in ctx.triplets if t < FIRST_WIND]
-        if len(numbers) < 2:
-            return 0
-        for t in numbers:
-            suits = {x // 9 for x in numbers if x % 9 == t % 9}
-            if not small and len(suits) == 3:
-                return 1
-            pair = ctx.pair
-            if small and len(suits) == 2 and 0 <= pair < FIRST_WIND and pair % 9 == t % 9:
-                if pair // 9 not in suits:
-                    return 1
+def _small_similar_triplets(ctx: ScoringContext) -> int:
+    # Triplets of one number in two suits, and the pair of that number in the third suit.
+    pair = ctx.pair
+    if not 0 <= pair < FIRST_WIND:
         return 0
+    number = pair % 9
+    suits = {t // 9 for t in ctx.triplets if t < FIRST_WIND and t % 9 == number}
+    return int(len(suits) == 2 and pair // 9 not in suits)
 
-    return detect
+
+def _similar_triplets(ctx: ScoringContext) -> int:
+    numbers = [t for t in ctx.triplets if t < FIRST_WIND]
+    if len(numbers) < 3:
+        return 0
+    for t in numbers:
+        if len({x // 9 for x in numbers if x % 9 == t % 9}) == 3:
+            return 1
+    return 0
 
 
 def _nine_tile_straight(ctx: ScoringContext) -> int:
     if len(ctx.chows) < 3:
         return 0
     chows = set(ctx.chows)
-    return int(any(b in chows and b + 3 in chows and b + 6 in chows for b in (0, 9, 18)))
+    for b in (0, 9, 18):
+        if b in chows and b + 3 in chows and b + 6 in chows:
+            return 1
+    return 0
 
 
 def _consecutive_triplets(n: int) -> Callable[[ScoringContext], int]:
@@ -190,7 +224,8 @@ def _lesser_terminals(pure: bool) -> Callable[[ScoringContext], int]:
     wanted = TERMINAL if pure else TERMINAL_OR_HONOUR
 
     def detect(ctx: ScoringContext) -> int:
-        for kind, index, *_ in ctx.plan[1]:
+        for group in ctx.plan[1]:
+            kind, index = group[0], group[1]
             if kind == K_CHOW:
                 if index % 9 not in (0, 6):  # only 123 and 789 hold a terminal
                     return 0
@@ -251,8 +286,8 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("5.1.3", "Three Identical Sequences", "一色三同順", 120, _identical(3)),
     Pattern("5.1.4", "Four Identical Sequences", "一色四同順", 480, _identical(4)),
     Pattern("6.1", "Three Similar Sequences", "三色同順", 35, _three_similar_sequences),
-    Pattern("6.2.1", "Small Three Similar Triplets", "三色小同刻", 30, _similar_triplets(True)),
-    Pattern("6.2.2", "Three Similar Triplets", "三色同刻", 120, _similar_triplets(False)),
+    Pattern("6.2.1", "Small Three Similar Triplets", "三色小同刻", 30, _small_similar_triplets),
+    Pattern("6.2.2", "Three Similar Triplets", "三色同刻", 120, _similar_triplets),
     Pattern("7.1", "Nine-Tile Straight", "一氣通貫", 40, _nine_tile_straight),
     Pattern("7.2.1", "Three Consecutive Triplets", "三連刻", 100, _consecutive_triplets(3)),
     Pattern("7.2.2", "Four Consecutive Triplets", "四連刻", 200, _consecutive_triplets(4)),

@@ -10,16 +10,21 @@ Vocabulary:
 - *ranking*: higher total, then higher raw total, then a fixed order of the groups, so ties are
   broken the same way every time (RULINGS R2).
 
+Each arrangement runs only the patterns whose gate is open (see `context` and
+`patterns.PATTERN_GATES`): the entries to run are looked up once per gate combination.
+
 `arrangement` and `runners_up` are built on first access: the scorer works on plans (see
 `decompose`) and makes objects only for what is looked at.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
+from operator import attrgetter
 
-from .context import HandFacts, ScoringContext
+from .context import GATE_BITS, HandFacts, ScoringContext
 from .decompose import Arrangement, Plan, build_arrangement, concealed_counts, plans
 from .errors import IllegalWinError, InvalidHandError
 from .hand import Hand
@@ -28,22 +33,26 @@ from .notation import format_tiles
 from .patterns import CHICKEN_HAND, LIMIT, PATTERNS_BY_FORM, Pattern
 from .rules import Rules
 from .tiles import Tile
-from .validation import hand_counts, problems_with_counts, validate_hand
+from .validation import problems_with_counts, validate_hand, with_meld_tiles
 
 RUNNERS_UP = 3
+_CLASS_OF = attrgetter("__class__")
+_TILE_CLASS = frozenset({Tile})
 
 
-# Per form: the registry split into runs of consecutive patterns sharing a gate.
-def _table(patterns: tuple[Pattern, ...]) -> list[tuple[str, list]]:
-    runs: list[tuple[str, list]] = []
-    for p in patterns:
-        if not runs or runs[-1][0] != p.gate:
-            runs.append((p.gate, []))
-        runs[-1][1].append((p, p.detect, p.points, p.series))
-    return runs
+# Per form: the registry as (pattern, detect, points, series, gate bit) in registry order.
+_ENTRIES = {
+    form: tuple(
+        (p, p.detect, p.points, p.series, GATE_BITS[p.gate] if p.gate else 0) for p in patterns
+    )
+    for form, patterns in PATTERNS_BY_FORM.items()
+}
 
 
-_TABLES = {form: _table(patterns) for form, patterns in PATTERNS_BY_FORM.items()}
+@lru_cache(maxsize=4096)
+def _runnable(form: str, gates: int) -> tuple[tuple[Pattern, Callable, int, str], ...]:
+    """The registry entries of `form` whose gate is open in `gates`, in registry order."""
+    return tuple(entry[:4] for entry in _ENTRIES[form] if not entry[4] or gates & entry[4])
 
 
 @dataclass(frozen=True, eq=False)
@@ -89,27 +98,29 @@ def evaluate(facts: HandFacts, plan: Plan) -> Candidate:
     """Score one arrangement: additive rule, limits, Chicken Hand (RULINGS R6)."""
     ctx = ScoringContext(facts, plan)
     best: dict[str, tuple[Pattern, int]] = {}
-    for gate, entries in _TABLES[plan[0]]:
-        if gate and not getattr(ctx, gate):
-            continue
-        for pattern, detect, points, series in entries:
-            times = detect(ctx)
-            if times:
-                points *= times
-                held = best.get(series)
-                if held is None or points > held[1]:
-                    best[series] = (pattern, points)
+    for pattern, detect, points, series in _runnable(plan[0], ctx.gates):
+        times = detect(ctx)
+        if times:
+            points *= times
+            held = best.get(series)
+            if held is None or points > held[1]:
+                best[series] = (pattern, points)
     if not best:
         return (1, 1, ((CHICKEN_HAND, 1),), None, plan)
-    # Tables run in registry order and a series is contiguous, so this is registry order.
-    counted = list(best.values())
-    raw = sum(points for _, points in counted)
-    if any(pattern.points >= LIMIT for pattern, _ in counted):
+    # Entries run in registry order and a series is contiguous, so this is registry order.
+    counted = tuple(best.values())
+    raw = 0
+    listed = False
+    for pattern, points in counted:
+        raw += points
+        if pattern.points >= LIMIT:
+            listed = True
+    if listed:
         top = max(counted, key=lambda pair: pair[1])
         return (top[1], raw, (top,), "listed", plan)
     if raw >= LIMIT:
-        return (LIMIT, raw, tuple(counted), "compound", plan)
-    return (raw, raw, tuple(counted), None, plan)
+        return (LIMIT, raw, counted, "compound", plan)
+    return (raw, raw, counted, None, plan)
 
 
 def _score(hand: Hand, candidate: Candidate, others: tuple[Score, ...] = ()) -> Score:
@@ -124,17 +135,18 @@ def _rank(candidate: Candidate) -> tuple:
 def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     """Score a declared win; raises InvalidHandError or IllegalWinError."""
     rules = rules or Rules()
-    if hand.winning_tile.__class__ is not Tile or not all(
-        t.__class__ is Tile for t in hand.concealed
+    if hand.winning_tile.__class__ is not Tile or not _TILE_CLASS.issuperset(
+        map(_CLASS_OF, hand.concealed)
     ):
         # Objects built by hand, not from notation: validate_hand checks the types first.
         problems = validate_hand(hand)
         raise InvalidHandError("; ".join(problems), problems)
-    counts = hand_counts(hand)
+    in_hand = concealed_counts(hand)
+    counts = with_meld_tiles(in_hand, hand.melds)
     problems = problems_with_counts(hand, counts)
     if problems:
         raise InvalidHandError("; ".join(problems), problems)
-    found = plans(hand, concealed_counts(hand))
+    found = plans(hand, in_hand)
     if not found:
         tiles = format_tiles(hand.concealed + (hand.winning_tile,))
         melds = (
@@ -144,21 +156,11 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
             f"not a winning hand: {tiles}{melds} do not make four sets and a pair, "
             "Seven Pairs or Thirteen Terminals"
         )
-    if hand.penalty_tiles:
-        blocked = hand_block(hand)
-        if blocked:
-            raise IllegalWinError(f"illegal win: {blocked}", "R9")
     facts = HandFacts(hand, counts)
-    scored: list[Candidate] = []
-    reasons: list[str] = []
-    for plan in found:
-        reason = arrangement_block(hand, plan) if hand.penalty_tiles else None
-        if reason:
-            reasons.append(reason)
-        else:
-            scored.append(evaluate(facts, plan))
-    if not scored:
-        raise IllegalWinError("illegal win: " + "; ".join(dict.fromkeys(reasons)), "R9")
+    if hand.penalty_tiles:
+        scored = _legal_candidates(hand, facts, found)
+    else:
+        scored = [evaluate(facts, plan) for plan in found]
     if len(scored) > 1:
         scored.sort(key=_rank)
     best = scored[0]
@@ -168,5 +170,25 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
             "(RULINGS R7): the declaration is a false win (RULINGS R10)",
             "R7",
         )
+    if len(scored) == 1:
+        return _score(hand, best)
     others = tuple(_score(hand, c) for c in scored[1 : 1 + RUNNERS_UP])
     return _score(hand, best, others)
+
+
+def _legal_candidates(hand: Hand, facts: HandFacts, found: list[Plan]) -> list[Candidate]:
+    """The arrangements a hand with penalty tiles may win with, scored (RULINGS R9)."""
+    blocked = hand_block(hand)
+    if blocked:
+        raise IllegalWinError(f"illegal win: {blocked}", "R9")
+    scored: list[Candidate] = []
+    reasons: list[str] = []
+    for plan in found:
+        reason = arrangement_block(hand, plan)
+        if reason:
+            reasons.append(reason)
+        else:
+            scored.append(evaluate(facts, plan))
+    if not scored:
+        raise IllegalWinError("illegal win: " + "; ".join(dict.fromkeys(reasons)), "R9")
+    return scored

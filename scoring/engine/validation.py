@@ -14,6 +14,7 @@ from collections import Counter
 from .hand import FLAGS, Hand, Meld, MeldKind
 from .tiles import ALL_TILES, KIND_COUNT, Tile
 
+_UP_TO_FOUR = frozenset(range(5))
 _FLAG_NAMES = {
     "final_draw": "Final Draw",
     "final_discard": "Final Discard",
@@ -48,6 +49,15 @@ def hand_counts(hand: Hand) -> list[int]:
     return counts
 
 
+def with_meld_tiles(counts: list[int], melds: tuple[Meld, ...]) -> list[int]:
+    """A copy of `counts` with the tiles of `melds` added (kongs as four)."""
+    counts = counts.copy()
+    for meld in melds:
+        for tile in meld.tiles:
+            counts[tile.index] += 1
+    return counts
+
+
 def problems_with_counts(hand: Hand, counts: list[int]) -> list[str]:
     """`validate_hand` for a hand whose tile types are known good and counts are computed."""
     problems: list[str] = []
@@ -56,17 +66,13 @@ def problems_with_counts(hand: Hand, counts: list[int]) -> list[str]:
     elif hand.seat_wind not in ("E", "S", "W", "N"):
         problems.append(f"the winner's seat wind {hand.seat_wind!r} is not E, S, W or N")
     for meld in hand.melds:
-        problems += _meld_problems(meld)
+        problems += meld.problems()
     problems += _count_problems(hand, counts)
     if hand.flags:
         problems += _flag_problems(hand)
     if hand.penalty_tiles:
         problems += _penalty_problems(hand)
     return problems
-
-
-def _meld_problems(meld: Meld) -> list[str]:
-    return list(meld.problems())
 
 
 def _count_problems(hand: Hand, counts: list[int]) -> list[str]:
@@ -81,7 +87,7 @@ def _count_problems(hand: Hand, counts: list[int]) -> list[str]:
                 f"wrong tile count: with {melds} the hand holds {expected} concealed tiles "
                 f"before the winning tile, got {len(hand.concealed)}"
             )
-    if max(counts) > 4:
+    if not _UP_TO_FOUR.issuperset(counts):  # some tile more than 4 times
         for index, count in enumerate(counts):
             if count > 4:
                 tile = ALL_TILES[index].notation()
