@@ -26,14 +26,20 @@ class RegistrationTable(tables.Table):
 class StandingsTable(tables.Table):
     rank = tables.Column(orderable=False)
     name = tables.Column(orderable=False, verbose_name="Player")
-    country = tables.Column(orderable=False)
+    country = tables.Column(orderable=False, attrs=HIDE_ON_PHONES)
     hand_points = tables.Column(
-        orderable=False, verbose_name="Hands", attrs={"td": {"class": "num"}}
+        orderable=False,
+        verbose_name="Hands",
+        attrs={"th": {"class": "hide-sm"}, "td": {"class": "num hide-sm"}},
     )
     penalty_points = tables.Column(
-        orderable=False, verbose_name="Penalties", attrs={"td": {"class": "num"}}
+        orderable=False,
+        verbose_name="Penalties",
+        attrs={"th": {"class": "hide-sm"}, "td": {"class": "num hide-sm"}},
     )
-    total = tables.Column(orderable=False, attrs={"td": {"class": "num strong"}})
+    total = tables.Column(
+        orderable=False, attrs={"th": {"class": "num"}, "td": {"class": "num strong"}}
+    )
 
     class Meta:
         attrs = {"class": "table"}
