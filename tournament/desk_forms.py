@@ -40,7 +40,7 @@ def player_choices(seating: Seating, number: int) -> list[tuple[str, str]]:
     return choices
 
 
-def _optional_int(value):
+def optional_int(value):
     """The typed value as a number, or None when it is empty or not a whole number."""
     try:
         return int(value)
@@ -96,7 +96,7 @@ class HandForm(forms.Form):
     def __init__(self, *args, seating: Seating, number: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.seating = seating
-        shown = _optional_int(self.data.get("number")) if self.is_bound else None
+        shown = optional_int(self.data.get("number")) if self.is_bound else None
         choices = player_choices(seating, shown or number) if len(seating.players) == 4 else []
         for name in ("winner", "discarder", "responsible"):
             self.fields[name].choices = NOBODY + choices

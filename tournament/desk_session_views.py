@@ -14,7 +14,14 @@ from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 
 from . import desk_selectors as sel
-from .desk_forms import CardForm, HandForm, PenaltyForm, ReasonForm, SettingsForm
+from .desk_forms import (
+    CardForm,
+    HandForm,
+    PenaltyForm,
+    ReasonForm,
+    SettingsForm,
+    optional_int,
+)
 from .desk_views import _errors_onto, _hand_or_404, preview_context, session_or_404, session_url
 from .hand_scoring import HandEntryData
 from .hand_services import EntryRejected, hand_confirm, hand_preview, hand_resolve
@@ -85,7 +92,7 @@ def hand_resolve_view(request, slug, round_number, table_number, number):
                 second=second,
                 keep=request.POST.get("keep", ""),
                 user=request.user,
-                version=int(request.POST.get("version") or 0),
+                version=optional_int(request.POST.get("version")) or 0,
             )
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))

@@ -120,7 +120,7 @@ def desk_round(request, slug, round_number):
     )
     table = request.GET.get("table", "").strip()
     if table:
-        if table.isdigit() and round_.sessions.filter(table__number=int(table)).exists():
+        if table.isdecimal() and round_.sessions.filter(table__number=int(table)).exists():
             return redirect(
                 "desk_session", slug=slug, round_number=round_number, table_number=int(table)
             )

@@ -53,6 +53,17 @@ class StaleHandError(ValidationError):
 
 
 def session_check_open(session: Session) -> None:
+    """Refuse unless the session is open *in the database*, and hold its row until commit.
+
+    The caller's object may be stale (another official reconciled the session since it was
+    read); the row lock also makes a concurrent `session_reconcile` wait for this write.
+    """
+    session.status = (
+        Session.objects.select_for_update()
+        .filter(pk=session.pk)
+        .values_list("status", flat=True)
+        .get()
+    )
     if session.status != Session.Status.OPEN:
         raise ValidationError(
             f"{session} is {session.get_status_display().lower()}: "
@@ -248,6 +259,10 @@ def hand_confirm(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
     current = Hand.objects.select_for_update().get(pk=hand.pk)
     if current.confirmed:
         raise ValidationError(f"Hand {current.number} is already confirmed.")
+    if entry.number != current.number:
+        raise ValidationError(
+            f"This is the second entry of hand {current.number}: keep its hand number."
+        )
     if current.entered_by_id == user.pk:
         raise PermissionDenied(
             "You entered this hand yourself: another official must enter it again to confirm it."
@@ -295,7 +310,13 @@ def hand_resolve(*, hand: Hand, second: HandEntry, keep: str, user, version: int
     names = evaluation_names(session)
     before = hand_snapshot(current, names)
     if keep == "second":
-        evaluation = _checked(session, HandEntryData.from_data(second.data))
+        kept = HandEntryData.from_data(second.data)
+        if kept.number != current.number:
+            raise ValidationError(
+                f"That entry is for hand {kept.number}, not hand {current.number}: keep the "
+                "first entry or correct the hand instead."
+            )
+        evaluation = _checked(session, kept)
         _apply(current, evaluation)
         current.entered_by_id = second.entered_by_id
         _pay(current, evaluation)

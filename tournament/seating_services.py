@@ -1,10 +1,10 @@
 """Seating writes: generate, swap and publish round seatings for a tournament.
 
 The bridge between the ORM and the pure algorithm in :mod:`tournament.seating`: it loads the
-active players and the *played* rounds (rounds with entered hands, or marked playing or
-finished) as plain objects, runs the algorithm for the *open* rounds (the others), and saves
-the result in one transaction. Hands already entered are never touched: a played round is
-never reseated.
+active players and the *played* rounds (rounds with entered hands or penalties, or marked
+playing or finished) as plain objects, runs the algorithm for the *open* rounds (the others),
+and saves the result in one transaction. Hands and penalties already entered are never
+touched: a played round is never reseated.
 """
 
 from dataclasses import dataclass
@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from . import services
-from .models import Hand, Player, Registration, Round, Seat, Tournament
+from .models import Hand, Penalty, Player, Registration, Round, Seat, Tournament
 from .seating import (
     Placement,
     RoundSeating,
@@ -37,7 +37,12 @@ class SeatingPlan:
 
 
 def round_is_played(round_: Round) -> bool:
-    return round_.status in PLAYED_STATUSES or Hand.objects.filter(session__round=round_).exists()
+    """Marked playing or finished, or with hands or penalties (RULINGS R13) at its tables."""
+    return (
+        round_.status in PLAYED_STATUSES
+        or Hand.objects.filter(session__round=round_).exists()
+        or Penalty.objects.filter(session__round=round_).exists()
+    )
 
 
 def seating_players(tournament: Tournament) -> list[SeatingPlayer]:
@@ -139,7 +144,8 @@ def seating_swap(*, round_: Round, first: Player, second: Player) -> None:
         raise ValidationError("Choose two different players to swap.")
     if round_is_played(round_):
         raise ValidationError(
-            f"Round {round_.number} already has entered hands, so its seating cannot change."
+            f"Round {round_.number} already has entered hands or penalties, so its seating "
+            "cannot change."
         )
     seats = {
         seat.player_id: seat

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import Group, Permission
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 
 from .models import Player, Registration, Round, Seat, Session, Table, Tournament
 
@@ -103,9 +104,14 @@ def round_seat(*, round_: Round, seat_rows: Iterable[tuple[int, str, Player]]) -
 
     Refused when the round already has hands: entered hands are never lost.
     """
-    if Session.objects.filter(round=round_, hands__isnull=False).exists():
+    if (
+        Session.objects.filter(round=round_)
+        .filter(Q(hands__isnull=False) | Q(penalties__isnull=False))
+        .exists()
+    ):
         raise ValidationError(
-            f"Round {round_.number} already has entered hands, so it cannot be reseated."
+            f"Round {round_.number} already has entered hands or penalties, so it cannot be "
+            "reseated."
         )
     rows = list(seat_rows)
     tables = {

@@ -1,8 +1,10 @@
 """Two judges saving the same hand number at the same moment: one wins, one gets the message.
 
 Real threads need a database both can see, so this runs on PostgreSQL (``DATABASE_URL``); the
-in-memory SQLite test database is private to one connection. The constraint-to-message path
-itself is tested on every database in ``test_desk_hands.py``.
+in-memory SQLite test database is private to one connection. Writes lock the session row
+(``session_check_open``), so the two saves take turns; the constraint-to-message path for
+two officials who both pass the friendly check is tested on every database in
+``test_desk_hands.py``.
 """
 
 import threading
@@ -24,14 +26,13 @@ def test_two_simultaneous_saves_of_one_hand_number(monkeypatch):
     judges = [make_user(), make_user()]
     entries = [entry(session), entry(session, outcome="draw")]
     barrier = threading.Barrier(2, timeout=20)
-    real_check = hand_services._number_taken
+    real_check = hand_services.session_check_open
 
-    def both_pass_the_check(session, number):
-        taken = real_check(session, number)
-        barrier.wait()  # both officials have seen "not taken yet" before either inserts
-        return taken
+    def both_arrive_at_once(session):
+        barrier.wait()  # both officials are inside their transactions before either locks
+        real_check(session)
 
-    monkeypatch.setattr(hand_services, "_number_taken", both_pass_the_check)
+    monkeypatch.setattr(hand_services, "session_check_open", both_arrive_at_once)
     outcomes = []
 
     def save(judge, data):
