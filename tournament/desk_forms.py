@@ -19,6 +19,7 @@ from scoring.fields import TileField, TilesField
 
 from .hand_scoring import ENTRY_FLAGS, HandEntryData, Seating
 from .models import WINDS, Hand, Penalty, Tournament
+from .session_services import SETTINGS_FIELDS
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 FLAG_LABELS = {
@@ -186,15 +187,7 @@ class CardForm(forms.Form):
 class SettingsForm(forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = [
-            "minimum_points",
-            "payoff_scheme",
-            "standard_value",
-            "false_win_penalty",
-            "hands_per_session",
-            "double_entry",
-            "results_public",
-        ]
+        fields = list(SETTINGS_FIELDS)
 
 
 class CalculatorForm(HandForm):
