@@ -44,8 +44,8 @@ def child(runs: int) -> dict:
     from django.test.utils import setup_test_environment
     from django.urls import include, path, reverse
 
-    from tests.tournament.desk_builders import form_data, make_session, make_user
-    from tournament.permissions import judge_required
+    from tests.tournament.builders import form_data, make_session, make_user
+    from tournament.roles import judge_required
 
     setup_test_environment()
     call_command("migrate", verbosity=0)
@@ -61,8 +61,8 @@ def child(runs: int) -> dict:
     client = Client()
     client.force_login(make_user("judge"))
     args = [session.round.tournament.slug, 1, 1]
-    preview_url = reverse("desk_preview", args=args)
-    session_url = reverse("desk_session", args=args)
+    preview_url = reverse("desk:hand_preview", args=args)
+    session_url = reverse("desk:session_sheet", args=args)
 
     def timed(call) -> float:
         start = time.perf_counter()

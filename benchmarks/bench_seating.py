@@ -1,4 +1,4 @@
-"""Seating benchmark: speed and quality of ``tournament.seating.generate_schedule``.
+"""Seating benchmark: speed and quality of ``tournament.seating.schedule.generate_schedule``.
 
 Run with ``make bench-seating``. Prints two tables: schedules of 8 rounds for growing fields
 (seconds, repeat meetings against the lower bound, worst wind spread), and for 4 to 12 tables the
@@ -8,11 +8,11 @@ step and time budget so the whole run stays within a few minutes.
 
 import time
 
-from tournament.seating import (
+from tournament.seating.report import quality_report
+from tournament.seating.schedule import (
     SeatingOptions,
     SeatingPlayer,
     generate_schedule,
-    quality_report,
     repeat_lower_bound,
 )
 

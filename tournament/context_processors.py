@@ -1,8 +1,8 @@
-"""Template context shared by every page."""
+"""Template context shared by every page: the tournament the menu follows, and the user's roles."""
 
-from .models import Tournament
+from .event.selectors import current_tournament
+from .roles import roles_of
 
 
 def site(request):
-    """The tournament shown in the navigation: the newest one, if any."""
-    return {"current_tournament": Tournament.objects.order_by("-start_date", "-pk").first()}
+    return {"current_tournament": current_tournament(), "roles": roles_of(request.user)}

@@ -137,8 +137,8 @@ STORAGES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
-LOGOUT_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "public:home"
+LOGOUT_REDIRECT_URL = "public:home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 

@@ -10,7 +10,7 @@ from django.db.models import Sum
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.tournament.desk_builders import make_session, make_user
+from tests.tournament.builders import make_session, make_user
 from tournament.models import Hand, Payment, Seat, Session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -37,7 +37,7 @@ DICTATED = [
 ]
 
 
-def session_path(session, name="desk_session", **extra):
+def session_path(session, name="desk:session_sheet", **extra):
     args = [session.round.tournament.slug, session.round.number, session.table.number]
     return reverse(name, args=args + list(extra.values()))
 
@@ -115,7 +115,7 @@ def test_judge_runs_a_whole_session_with_the_keyboard(page, live_server, artifac
     assert Payment.objects.filter(hand__session=session).aggregate(s=Sum("amount"))["s"] == 0
 
     # Correct hand 4 (140 -> a smaller hand) with a reason.
-    page.goto(base + session_path(session, "desk_hand_edit", number=4))
+    page.goto(base + session_path(session, "desk:hand_edit", number=4))
     expect(page.locator("#preview .total")).to_have_text("140")  # previewed on load
     page.locator("#id_tiles").focus()
     page.keyboard.press("Control+A")
@@ -134,7 +134,7 @@ def test_judge_runs_a_whole_session_with_the_keyboard(page, live_server, artifac
         ).aggregate(s=Sum("amount"))["s"]
         for seat in Seat.objects.filter(round=session.round)
     }
-    page.goto(base + session_path(session, "desk_reconcile"))
+    page.goto(base + session_path(session, "desk:session_reconcile"))
     order = list(Seat.objects.filter(round=session.round).order_by("wind"))
     order.sort(key=lambda seat: "ESWN".index(seat.wind))
 

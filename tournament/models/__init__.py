@@ -18,13 +18,13 @@ AuditEntry    one line of the audit log: who changed what, when, why, before and
 Seat winds rotate within a session (RULINGS R14): in hand *n* the dealer is the player seated
 East at the start moved on *n - 1* seats, and every seat wind follows the dealer.
 
-The models live in two modules: ``event`` (the tournament, its players, rounds, tables, seats
-and sessions) and ``play`` (hands, payments, penalties and the desk's records).
+The models live in three modules: ``event`` (the tournament, its players, rounds, tables, seats
+and sessions), ``play`` (hands, payments, penalties) and ``records`` (the desk's second entries
+and the audit log). The wind order and the deal rotation are in `tournament.winds`.
 """
 
 from .event import (
     TIE_BREAKS,
-    WINDS,
     Player,
     Registration,
     Round,
@@ -33,15 +33,13 @@ from .event import (
     Table,
     Tournament,
     Wind,
-    seat_wind_in_hand,
-    starting_wind_of_dealer,
     validate_tie_breaks,
 )
-from .play import AuditEntry, Hand, HandEntry, Payment, Penalty
+from .play import Hand, Payment, Penalty
+from .records import AuditEntry, HandEntry
 
 __all__ = [
     "TIE_BREAKS",
-    "WINDS",
     "AuditEntry",
     "Hand",
     "HandEntry",
@@ -55,7 +53,5 @@ __all__ = [
     "Table",
     "Tournament",
     "Wind",
-    "seat_wind_in_hand",
-    "starting_wind_of_dealer",
     "validate_tie_breaks",
 ]

@@ -10,21 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-WINDS = ("E", "S", "W", "N")
-
-
-def seat_wind_in_hand(starting_wind: str, hand_number: int) -> str:
-    """The seat wind in hand ``hand_number`` of the player who started at ``starting_wind``.
-
-    RULINGS R14: the deal passes after every hand, draws included, so in hand *n* the player
-    who started at wind index *i* sits at wind index *i - (n - 1)*.
-    """
-    return WINDS[(WINDS.index(starting_wind) - (hand_number - 1)) % 4]
-
-
-def starting_wind_of_dealer(hand_number: int) -> str:
-    """The starting wind of the player who deals hand ``hand_number`` (RULINGS R14)."""
-    return WINDS[(hand_number - 1) % 4]
+from ..winds import WINDS, starting_wind_of_dealer
 
 
 class Wind(models.TextChoices):
@@ -149,7 +135,7 @@ class Tournament(models.Model):
         return self.name
 
     def get_absolute_url(self):
-        return reverse("tournament_detail", kwargs={"slug": self.slug})
+        return reverse("public:tournament_detail", kwargs={"slug": self.slug})
 
     def match_points_table(self) -> tuple[int, int, int, int]:
         return tuple(int(part) for part in self.match_points.split(","))
@@ -248,7 +234,9 @@ class Round(models.Model):
         return f"Round {self.number}"
 
     def get_absolute_url(self):
-        return reverse("round_detail", kwargs={"slug": self.tournament.slug, "number": self.number})
+        return reverse(
+            "public:round_detail", kwargs={"slug": self.tournament.slug, "number": self.number}
+        )
 
 
 class Table(models.Model):

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from tournament.demo import demo_accounts_ensure, demo_load
+from tournament.demo.event import demo_accounts_ensure, demo_load
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.models import Tournament
-from tournament.seating_services import seating_generate
+from tournament.seating.services import seating_generate
 
 
 class Command(BaseCommand):

@@ -1,0 +1,112 @@
+"""Small builders for the app tests: tournaments with players and seated rounds, a seated
+one-table session, officials, and hand entries as the hand form would make them.
+
+Vocabulary: in a session, players are named by their *starting* wind ("E", "S", "W", "N");
+`entry()` takes those letters and returns a `HandEntryData` with player ids.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+
+from django.contrib.auth import get_user_model
+
+from tournament.event import services as event_services
+from tournament.models import Round, Seat, Session, Tournament
+from tournament.play.entry import HandEntryData
+from tournament.roles import roles_ensure
+from tournament.seating.services import round_seat
+
+_counter = itertools.count(1)
+_users = itertools.count(1)
+
+SMALL = "123m 456p 789s 234s 5m"  # + 5m: All Sequences + Concealed Hand = 10
+BIG = "123m 123m 456m 789m 5m"  # + 5m: 140 (Pure One-Suit, Nine-Tile Straight...)
+CHICKEN = "123m 444p 78s 11s [234s]"  # + 9s: a Chicken Hand, 1 point
+
+
+def make_tournament(**fields) -> Tournament:
+    n = next(_counter)
+    defaults = {
+        "name": f"Test Open {n}",
+        "slug": f"test-open-{n}",
+        "start_date": datetime.date(2026, 5, 1),
+        "end_date": datetime.date(2026, 5, 2),
+    }
+    defaults.update(fields)
+    return Tournament.objects.create(**defaults)
+
+
+def make_players(tournament: Tournament, count: int = 8, **fields):
+    roster = [
+        event_services.RosterEntry(
+            name=f"Player {tournament.pk}-{i}", country=fields.get("country", "")
+        )
+        for i in range(1, count + 1)
+    ]
+    return [
+        reg.player
+        for reg in event_services.tournament_register(tournament=tournament, roster=roster)
+    ]
+
+
+def make_seated_round(tournament: Tournament, players, number: int = 1) -> Round:
+    """Seat ``players`` four to a table in order, winds E S W N."""
+    round_ = Round.objects.create(tournament=tournament, number=number)
+    rows = [(index // 4 + 1, "ESWN"[index % 4], player) for index, player in enumerate(players)]
+    round_seat(round_=round_, seat_rows=rows)
+    return round_
+
+
+def make_session(**tournament_fields) -> Session:
+    tournament = make_tournament(**tournament_fields)
+    players = make_players(tournament, 4)
+    round_ = make_seated_round(tournament, players)
+    return Session.objects.select_related("round__tournament", "table").get(round=round_)
+
+
+def seat_players(session: Session) -> dict[str, int]:
+    """Player ids by starting wind."""
+    seats = Seat.objects.filter(round_id=session.round_id, table_id=session.table_id)
+    return {seat.wind: seat.player_id for seat in seats}
+
+
+def make_user(role: str = "judge", name: str | None = None):
+    """role: "judge", "head", "superuser" or "plain" (logged in, no desk role)."""
+    judges, heads = roles_ensure()
+    user = get_user_model().objects.create_user(
+        username=name or f"{role}{next(_users)}", password="pw"
+    )
+    if role == "judge":
+        user.groups.add(judges)
+    elif role == "head":
+        user.groups.add(heads)
+    elif role == "superuser":
+        user.is_superuser = user.is_staff = True
+        user.save()
+    return user
+
+
+def entry(session: Session, number: int = 1, **fields) -> HandEntryData:
+    """A hand entry; ``winner``/``discarder``/``responsible`` are starting winds."""
+    ids = seat_players(session)
+    values = {"outcome": "win", "win_type": "discard", "tiles": SMALL, "winning_tile": "5m"}
+    values.update(fields)
+    for name in ("winner", "discarder", "responsible"):
+        if isinstance(values.get(name), str):
+            values[name] = ids[values[name]]
+    if values["outcome"] == "win" and values["win_type"] != "self_draw":
+        values.setdefault("discarder", ids["W"])
+    if values["outcome"] != "draw":
+        values.setdefault("winner", ids["S"])
+    values["flags"] = tuple(sorted(values.get("flags", ())))
+    return HandEntryData(number=number, **values)
+
+
+def form_data(session: Session, number: int = 1, **fields) -> dict:
+    """POST data for the hand form."""
+    data = entry(session, number, **fields).as_data()
+    post = {key: ("" if value is None else value) for key, value in data.items()}
+    post["flags"] = list(data["flags"])
+    return post

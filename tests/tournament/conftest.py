@@ -1,0 +1,22 @@
+"""Fixtures shared by the app tests: the demo event, a one-table session with a saved hand."""
+
+import pytest
+
+from tests.tournament.builders import entry, make_session, make_user
+from tournament.demo.event import demo_load
+from tournament.play.services.hands import hand_save
+
+
+@pytest.fixture
+def demo(db):
+    tournament, created = demo_load()
+    assert created
+    return tournament
+
+
+@pytest.fixture
+def session(db):
+    """A seated one-table session whose hand 1 a judge has saved."""
+    session = make_session()
+    hand_save(session=session, entry=entry(session), user=make_user())
+    return session

@@ -1,0 +1,60 @@
+"""A judge's entry in, an evaluation out (`tournament.play.entry`): no database involved."""
+
+from types import SimpleNamespace
+
+import pytest
+
+from scoring.engine import Scheme
+from tournament.play.entry import HandEntryData, Seating, evaluate, rules_for
+
+SEATING = Seating(players={"E": 1, "S": 2, "W": 3, "N": 4}, names={1: "A", 2: "B", 3: "C", 4: "D"})
+TOURNAMENT = SimpleNamespace(
+    minimum_points=5, payoff_scheme="formal", standard_value=25, false_win_penalty=25
+)
+RULES = rules_for(TOURNAMENT)
+
+
+def test_rules_come_from_any_object_with_the_four_settings():
+    assert (RULES.minimum, RULES.scheme, RULES.standard_value) == (5, Scheme.FORMAL, 25)
+
+
+def test_a_discard_win_is_scored_and_paid_without_a_database():
+    entry = HandEntryData(
+        number=1,
+        winner=2,
+        win_type="discard",
+        discarder=3,
+        tiles="123m 456p 789s 234s 5m",
+        winning_tile="5m",
+    )
+    evaluation = evaluate(entry, seating=SEATING, rules=RULES)
+    assert evaluation.ok and evaluation.value == 10
+    assert evaluation.payments == {1: -10, 2: 30, 3: -10, 4: -10}
+    assert sum(evaluation.payments.values()) == 0
+
+
+def test_seat_winds_follow_the_deal_in_later_hands():
+    # RULINGS R14: in hand 2 the player who started South deals, so player 2 is East.
+    assert SEATING.wind_of(2, 2) == "E" and SEATING.dealer(2) == 2
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        pytest.param({"winner": None}, "winner", id="no-winner"),
+        pytest.param({"discarder": 9}, "discarder", id="not-at-the-table"),
+        pytest.param({"tiles": "123x"}, "tiles", id="unreadable-tiles"),
+    ],
+)
+def test_problems_are_tied_to_the_field_to_fix(fields, field):
+    values = {
+        "number": 1,
+        "winner": 2,
+        "win_type": "discard",
+        "discarder": 3,
+        "tiles": "123m 456p 789s 234s 5m",
+        "winning_tile": "5m",
+        **fields,
+    }
+    evaluation = evaluate(HandEntryData(**values), seating=SEATING, rules=RULES)
+    assert not evaluation.ok and field in evaluation.field_errors()

@@ -1,0 +1,31 @@
+"""Addresses of the judges' desk (namespace ``desk``), under ``/t/<slug>/desk/``.
+
+A session's pages live under ``round/<n>/table/<n>/``; each URL name is its view's name.
+"""
+
+from django.urls import include, path
+
+from .views import audit, double_entry, event_settings, hands, rounds, sessions
+
+app_name = "desk"
+
+session_urls = [
+    path("", hands.session_sheet, name="session_sheet"),
+    path("preview/", hands.hand_preview, name="hand_preview"),
+    path("hands/<int:number>/edit/", hands.hand_edit, name="hand_edit"),
+    path("hands/<int:number>/delete/", hands.hand_delete, name="hand_delete"),
+    path("hands/<int:number>/confirm/", double_entry.hand_confirm, name="hand_confirm"),
+    path("hands/<int:number>/resolve/", double_entry.hand_resolve, name="hand_resolve"),
+    path("penalty/", sessions.penalty_record, name="penalty_record"),
+    path("reconcile/", sessions.session_reconcile, name="session_reconcile"),
+    path("reopen/", sessions.session_reopen, name="session_reopen"),
+    path("audit/", audit.session_audit, name="session_audit"),
+]
+
+urlpatterns = [
+    path("", rounds.home, name="home"),
+    path("round/<int:round_number>/", rounds.round_desk, name="round_desk"),
+    path("round/<int:round_number>/table/<int:table_number>/", include(session_urls)),
+    path("audit/", audit.tournament_audit, name="tournament_audit"),
+    path("settings/", event_settings.tournament_settings_update, name="tournament_settings_update"),
+]

@@ -1,0 +1,91 @@
+"""What the desk's views share: loading a session from its address, its URLs, its page context.
+
+Vocabulary
+----------
+session page    a desk view addressed by tournament slug, round number and table number:
+                `session_page` checks the role, loads the session (or 404) and passes it on.
+conflict        a correction or deletion that started from a stale version of the hand: the
+                form comes back re-based on the hand as it now stands (`rebase_on_current`), so
+                that a second submit overwrites knowingly.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect
+from django.urls import reverse
+
+from ...models import Hand, Session
+from ...play import selectors
+from ...roles import judge_required
+
+
+def session_page(role_required=judge_required):
+    """Check the role, then call ``view(request, session, **rest)`` with the loaded session."""
+
+    def decorator(view):
+        @role_required
+        @wraps(view)
+        def wrapped(request, slug, round_number, table_number, **kwargs):
+            session = selectors.session_get(
+                slug=slug, round_number=round_number, table_number=table_number
+            )
+            if session is None:
+                raise Http404("No session for this round and table.")
+            return view(request, session, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+def session_url(session: Session, name: str = "session_sheet", **extra) -> str:
+    kwargs = {
+        "slug": session.round.tournament.slug,
+        "round_number": session.round.number,
+        "table_number": session.table.number,
+        **extra,
+    }
+    return reverse(f"desk:{name}", kwargs=kwargs)
+
+
+def session_context(session: Session, **extra) -> dict:
+    return {"tournament": session.round.tournament, "session": session, **extra}
+
+
+def hand_or_none(session: Session, number: int) -> Hand | None:
+    return session.hands.select_related("entered_by").filter(number=number).first()
+
+
+def hand_or_404(session: Session, number: int) -> Hand:
+    hand = hand_or_none(session, number)
+    if hand is None:
+        raise Http404(f"Hand {number} of {session} has not been entered.")
+    return hand
+
+
+def errors_onto(form, evaluation) -> None:
+    """Put an evaluation's problems onto the form's fields (or the form, for the rest)."""
+    for name, message in evaluation.errors:
+        form.add_error(name if name in form.fields else None, message)
+
+
+def rebase_on_current(request, session: Session, number: int, error, make_form):
+    """The answer to a stale version, shared by correction and deletion.
+
+    Returns (None, the hand now, the posted form carrying its version) so the page shows the
+    other change; or (a redirect with the reason, None, None) when someone deleted the hand in
+    the meantime.
+    """
+    hand = hand_or_none(session, number)
+    if hand is None:
+        messages.warning(request, str(error.message))
+        return redirect(session_url(session)), None, None
+    data = request.POST.copy()
+    data["version"] = hand.version
+    form = make_form(data)
+    form.is_valid()
+    return None, hand, form

@@ -1,0 +1,94 @@
+"""Double entry: a second official enters a hand again, blind; a head judge resolves a mismatch.
+
+Vocabulary: see `tournament.play.services.hands` (double entry, mismatch).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import redirect, render
+
+from ...models import HandEntry
+from ...play import selectors
+from ...play.entry import HandEntryData
+from ...play.forms import HandForm, optional_int
+from ...play.preview import preview_context
+from ...play.services import hands as hand_services
+from ...roles import head_judge_required
+from .common import errors_onto, hand_or_404, session_context, session_page, session_url
+
+
+@session_page()
+def hand_confirm(request, session, number):
+    """Double entry: a second official enters the hand again without seeing the first entry."""
+    hand = hand_or_404(session, number)
+    seating = selectors.seating_of(session)
+    if hand.entered_by_id == request.user.pk:
+        raise PermissionDenied("You entered this hand: another official must confirm it.")
+    if hand.confirmed:
+        messages.info(request, f"Hand {number} is already confirmed.")
+        return redirect(session_url(session))
+    initial = {"number": number, "outcome": "win", "win_type": "discard"}
+    form = HandForm(request.POST or None, initial=initial, seating=seating, number=number)
+    if request.method == "POST" and form.is_valid():
+        try:
+            mismatch = hand_services.hand_confirm(hand=hand, entry=form.entry(), user=request.user)
+        except hand_services.EntryRejected as error:
+            errors_onto(form, error.evaluation)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            if mismatch is None:
+                messages.success(request, f"Hand {number} confirmed: both entries agree.")
+            else:
+                messages.warning(
+                    request,
+                    f"Hand {number}: your entry differs from the first one. "
+                    "A head judge will compare them.",
+                )
+            return redirect(session_url(session))
+    context = session_context(
+        session,
+        hand=hand,
+        preview_url=session_url(session, "hand_preview"),
+        **preview_context(form, None, seating),
+    )
+    return render(request, "tournament/desk/hand_confirm.html", context)
+
+
+@session_page(head_judge_required)
+def hand_resolve(request, session, number):
+    """A mismatch side by side; the head judge keeps one entry."""
+    hand = hand_or_404(session, number)
+    second = HandEntry.objects.filter(hand=hand).select_related("entered_by").first()
+    if second is None:
+        messages.info(request, f"Hand {number} has no mismatch to resolve.")
+        return redirect(session_url(session))
+    if request.method == "POST":
+        try:
+            hand_services.hand_resolve(
+                hand=hand,
+                second=second,
+                keep=request.POST.get("keep", ""),
+                user=request.user,
+                version=optional_int(request.POST.get("version")) or 0,
+            )
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, f"Hand {number} resolved and confirmed.")
+            return redirect(session_url(session))
+    seating = selectors.seating_of(session)
+    first = hand_services.hand_preview(session=session, entry=selectors.entry_of_hand(hand))
+    other = hand_services.hand_preview(session=session, entry=HandEntryData.from_data(second.data))
+    context = session_context(
+        session,
+        hand=hand,
+        second=second,
+        sides=[
+            ("first", hand.entered_by, preview_context(None, first, seating)),
+            ("second", second.entered_by, preview_context(None, other, seating)),
+        ],
+    )
+    return render(request, "tournament/desk/hand_resolve.html", context)

@@ -1,0 +1,176 @@
+"""A session's sheet with the hand form and its live preview; correcting and deleting a hand.
+
+Vocabulary: see `tournament.play.services.hands` (entry, preview, correction) and
+`tournament.play.selectors` (sheet, next number).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from ...play import selectors
+from ...play.forms import HandForm
+from ...play.preview import preview_context
+from ...play.services import hands as hand_services
+from ..forms import CorrectionForm, DeleteForm
+from .common import (
+    errors_onto,
+    hand_or_404,
+    rebase_on_current,
+    session_context,
+    session_page,
+    session_url,
+)
+
+
+def _evaluate(form, session, *, as_false_win=False):
+    """The entry of a bound, valid form and its evaluation (nothing saved)."""
+    entry = form.entry()
+    if as_false_win:
+        entry = replace(entry, outcome="false_win")
+    return entry, hand_services.hand_preview(session=session, entry=entry)
+
+
+def _sheet_page(request, session, form, evaluation, status=200):
+    sheet = selectors.session_sheet(session)
+    next_number = selectors.session_next_number(session)
+    number = next_number
+    if form.is_bound and form.is_valid():
+        number = form.cleaned_data["number"]
+    context = session_context(
+        session,
+        sheet=sheet,
+        next_number=next_number,
+        hand_number=number,
+        dealer=sheet.seating.names.get(sheet.seating.dealer(number))
+        if number and len(sheet.seating.players) == 4
+        else "",
+        preview_url=session_url(session, "hand_preview"),
+        **preview_context(form, evaluation, sheet.seating),
+    )
+    return render(request, "tournament/desk/session.html", context, status=status)
+
+
+@session_page()
+def session_sheet(request, session):
+    """The session's hands so far and the form for the next one (a POST saves it)."""
+    seating = selectors.seating_of(session)
+    next_number = selectors.session_next_number(session)
+    evaluation = None
+    if request.method != "POST":
+        initial = {"number": next_number, "outcome": "win", "win_type": "discard"}
+        form = HandForm(initial=initial, seating=seating, number=next_number or 1)
+        return _sheet_page(request, session, form, None)
+    form = HandForm(request.POST, seating=seating, number=next_number or 1)
+    if form.is_valid():
+        entry, evaluation = _evaluate(
+            form, session, as_false_win=bool(request.POST.get("as_false_win"))
+        )
+        try:
+            hand = hand_services.hand_save(session=session, entry=entry, user=request.user)
+        except hand_services.EntryRejected as error:
+            errors_onto(form, error.evaluation)
+        except hand_services.HandNumberTaken as error:
+            form.add_error("number", error.messages[0])
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            what = "a draw" if hand.outcome == "draw" else f"{hand.value or 0} points"
+            if hand.outcome == "false_win":
+                what = "a false win"
+            pending = "" if hand.confirmed else " It awaits a second entry (double entry)."
+            messages.success(request, f"Hand {hand.number} saved: {what}.{pending}")
+            return redirect(session_url(session))
+    return _sheet_page(request, session, form, evaluation, status=422)
+
+
+@session_page()
+@require_POST
+def hand_preview(request, session):
+    """The htmx live preview: the parsed hand, arrangement, patterns, payments or the errors."""
+    seating = selectors.seating_of(session)
+    form = HandForm(request.POST, seating=seating, number=1)
+    evaluation = _evaluate(form, session)[1] if form.is_valid() else None
+    return render(
+        request,
+        "tournament/play/_preview.html",
+        {**preview_context(form, evaluation, seating), "offer_false_win": True},
+    )
+
+
+@session_page()
+def hand_edit(request, session, number):
+    hand = hand_or_404(session, number)
+    seating = selectors.seating_of(session)
+    conflict = None
+    evaluation = None
+    if request.method == "POST":
+        form_kwargs = {"seating": seating, "number": number}
+        form = CorrectionForm(request.POST, **form_kwargs)
+        if form.is_valid():
+            entry, evaluation = _evaluate(form, session)
+            try:
+                hand_services.hand_correct(
+                    hand=hand, entry=entry, user=request.user, **form.change_args()
+                )
+            except hand_services.StaleHandError as error:
+                gone, hand, form = rebase_on_current(
+                    request, session, number, error, partial(CorrectionForm, **form_kwargs)
+                )
+                if gone:
+                    return gone
+                conflict = error
+            except hand_services.EntryRejected as error:
+                errors_onto(form, error.evaluation)
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, f"Hand {number} corrected.")
+                return redirect(session_url(session))
+    else:
+        initial = CorrectionForm.initial_from(selectors.entry_of_hand(hand))
+        form = CorrectionForm(
+            initial={**initial, "version": hand.version}, seating=seating, number=number
+        )
+    context = session_context(
+        session,
+        hand=hand,
+        conflict=conflict,
+        preview_url=session_url(session, "hand_preview"),
+        **preview_context(form, evaluation, seating),
+    )
+    status = 409 if conflict else (422 if form.is_bound else 200)
+    return render(request, "tournament/desk/hand_edit.html", context, status=status)
+
+
+@session_page()
+def hand_delete(request, session, number):
+    hand = hand_or_404(session, number)
+    conflict = None
+    if request.method == "POST":
+        form = DeleteForm(request.POST)
+        if form.is_valid():
+            try:
+                hand_services.hand_delete(hand=hand, user=request.user, **form.change_args())
+            except hand_services.StaleHandError as error:
+                gone, hand, form = rebase_on_current(request, session, number, error, DeleteForm)
+                if gone:
+                    return gone
+                conflict = error
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(request, f"Hand {number} deleted.")
+                return redirect(session_url(session))
+    else:
+        form = DeleteForm(initial={"version": hand.version})
+    context = session_context(session, hand=hand, form=form, conflict=conflict)
+    return render(
+        request, "tournament/desk/hand_delete.html", context, status=409 if conflict else 200
+    )

@@ -1,0 +1,27 @@
+"""Reads of the event: tournaments, their players, and a round's tables with their seats."""
+
+from ..models import Registration, Round, Seat, Tournament
+from ..winds import wind_order
+
+
+def public_tournaments():
+    return Tournament.objects.order_by("-start_date", "name")
+
+
+def round_tables(round_: Round) -> list[dict]:
+    """The round's tables in order, each with its seats sorted by starting wind."""
+    tables: dict[int, dict] = {}
+    seats = Seat.objects.filter(round=round_).select_related("table", "player")
+    for seat in sorted(seats, key=lambda s: (s.table.number, wind_order(s.wind))):
+        entry = tables.setdefault(seat.table.number, {"table": seat.table, "seats": []})
+        entry["seats"].append(seat)
+    return list(tables.values())
+
+
+def current_tournament():
+    """The tournament the site's menu follows: the newest one, if any."""
+    return Tournament.objects.order_by("-start_date", "-pk").first()
+
+
+def active_player_count(tournament: Tournament) -> int:
+    return tournament.registrations.filter(status=Registration.Status.ACTIVE).count()

@@ -1,0 +1,318 @@
+"""A judge's entry in, an evaluation out, through the scoring engine. Pure: no Django, no models.
+
+Vocabulary
+----------
+entry         a `HandEntryData`: one hand as an official entered it, in the form's terms
+              (players by id, tiles as notation text). It round-trips through JSON
+              (`as_data` / `from_data`) for double entry and the audit log.
+tiles text    what the judge types in the *Hand* field: concealed tiles and declared sets,
+              exposed ``[345p]`` or concealed kong ``(RdRdRdRd)``. It may or may not include
+              the winning tile: with 14 tiles counted (a kong as 3) one copy of the winning
+              tile is taken out of the concealed tiles.
+seating       a `Seating`: the session's players by *starting* wind; seat winds in hand *n*
+              follow RULINGS R14.
+evaluation    an `Evaluation`: the engine's verdict on an entry - the score and each player's
+              payment, or the problems, each tied to the form field to fix.
+illegal win   a readable winning hand that a rule forbids (RULINGS R7 minimum, R9 penalty
+              tiles); the desk offers to record it as a false win (RULINGS R10).
+
+`rules_for(settings)` is the one place where tournament settings become engine `Rules`; it reads
+the four attributes by name, so a `Tournament` row or any object with them will do.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+
+from scoring.engine import (
+    FLAGS,
+    Hand,
+    IllegalWinError,
+    InvalidHandError,
+    NotationError,
+    Rules,
+    Scheme,
+    Score,
+    false_win_deltas,
+    format_tiles,
+    parse_melds,
+    parse_tiles,
+    score_hand,
+    settle,
+)
+
+from ..winds import WINDS, seat_wind_in_hand
+
+OUTCOMES = ("win", "draw", "false_win")
+WIN_TYPES = ("self_draw", "discard", "robbing_kong")
+IMMUNITIES = ("", "other", "nobody")
+#: Flags the judge ticks; robbing a kong is a win type, not a tick box (RULINGS R8, R12).
+ENTRY_FLAGS = tuple(flag for flag in FLAGS if flag != "robbing_kong")
+_MELD_TEXT = re.compile(r"\[[^\]]*\]|\([^)]*\)")
+
+
+def rules_for(settings) -> Rules:
+    """The engine rules of a tournament (RULINGS R7, R10, R11): the only place they are built."""
+    return Rules(
+        minimum=settings.minimum_points,
+        scheme=Scheme(settings.payoff_scheme),
+        standard_value=settings.standard_value,
+        false_win_penalty=settings.false_win_penalty,
+    )
+
+
+@dataclass(frozen=True)
+class HandEntryData:
+    number: int
+    outcome: str = "win"
+    winner: int | None = None
+    win_type: str = ""
+    discarder: int | None = None
+    immunity: str = ""
+    responsible: int | None = None
+    tiles: str = ""
+    winning_tile: str = ""
+    penalty_tiles: str = ""
+    flags: tuple[str, ...] = ()
+
+    def as_data(self) -> dict:
+        data = asdict(self)
+        data["flags"] = list(self.flags)
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict) -> HandEntryData:
+        known = {key: data[key] for key in cls.__dataclass_fields__ if key in data}
+        known["flags"] = tuple(sorted(known.get("flags", ())))
+        return cls(**known)
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The four players of a session by starting wind, with their names."""
+
+    players: dict[str, int]  # starting wind -> player id
+    names: dict[int, str]  # player id -> name
+
+    def wind_of(self, player_id: int, number: int) -> str:
+        """The seat wind of a player in hand ``number`` (RULINGS R14)."""
+        start = next(wind for wind, pid in self.players.items() if pid == player_id)
+        return seat_wind_in_hand(start, number)
+
+    def player_at(self, wind: str, number: int) -> int:
+        return next(pid for pid in self.players.values() if self.wind_of(pid, number) == wind)
+
+    def in_hand_order(self, number: int) -> list[tuple[str, int]]:
+        """(seat wind, player id) for hand ``number``, dealer (East) first."""
+        return [(wind, self.player_at(wind, number)) for wind in WINDS]
+
+    def dealer(self, number: int) -> int:
+        return self.player_at("E", number)
+
+
+@dataclass
+class Evaluation:
+    entry: HandEntryData
+    errors: list[tuple[str, str]] = field(default_factory=list)  # (form field or "", message)
+    illegal: str = ""  # the message of an illegal win (RULINGS R7, R9)
+    illegal_rule: str = ""
+    score: Score | None = None
+    hand: Hand | None = None
+    payments: dict[int, int] = field(default_factory=dict)  # player id -> delta
+    concealed: str = ""
+    melds: str = ""
+    winning_tile: str = ""
+    penalty_tiles: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and not self.illegal
+
+    @property
+    def value(self) -> int | None:
+        return self.score.total if self.score else None
+
+    def add(self, field_name: str, message: str) -> None:
+        self.errors.append((field_name, message))
+
+    def field_errors(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for name, message in self.errors:
+            out.setdefault(name, []).append(message)
+        return out
+
+    def signature(self) -> dict:
+        """What must agree between two blind entries of the same hand (double entry)."""
+        entry = self.entry
+        return {
+            "outcome": entry.outcome,
+            "winner": entry.winner,
+            "win_type": entry.win_type,
+            "discarder": entry.discarder,
+            "immunity": entry.immunity,
+            "responsible": entry.responsible,
+            "hand": self.hand.notation() if self.hand else "",
+            "payments": {str(pid): amount for pid, amount in sorted(self.payments.items())},
+        }
+
+
+def evaluate(entry: HandEntryData, *, seating: Seating, rules: Rules) -> Evaluation:
+    """Check an entry and score it; never raises for bad input (the problems are listed)."""
+    result = Evaluation(entry=entry)
+    if entry.outcome not in OUTCOMES:
+        result.add("outcome", "Choose win, draw or false win.")
+        return result
+    players = set(seating.players.values())
+    for name in ("winner", "discarder", "responsible"):
+        pid = getattr(entry, name)
+        if pid is not None and pid not in players:
+            result.add(name, "This player does not sit at this table.")
+    if result.errors:
+        return result
+    if entry.outcome == "draw":
+        result.payments = dict.fromkeys(players, 0)
+        return result
+    if entry.winner is None:
+        who = "who declared the false win" if entry.outcome == "false_win" else "the winner"
+        result.add("winner", f"Choose {who}.")
+        return result
+    winner_wind = seating.wind_of(entry.winner, entry.number)
+    if entry.outcome == "false_win":
+        # RULINGS R10: the offender pays the penalty to each other player; tiles are optional.
+        _read_tiles(entry, result, winner_wind, required=False)
+        result.errors = [(name, msg) for name, msg in result.errors if name != "tiles"]
+        deltas = false_win_deltas(winner_wind, rules)
+        result.payments = {seating.player_at(w, entry.number): d for w, d in deltas.items()}
+        return result
+    responsible = _responsibility(entry, result)
+    _read_tiles(entry, result, winner_wind, required=True)
+    if result.errors or result.hand is None:
+        return result
+    try:
+        result.score = score_hand(result.hand, rules)
+    except IllegalWinError as error:
+        result.illegal, result.illegal_rule = _sentence(str(error)), error.rule
+        return result
+    except InvalidHandError as error:
+        for problem in error.problems:
+            result.add(_field_of(problem), _sentence(problem))
+        return result
+    responsible_wind = (
+        seating.wind_of(responsible, entry.number) if responsible is not None else None
+    )
+    deltas = settle(
+        result.score.total,
+        winner=winner_wind,
+        self_drawn=entry.win_type == "self_draw",
+        responsible=responsible_wind,
+        rules=rules,
+    )
+    result.payments = {seating.player_at(w, entry.number): d for w, d in deltas.items()}
+    return result
+
+
+def _responsibility(entry: HandEntryData, result: Evaluation) -> int | None:
+    """Who pays the balance of a big discard win (RULINGS R11, R12); None for nobody."""
+    if entry.win_type not in WIN_TYPES:
+        result.add("win_type", "Choose how the hand was won: self-draw, discard or robbing a kong.")
+        return None
+    if entry.win_type == "self_draw":
+        if entry.discarder is not None:
+            result.add("discarder", "A self-drawn hand has no discarder: leave it empty.")
+        if entry.immunity:
+            result.add("immunity", "Same-Round Immunity only applies to a discard win (R12).")
+        return None
+    what = "who declared the robbed kong" if entry.win_type == "robbing_kong" else "the discarder"
+    if entry.discarder is None:
+        result.add("discarder", f"Choose {what}.")
+    elif entry.discarder == entry.winner:
+        result.add("discarder", "The winner cannot have discarded the winning tile.")
+    if entry.immunity not in IMMUNITIES:
+        result.add("immunity", "Choose none, another player or nobody.")
+        return None
+    if entry.immunity == "nobody":
+        if entry.responsible is not None:
+            result.add("responsible", "With 'nobody responsible', leave this empty (R12).")
+        return None
+    if entry.immunity == "other":
+        if entry.responsible is None:
+            result.add("responsible", "Choose the player responsible under immunity (R12).")
+        elif entry.responsible == entry.winner:
+            result.add("responsible", "The winner cannot be the responsible player (R12).")
+        elif entry.responsible == entry.discarder:
+            result.add(
+                "responsible",
+                "The discarder is responsible anyway: choose another player or no immunity.",
+            )
+        return entry.responsible
+    if entry.responsible is not None:
+        result.add("responsible", "Only give a responsible player with Same-Round Immunity.")
+    return entry.discarder
+
+
+def _read_tiles(entry: HandEntryData, result: Evaluation, seat_wind: str, *, required: bool):
+    """Parse the tile fields into ``result.hand`` (and canonical texts), or add errors."""
+    try:
+        melds = parse_melds(" ".join(_MELD_TEXT.findall(entry.tiles)))
+        concealed = list(parse_tiles(_MELD_TEXT.sub(" ", entry.tiles)))
+    except NotationError as error:
+        result.add("tiles", _sentence(str(error)))
+        melds, concealed = (), []
+    winning = None
+    try:
+        read = parse_tiles(entry.winning_tile)
+        if len(read) == 1:
+            winning = read[0]
+        elif read or required:
+            result.add("winning_tile", "Give exactly one winning tile, e.g. 5p.")
+    except NotationError as error:
+        result.add("winning_tile", _sentence(str(error)))
+    try:
+        penalty = parse_tiles(entry.penalty_tiles)
+    except NotationError as error:
+        result.add("penalty_tiles", _sentence(str(error)))
+        penalty = ()
+    if required and not concealed and not melds and not result.errors:
+        result.add("tiles", "Type the winner's tiles, e.g. 123m 456p 789s EE [WhWhWh].")
+    if result.errors:
+        return
+    count = len(concealed) + 3 * len(melds) + (1 if winning else 0)
+    if winning is not None and count == 15 and winning in concealed:
+        concealed.remove(winning)  # the judge typed all 14 tiles, winning tile included
+    flags = set(entry.flags) & set(ENTRY_FLAGS)
+    if entry.win_type == "robbing_kong":
+        flags.add("robbing_kong")
+    result.concealed = format_tiles(concealed)
+    result.melds = " ".join(m.notation() for m in melds)
+    result.winning_tile = winning.notation() if winning else ""
+    result.penalty_tiles = format_tiles(penalty)
+    if winning is None:
+        return
+    result.hand = Hand(
+        concealed=tuple(concealed),
+        melds=tuple(melds),
+        winning_tile=winning,
+        self_drawn=entry.win_type == "self_draw",
+        seat_wind=seat_wind,
+        flags=frozenset(flags),
+        penalty_tiles=tuple(penalty),
+    )
+
+
+def _field_of(problem: str) -> str:
+    text = problem.lower()
+    if text.startswith("robbing_kong"):
+        return "win_type"
+    if text.startswith(ENTRY_FLAGS):
+        return "flags"
+    if "penalty" in text:
+        return "penalty_tiles"
+    if "winning tile" in text and "tile count" not in text:
+        return "winning_tile"
+    return "tiles"
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else text

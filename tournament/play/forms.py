@@ -1,0 +1,176 @@
+"""The hand form shared by the judges' desk and the public calculator. Forms only read input:
+the writes are in `tournament.play.services`.
+
+Vocabulary
+----------
+hand form       one hand of a session: outcome, players (listed with their seat wind in *this*
+                hand, RULINGS R14), tiles and flags. Tab order follows a judge's dictation:
+                winner, how, discarder, hand, winning tile - then Enter saves.
+calculator form the hand form with seats instead of players (no tournament, nothing saved).
+
+The desk's other forms (correction, deletion, penalty, score card, settings) are in
+`tournament.desk.forms`.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from scoring.fields import TileField, TilesField
+
+from ..models import Hand, Tournament
+from ..winds import WIND_NAMES, WINDS
+from .entry import ENTRY_FLAGS, HandEntryData, Seating
+
+FLAG_LABELS = {
+    "final_draw": "Final draw",
+    "final_discard": "Final discard",
+    "win_on_kong": "Win on kong",
+    "heaven": "Blessing of Heaven",
+    "earth": "Blessing of Earth",
+}
+NOBODY = [("", "—")]
+
+
+def player_choices(seating: Seating, number: int) -> list[tuple[str, str]]:
+    """ "East · Alan Chan (dealer)" ... in seat-wind order for hand ``number`` (RULINGS R14)."""
+    choices = []
+    for wind, pid in seating.in_hand_order(number):
+        dealer = " (dealer)" if wind == "E" else ""
+        choices.append((str(pid), f"{WIND_NAMES[wind]} · {seating.names[pid]}{dealer}"))
+    return choices
+
+
+def optional_int(value):
+    """The typed value as a number, or None when it is empty or not a whole number."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+class HandForm(forms.Form):
+    number = forms.IntegerField(min_value=1, label="Hand no.")
+    outcome = forms.ChoiceField(choices=Hand.Outcome.choices, initial=Hand.Outcome.WIN)
+    winner = forms.TypedChoiceField(
+        required=False, coerce=int, empty_value=None, help_text="For a false win: the offender."
+    )
+    win_type = forms.ChoiceField(
+        required=False,
+        label="How",
+        choices=NOBODY + list(Hand.WinType.choices),
+        initial=Hand.WinType.DISCARD,
+    )
+    discarder = forms.TypedChoiceField(
+        required=False,
+        coerce=int,
+        empty_value=None,
+        help_text="Robbing a kong: who declared the kong (R12).",
+    )
+    tiles = TilesField(
+        allow_melds=True,
+        label="Hand",
+        help_text="Concealed tiles, then sets declared before the win: exposed [345p], "
+        "concealed kong (RdRdRdRd). With or without the winning tile.",
+    )
+    winning_tile = TileField(label="Winning tile")
+    flags = forms.MultipleChoiceField(
+        required=False,
+        choices=[(flag, FLAG_LABELS[flag]) for flag in ENTRY_FLAGS],
+        widget=forms.CheckboxSelectMultiple,
+        label="Flags",
+    )
+    penalty_tiles = TilesField(label="Penalty tiles", help_text="RULINGS R9.")
+    immunity = forms.ChoiceField(
+        required=False,
+        choices=Hand.Immunity.choices,
+        label="Same-Round Immunity",
+        help_text="RULINGS R12: who pays a big hand won on a discard.",
+    )
+    responsible = forms.TypedChoiceField(
+        required=False,
+        coerce=int,
+        empty_value=None,
+        help_text="Only with immunity 'another player'.",
+    )
+
+    def __init__(self, *args, seating: Seating, number: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seating = seating
+        shown = optional_int(self.data.get("number")) if self.is_bound else None
+        choices = player_choices(seating, shown or number) if len(seating.players) == 4 else []
+        for name in ("winner", "discarder", "responsible"):
+            self.fields[name].choices = NOBODY + choices
+        self.fields["number"].widget.attrs.update({"class": "number-input", "tabindex": "-1"})
+        self.fields["tiles"].widget.attrs.update(
+            {"placeholder": "123m 456p 789s EE [WhWhWh]", "class": "tile-input wide"}
+        )
+        self.fields["winning_tile"].widget.attrs.update({"placeholder": "5p", "size": "5"})
+        self.fields["penalty_tiles"].widget.attrs.update({"placeholder": "none"})
+        if not self.is_bound:
+            self.fields["winner"].widget.attrs["autofocus"] = True
+
+    def entry(self) -> HandEntryData:
+        data = self.cleaned_data
+        return HandEntryData(
+            number=data["number"],
+            outcome=data["outcome"],
+            winner=data.get("winner"),
+            win_type=data.get("win_type") or "",
+            discarder=data.get("discarder"),
+            immunity=data.get("immunity") or "",
+            responsible=data.get("responsible"),
+            tiles=data.get("tiles") or "",
+            winning_tile=data.get("winning_tile") or "",
+            penalty_tiles=data.get("penalty_tiles") or "",
+            flags=tuple(sorted(data.get("flags") or ())),
+        )
+
+    @staticmethod
+    def initial_from(entry: HandEntryData) -> dict:
+        data = entry.as_data()
+        return {key: ("" if value is None else value) for key, value in data.items()}
+
+
+class CalculatorForm(HandForm):
+    """The public calculator: players are the four seats, hand 1 (so seat = starting wind)."""
+
+    minimum = forms.TypedChoiceField(
+        coerce=int,
+        choices=[(5, "5-point minimum"), (0, "No minimum")],
+        initial=5,
+        required=False,
+        empty_value=5,
+    )
+    scheme = forms.ChoiceField(
+        choices=Tournament.Scheme.choices, initial=Tournament.Scheme.FORMAL, required=False
+    )
+
+    # A shared address may carry only the tiles: score them as East's self-draw by default.
+    URL_DEFAULTS = {"outcome": "win", "winner": "1", "win_type": "self_draw", "minimum": "5"}
+
+    def __init__(self, data=None, **kwargs):
+        if data is not None:
+            data = data.copy()
+            for key, value in self.URL_DEFAULTS.items():
+                if not data.get(key):
+                    data[key] = value
+        super().__init__(data, seating=calculator_seating(), number=1, **kwargs)
+        self.fields["number"].required = False
+        self.fields["number"].widget = forms.HiddenInput()
+        for name in ("winner", "discarder", "responsible"):
+            self.fields[name].choices = NOBODY + [
+                (str(i), WIND_NAMES[w]) for i, w in enumerate(WINDS, start=1)
+            ]
+
+    def entry(self) -> HandEntryData:
+        self.cleaned_data["number"] = 1
+        return super().entry()
+
+
+def calculator_seating() -> Seating:
+    """Seats as players: 1 = East ... 4 = North; hand 1, so nobody has moved (RULINGS R14)."""
+    return Seating(
+        players={w: i for i, w in enumerate(WINDS, start=1)},
+        names={i: WIND_NAMES[w] for i, w in enumerate(WINDS, start=1)},
+    )

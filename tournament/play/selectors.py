@@ -1,0 +1,263 @@
+"""Reads of play: sessions, a session's hands and running totals, hands as entries and snapshots.
+
+Vocabulary
+----------
+seating         `play.entry.Seating`: a session's players by starting wind (RULINGS R14).
+played round    a round marked playing or finished, or with a hand or a penalty at one of its
+                tables: its seating never changes again (`round_is_played`, the one rule).
+snapshot        a JSON-ready picture of a saved hand for the audit log and conflict messages,
+                with a one-line ``summary`` for people.
+next number     the lowest hand number of a session not yet entered (a deleted hand leaves a
+                gap that is filled first), or None when the session has all its hands.
+hand row        a saved hand with its payments in seat order and the running totals after it.
+totals          hand payments summed per player; penalties are shown apart (RULINGS R13).
+pending         hands awaiting a second entry (double entry) or a head judge's decision.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, Sum
+
+from scoring.engine import NotationError, parse_melds, parse_tiles
+
+from ..models import Hand, Payment, Penalty, Round, Seat, Session
+from ..winds import WINDS, wind_order
+from .entry import ENTRY_FLAGS, HandEntryData, Seating
+
+PLAYED_STATUSES = (Round.Status.PLAYING, Round.Status.FINISHED)
+
+
+def round_is_played(round_: Round) -> bool:
+    """Marked playing or finished, or with hands or penalties (RULINGS R13) at its tables."""
+    return (
+        round_.status in PLAYED_STATUSES
+        or Hand.objects.filter(session__round=round_).exists()
+        or Penalty.objects.filter(session__round=round_).exists()
+    )
+
+
+def entry_of_hand(hand: Hand) -> HandEntryData:
+    """The entry that would reproduce a saved hand."""
+    return HandEntryData(
+        number=hand.number,
+        outcome=hand.outcome,
+        winner=hand.winner_id,
+        win_type=hand.win_type,
+        discarder=hand.discarder_id,
+        immunity=hand.immunity,
+        responsible=hand.responsible_id,
+        tiles=" ".join(part for part in (hand.concealed, hand.melds) if part),
+        winning_tile=hand.winning_tile,
+        penalty_tiles=hand.penalty_tiles,
+        flags=tuple(sorted(f for f in hand.flags if f in ENTRY_FLAGS)),
+    )
+
+
+def hand_snapshot(hand: Hand, names: dict[int, str] | None = None) -> dict:
+    """A JSON-ready picture of a saved hand for the audit log and conflict messages."""
+    if names is None:
+        names = {p.player_id: p.player.name for p in hand.payments.select_related("player")}
+    payments = {
+        names.get(p.player_id, str(p.player_id)): p.amount
+        for p in hand.payments.all().order_by("player_id")
+    }
+    return {
+        "entry": entry_of_hand(hand).as_data(),
+        "value": hand.value,
+        "payments": payments,
+        "version": hand.version,
+        "summary": hand_summary(hand, names),
+    }
+
+
+def hand_summary(hand: Hand, names: dict[int, str]) -> str:
+    """One line a person can read: "Win by Ann, discard by Bob, 40 points: 123m ... +5p"."""
+
+    def name(pid):
+        return names.get(pid, f"player {pid}")
+
+    if hand.outcome == Hand.Outcome.DRAW:
+        return "Draw"
+    if hand.outcome == Hand.Outcome.FALSE_WIN:
+        return f"False win by {name(hand.winner_id)}"
+    how = dict(Hand.WinType.choices).get(hand.win_type, hand.win_type).lower()
+    if hand.win_type != Hand.WinType.SELF_DRAW and hand.discarder_id:
+        how += f" from {name(hand.discarder_id)}"
+    if hand.immunity == Hand.Immunity.NOBODY:
+        how += ", immunity: nobody responsible"
+    elif hand.immunity == Hand.Immunity.OTHER:
+        how += f", immunity: {name(hand.responsible_id)} responsible"
+    tiles = " ".join(part for part in (hand.concealed, hand.melds) if part)
+    flags = f" [{', '.join(hand.flags)}]" if hand.flags else ""
+    penalty = f" penalty tiles {hand.penalty_tiles}" if hand.penalty_tiles else ""
+    return (
+        f"Win by {name(hand.winner_id)}, {how}, {hand.value} points: "
+        f"{tiles} +{hand.winning_tile}{flags}{penalty}"
+    )
+
+
+def seating_of(session: Session) -> Seating:
+    seats = Seat.objects.filter(round_id=session.round_id, table_id=session.table_id)
+    seats = list(seats.select_related("player"))
+    return Seating(
+        players={seat.wind: seat.player_id for seat in seats},
+        names={seat.player_id: seat.player.name for seat in seats},
+    )
+
+
+def session_get(*, slug: str, round_number: int, table_number: int) -> Session | None:
+    return (
+        Session.objects.select_related("round__tournament", "table")
+        .filter(
+            round__tournament__slug=slug, round__number=round_number, table__number=table_number
+        )
+        .first()
+    )
+
+
+def session_next_number(session: Session) -> int | None:
+    taken = set(session.hands.values_list("number", flat=True))
+    for number in range(1, session.round.tournament.hands_per_session + 1):
+        if number not in taken:
+            return number
+    return None
+
+
+def session_totals(session: Session) -> dict[int, int]:
+    totals = defaultdict(int)
+    rows = (
+        Payment.objects.filter(hand__session=session)
+        .values("player_id")
+        .annotate(total=Sum("amount"))
+    )
+    for row in rows:
+        totals[row["player_id"]] = row["total"]
+    return totals
+
+
+@dataclass
+class HandRow:
+    hand: Hand
+    dealer: str
+    amounts: list[int]  # in starting-wind order (the columns of the session table)
+    running: list[int]
+    mismatch: bool = False
+
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        return list(zip(self.amounts, self.running, strict=True))
+
+    @property
+    def pictures(self) -> list[tuple[str, object]]:
+        """(css class, tiles) groups for ``{% tiles %}``: concealed, each meld, winning tile."""
+        hand = self.hand
+        if hand.outcome == Hand.Outcome.DRAW or not hand.winning_tile:
+            return []
+        try:  # Tile objects, since canonical notation writes honours as "EE" or "RdRdRd"
+            groups = [("concealed", parse_tiles(hand.concealed))]
+            groups += [("meld", meld.tiles) for meld in parse_melds(hand.melds)]
+            return groups + [("winning", parse_tiles(hand.winning_tile))]
+        except NotationError:
+            return [("concealed", f"{hand.concealed} {hand.melds} {hand.winning_tile}")]
+
+
+@dataclass
+class SessionSheet:
+    """Everything the session page shows about the hands entered so far."""
+
+    session: Session
+    seating: Seating
+    columns: list[tuple[str, int, str]]  # (starting wind, player id, name)
+    rows: list[HandRow] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
+    unconfirmed: int = 0
+    mismatches: int = 0
+
+    @property
+    def players(self) -> list[tuple[str, int, str, int]]:
+        """(starting wind, player id, name, total) in column order."""
+        totals = self.totals or [0] * len(self.columns)
+        return [(*column, total) for column, total in zip(self.columns, totals, strict=True)]
+
+
+def session_sheet(session: Session) -> SessionSheet:
+    seating = seating_of(session)
+    columns = [
+        (w, seating.players[w], seating.names[seating.players[w]])
+        for w in WINDS
+        if w in seating.players
+    ]
+    sheet = SessionSheet(session=session, seating=seating, columns=columns)
+    hands = (
+        session.hands.select_related("winner", "discarder", "responsible", "entered_by")
+        .prefetch_related("payments")
+        .annotate(second_count=Count("second_entries"))
+        .order_by("number")
+    )
+    running = [0] * len(columns)
+    for hand in hands:
+        paid = {p.player_id: p.amount for p in hand.payments.all()}
+        amounts = [paid.get(pid, 0) for _, pid, _ in columns]
+        running = [r + a for r, a in zip(running, amounts, strict=True)]
+        dealer = seating.names.get(seating.dealer(hand.number), "") if len(columns) == 4 else ""
+        sheet.rows.append(
+            HandRow(hand, dealer, amounts, list(running), mismatch=hand.second_count > 0)
+        )
+        sheet.unconfirmed += not hand.confirmed
+        sheet.mismatches += hand.second_count > 0
+    sheet.totals = running if sheet.rows else [0] * len(columns)
+    sheet.penalties = list(session.penalties.select_related("player", "created_by"))
+    return sheet
+
+
+@dataclass
+class SessionCard:
+    """One table on the round desk: players, hands entered, totals, status."""
+
+    session: Session
+    players: list[tuple[str, str, int]]  # (starting wind, name, total)
+    hands: int
+    unconfirmed: int
+    mismatches: int
+
+
+def round_desk(round_: Round) -> list[SessionCard]:
+    sessions = (
+        Session.objects.filter(round=round_)
+        .select_related("table")
+        .annotate(
+            hand_count=Count("hands", distinct=True),
+            unconfirmed=Count("hands", filter=Q(hands__confirmed=False), distinct=True),
+            mismatches=Count("hands__second_entries", distinct=True),
+        )
+        .order_by("table__number")
+    )
+    seats = defaultdict(list)
+    for seat in Seat.objects.filter(round=round_).select_related("player"):
+        seats[seat.table_id].append(seat)
+    totals = defaultdict(int)
+    for row in (
+        Payment.objects.filter(hand__session__round=round_)
+        .values("hand__session_id", "player_id")
+        .annotate(total=Sum("amount"))
+    ):
+        totals[(row["hand__session_id"], row["player_id"])] = row["total"]
+    cards = []
+    for session in sessions:
+        ordered = sorted(seats[session.table_id], key=lambda s: wind_order(s.wind))
+        cards.append(
+            SessionCard(
+                session=session,
+                players=[
+                    (s.wind, s.player.name, totals[(session.pk, s.player_id)]) for s in ordered
+                ],
+                hands=session.hand_count,
+                unconfirmed=session.unconfirmed,
+                mismatches=session.mismatches,
+            )
+        )
+    return cards

@@ -1,0 +1,317 @@
+"""Writes for hands at the judges' desk: preview, save, correct, delete, confirm, resolve.
+
+Vocabulary
+----------
+entry           a `HandEntryData` (see `tournament.play.entry`): one official's entry of a hand.
+preview         the evaluation of an entry without saving anything.
+save            a new hand with its four payments, in one transaction; the unique constraint on
+                (session, number) turns a second save of the same number into `HandNumberTaken`.
+correction      an edit or deletion of a saved hand: needs a reason and the *version* the
+                official started from (optimistic locking); a stale version raises
+                `StaleHandError` carrying the hand as it now stands. Logged in the audit log.
+double entry    (a tournament setting) a saved hand stays unconfirmed until another official
+                enters it again blind: equal entries confirm it, a different one is kept as a
+                `HandEntry` (a *mismatch*) for the head judge to resolve. Nobody confirms their
+                own entry.
+
+Every function is ``<noun>_<verb>`` with keyword-only arguments; writes are atomic and refused
+on sessions that are not open (RULINGS R15).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+
+from ...audit import audit_record
+from ...models import AuditEntry, Hand, HandEntry, Payment, Session
+from ..entry import Evaluation, HandEntryData, evaluate, rules_for
+from ..selectors import entry_of_hand, hand_snapshot, seating_of
+
+
+class EntryRejected(ValidationError):
+    """The entry has errors (or is an illegal win); ``evaluation`` says which."""
+
+    def __init__(self, evaluation: Evaluation):
+        messages = [message for _, message in evaluation.errors]
+        if evaluation.illegal:
+            messages.append(evaluation.illegal)
+        super().__init__(messages or ["The hand could not be scored."])
+        self.evaluation = evaluation
+
+
+class HandNumberTaken(ValidationError):
+    """Another official already saved this hand number in this session."""
+
+
+class StaleHandError(ValidationError):
+    """The hand changed since the official opened it; ``current`` is its snapshot now."""
+
+    def __init__(self, message: str, current: dict | None):
+        super().__init__(message)
+        self.current = current
+
+
+def session_check_open(session: Session) -> None:
+    """Refuse unless the session is open *in the database*, and hold its row until commit.
+
+    The caller's object may be stale (another official reconciled the session since it was
+    read); the row lock also makes a concurrent `session_reconcile` wait for this write.
+    """
+    session.status = (
+        Session.objects.select_for_update()
+        .filter(pk=session.pk)
+        .values_list("status", flat=True)
+        .get()
+    )
+    if session.status != Session.Status.OPEN:
+        raise ValidationError(
+            f"{session} is {session.get_status_display().lower()}: "
+            "a head judge must reopen it before hands can change."
+        )
+
+
+def hand_preview(*, session: Session, entry: HandEntryData) -> Evaluation:
+    """Score an entry for the live preview; nothing is saved."""
+    evaluation = evaluate(
+        entry, seating=seating_of(session), rules=rules_for(session.round.tournament)
+    )
+    limit = session.round.tournament.hands_per_session
+    if not 1 <= entry.number <= limit:
+        evaluation.add("number", f"Hand numbers run from 1 to {limit} (RULINGS R15).")
+    return evaluation
+
+
+def _checked(session: Session, entry: HandEntryData) -> Evaluation:
+    evaluation = hand_preview(session=session, entry=entry)
+    if not evaluation.ok:
+        raise EntryRejected(evaluation)
+    return evaluation
+
+
+def _apply(hand: Hand, evaluation: Evaluation) -> None:
+    entry = evaluation.entry
+    keeps_tiles = entry.outcome != Hand.Outcome.DRAW
+    hand.number = entry.number
+    hand.outcome = entry.outcome
+    hand.winner_id = entry.winner if keeps_tiles else None
+    is_win = entry.outcome == Hand.Outcome.WIN
+    hand.win_type = entry.win_type if is_win else ""
+    hand.discarder_id = entry.discarder if is_win and entry.win_type != "self_draw" else None
+    hand.immunity = entry.immunity if hand.discarder_id else ""
+    hand.responsible_id = entry.responsible if hand.immunity == Hand.Immunity.OTHER else None
+    hand.concealed = evaluation.concealed if keeps_tiles else ""
+    hand.melds = evaluation.melds if keeps_tiles else ""
+    hand.winning_tile = evaluation.winning_tile if keeps_tiles else ""
+    hand.penalty_tiles = evaluation.penalty_tiles if keeps_tiles else ""
+    for flag in ("final_draw", "final_discard", "win_on_kong", "heaven", "earth"):
+        setattr(hand, flag, is_win and flag in entry.flags)
+    hand.value = evaluation.value
+    hand.patterns = (
+        [[pattern.name, points] for pattern, points in evaluation.score.patterns]
+        if evaluation.score
+        else []
+    )
+
+
+def _pay(hand: Hand, evaluation: Evaluation) -> None:
+    Payment.objects.filter(hand=hand).delete()
+    Payment.objects.bulk_create(
+        Payment(hand=hand, player_id=pid, amount=amount)
+        for pid, amount in sorted(evaluation.payments.items())
+    )
+
+
+def _taken_message(session: Session, number: int) -> str:
+    other = Hand.objects.filter(session=session, number=number).select_related("entered_by")
+    other = other.first()
+    who = f" by {other.entered_by}" if other and other.entered_by else ""
+    return (
+        f"Hand {number} of {session} has already been saved{who}. "
+        "Nothing was saved: reload the session and enter the next hand."
+    )
+
+
+def _number_taken(session: Session, number: int) -> bool:
+    """The friendly early check; the unique constraint is what really guards the number."""
+    return Hand.objects.filter(session=session, number=number).exists()
+
+
+@transaction.atomic
+def hand_save(*, session: Session, entry: HandEntryData, user) -> Hand:
+    """Save a new hand with its four payments (and its audit line) in one transaction."""
+    session_check_open(session)
+    evaluation = _checked(session, entry)
+    if _number_taken(session, entry.number):
+        raise HandNumberTaken(_taken_message(session, entry.number))
+    hand = Hand(session=session, entered_by=user)
+    _apply(hand, evaluation)
+    hand.confirmed = not session.round.tournament.double_entry
+    try:
+        with transaction.atomic():
+            hand.save()
+    except IntegrityError:
+        # Two officials saving the same number at once: the database constraint decides.
+        if Hand.objects.filter(session=session, number=entry.number).exists():
+            raise HandNumberTaken(_taken_message(session, entry.number)) from None
+        raise
+    _pay(hand, evaluation)
+    _audit_hand(AuditEntry.Action.CREATE, hand, user, evaluation_names(session))
+    return hand
+
+
+def evaluation_names(session: Session) -> dict[int, str]:
+    return seating_of(session).names
+
+
+_AS_IT_STANDS = object()
+
+
+def _audit_hand(action: str, hand: Hand, user, names: dict[int, str], **change) -> None:
+    """The audit line of every hand write: ``before``, ``after`` (by default the hand as it now
+    stands; None once deleted) and ``reason`` as the change gives them."""
+    after = change.get("after", _AS_IT_STANDS)
+    audit_record(
+        session=hand.session,
+        action=action,
+        user=user,
+        hand_number=hand.number,
+        reason=change.get("reason", ""),
+        before=change.get("before"),
+        after=hand_snapshot(hand, names) if after is _AS_IT_STANDS else after,
+    )
+
+
+def _locked(hand: Hand, version: int) -> Hand:
+    current = Hand.objects.select_for_update().filter(pk=hand.pk).first()
+    if current is None:
+        raise StaleHandError(
+            f"Hand {hand.number} was deleted by someone else in the meantime.", None
+        )
+    if current.version != version:
+        snapshot = hand_snapshot(current)
+        by = f" by {current.entered_by}" if current.entered_by else ""
+        raise StaleHandError(
+            f"Hand {hand.number} was changed{by} while you were editing it (you started from "
+            f"version {version}, it is now version {current.version}). Nothing was saved: "
+            "check their change below and edit again if needed.",
+            snapshot,
+        )
+    return current
+
+
+def _reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError("Give the reason for this change; it goes into the audit log.")
+    return reason
+
+
+@transaction.atomic
+def hand_correct(*, hand: Hand, entry: HandEntryData, user, reason: str, version: int) -> Hand:
+    """Edit a saved hand: reason required, refused if ``version`` is stale; audited."""
+    session = hand.session
+    session_check_open(session)
+    reason = _reason(reason)
+    current = _locked(hand, version)
+    if entry.number != current.number:
+        raise ValidationError("A correction keeps the hand number; delete and re-enter instead.")
+    evaluation = _checked(session, entry)
+    names = evaluation_names(session)
+    before = hand_snapshot(current, names)
+    _apply(current, evaluation)
+    current.version = version + 1
+    if session.round.tournament.double_entry:
+        # A correction is a new single entry: another official must confirm it again.
+        current.confirmed, current.confirmed_by, current.entered_by = False, None, user
+    current.save()
+    _pay(current, evaluation)
+    HandEntry.objects.filter(hand=current).delete()
+    _audit_hand(AuditEntry.Action.CORRECT, current, user, names, before=before, reason=reason)
+    return current
+
+
+@transaction.atomic
+def hand_delete(*, hand: Hand, user, reason: str, version: int) -> None:
+    """Delete a saved hand and its payments: reason required, optimistic lock, audited."""
+    session = hand.session
+    session_check_open(session)
+    reason = _reason(reason)
+    current = _locked(hand, version)
+    names = evaluation_names(session)
+    before = hand_snapshot(current, names)
+    current.penalties.update(hand=None)
+    current.delete()
+    _audit_hand(
+        AuditEntry.Action.DELETE, current, user, names, before=before, after=None, reason=reason
+    )
+
+
+@transaction.atomic
+def hand_confirm(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
+    """A blind second entry: confirms the hand when it matches, else records a mismatch.
+
+    Returns None when confirmed, the stored `HandEntry` on a mismatch.
+    """
+    session = hand.session
+    session_check_open(session)
+    current = Hand.objects.select_for_update().get(pk=hand.pk)
+    if current.confirmed:
+        raise ValidationError(f"Hand {current.number} is already confirmed.")
+    if entry.number != current.number:
+        raise ValidationError(
+            f"This is the second entry of hand {current.number}: keep its hand number."
+        )
+    if current.entered_by_id == user.pk:
+        raise PermissionDenied(
+            "You entered this hand yourself: another official must enter it again to confirm it."
+        )
+    second = _checked(session, entry)
+    first = hand_preview(session=session, entry=entry_of_hand(current))
+    names = evaluation_names(session)
+    if first.signature() == second.signature():
+        current.confirmed, current.confirmed_by = True, user
+        current.save(update_fields=["confirmed", "confirmed_by", "updated_at"])
+        HandEntry.objects.filter(hand=current).delete()
+        _audit_hand(AuditEntry.Action.CONFIRM, current, user, names)
+        return None
+    stored = HandEntry.objects.create(
+        hand=current, data=entry.as_data(), entered_by=user, hand_version=current.version
+    )
+    after = {"entry": entry.as_data(), "value": second.value}
+    before = hand_snapshot(current, names)
+    _audit_hand(AuditEntry.Action.MISMATCH, current, user, names, before=before, after=after)
+    return stored
+
+
+@transaction.atomic
+def hand_resolve(*, hand: Hand, second: HandEntry, keep: str, user, version: int) -> Hand:
+    """The head judge settles a mismatch by keeping the ``"first"`` or ``"second"`` entry."""
+    session = hand.session
+    session_check_open(session)
+    if keep not in ("first", "second"):
+        raise ValidationError("Keep either the first or the second entry.")
+    current = _locked(hand, version)
+    kept_by = current.entered_by_id if keep == "first" else second.entered_by_id
+    if kept_by == user.pk:
+        raise PermissionDenied("You cannot confirm your own entry: another official must.")
+    names = evaluation_names(session)
+    before = hand_snapshot(current, names)
+    if keep == "second":
+        kept = HandEntryData.from_data(second.data)
+        if kept.number != current.number:
+            raise ValidationError(
+                f"That entry is for hand {kept.number}, not hand {current.number}: keep the "
+                "first entry or correct the hand instead."
+            )
+        evaluation = _checked(session, kept)
+        _apply(current, evaluation)
+        current.entered_by_id = second.entered_by_id
+        _pay(current, evaluation)
+    current.confirmed, current.confirmed_by = True, user
+    current.version = version + 1
+    current.save()
+    HandEntry.objects.filter(hand=current).delete()
+    reason = f"Kept the {keep} entry."
+    _audit_hand(AuditEntry.Action.RESOLVE, current, user, names, before=before, reason=reason)
+    return current

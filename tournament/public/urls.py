@@ -1,0 +1,23 @@
+"""Addresses of the public pages (namespace ``public``); each URL name is its view's name."""
+
+from django.urls import path
+
+from .views import calculator, pages
+
+app_name = "public"
+
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("calculator/", calculator.calculator, name="calculator"),
+    path("t/<slug:slug>/", pages.tournament_detail, name="tournament_detail"),
+    path("t/<slug:slug>/players/", pages.player_list, name="player_list"),
+    path("t/<slug:slug>/rounds/", pages.round_list, name="round_list"),
+    path("t/<slug:slug>/rounds/<int:number>/", pages.round_detail, name="round_detail"),
+    path(
+        "t/<slug:slug>/rounds/<int:number>/by-player/",
+        pages.seating_by_player,
+        name="seating_by_player",
+    ),
+    path("t/<slug:slug>/tables/", pages.table_list, name="table_list"),
+    path("t/<slug:slug>/standings/", pages.standings, name="standings"),
+]

@@ -1,0 +1,134 @@
+"""Public pages: tournament overview, players, rounds with seating, tables, standings.
+
+Views stay thin: they fetch through selectors and render; nothing here writes. Each declares
+its release rule (`tournament.release`), and asks it for what is not yet public.
+"""
+
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from ...event import selectors as event_selectors
+from ...models import Round, Seat, Tournament
+from ...release import Rule, public_page, results_visible, seating_visible
+from ...standings import selectors as standings_selectors
+from ..tables import RegistrationTable, StandingsTable
+
+
+def _round_or_404(slug: str, number: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("tournament"), tournament__slug=slug, number=number
+    )
+
+
+@public_page(Rule.ALWAYS)
+def home(request):
+    paginator = Paginator(event_selectors.public_tournaments(), 20)
+    page = paginator.get_page(request.GET.get("page"))
+    return render(request, "tournament/public/home.html", {"page": page})
+
+
+@public_page(Rule.ALWAYS)
+def tournament_detail(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    context = {
+        "tournament": tournament,
+        "rounds": tournament.rounds.all(),
+        "player_count": event_selectors.active_player_count(tournament),
+        "table_count": tournament.tables.count(),
+    }
+    return render(request, "tournament/public/tournament_detail.html", context)
+
+
+@public_page(Rule.ALWAYS)
+def player_list(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    registrations = tournament.registrations.select_related("player")
+    query = request.GET.get("q", "").strip()
+    if query:
+        registrations = registrations.filter(
+            Q(player__name__icontains=query)
+            | Q(player__chinese_name__icontains=query)
+            | Q(player__country__icontains=query)
+            | Q(player__club__icontains=query)
+            | Q(player__external_id__iexact=query)
+        )
+    table = RegistrationTable(registrations)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(
+        request,
+        "tournament/public/player_list.html",
+        {"tournament": tournament, "table": table, "query": query},
+    )
+
+
+@public_page(Rule.ALWAYS)
+def round_list(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return render(
+        request,
+        "tournament/public/round_list.html",
+        {"tournament": tournament, "rounds": tournament.rounds.all()},
+    )
+
+
+@public_page(Rule.SEATING)
+def round_detail(request, slug, number):
+    round_ = _round_or_404(slug, number)
+    show_seating = seating_visible(request.user, round_)
+    context = {
+        "tournament": round_.tournament,
+        "round": round_,
+        "show_seating": show_seating,
+        "tables": event_selectors.round_tables(round_) if show_seating else [],
+    }
+    return render(request, "tournament/public/round_detail.html", context)
+
+
+@public_page(Rule.SEATING)
+def seating_by_player(request, slug, number):
+    """The alphabetical seating list of a round."""
+    round_ = _round_or_404(slug, number)
+    visible = seating_visible(request.user, round_)
+    seats = (
+        Seat.objects.filter(round=round_).select_related("player", "table").order_by("player__name")
+        if visible
+        else Seat.objects.none()
+    )
+    return render(
+        request,
+        "tournament/public/seating_by_player.html",
+        {"tournament": round_.tournament, "round": round_, "seats": seats, "visible": visible},
+    )
+
+
+@public_page(Rule.ALWAYS)
+def table_list(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return render(
+        request,
+        "tournament/public/table_list.html",
+        {"tournament": tournament, "tables": tournament.tables.all()},
+    )
+
+
+@public_page(Rule.RESULTS)
+def standings(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not results_visible(request.user, tournament):
+        raise Http404("The results of this tournament are not public.")
+    table = StandingsTable(standings_selectors.standings(tournament))
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return render(
+        request, "tournament/public/standings.html", {"tournament": tournament, "table": table}
+    )
+
+
+def page_not_found(request, exception):
+    return render(request, "404.html", status=404)
+
+
+def server_error(request):
+    return render(request, "500.html", status=500)

@@ -1,0 +1,86 @@
+"""Measuring a seating schedule: repeat meetings, wind spread, separation, same-table repeats.
+
+Pure Python fed the plain objects of :mod:`.schedule`; the vocabulary is that module's.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..winds import WINDS
+from .schedule import RoundSeating, SeatingPlayer
+
+
+@dataclass(frozen=True)
+class SeatingReport:
+    """Quality figures for a list of rounds.
+
+    ``repeat_pairs`` maps each pair ``(low id, high id)`` that met more than once to its number
+    of meetings. ``wind_spread`` maps each seated player to their wind spread.
+    ``separation_meetings`` lists ``(round, table, a, b, "club" | "country")`` for pairs sharing a
+    (non-empty) club or country; ``same_table_repeats`` lists ``(round, player_id, table)`` for
+    players at the table they had in the previous round.
+    """
+
+    repeat_pairs: dict[tuple[int, int], int]
+    wind_spread: dict[int, int]
+    separation_meetings: tuple[tuple[int, int, int, int, str], ...]
+    same_table_repeats: tuple[tuple[int, int, int], ...]
+
+    @property
+    def repeat_meetings(self) -> int:
+        return sum(count - 1 for count in self.repeat_pairs.values())
+
+    @property
+    def max_wind_spread(self) -> int:
+        return max(self.wind_spread.values(), default=0)
+
+    @property
+    def same_club_meetings(self) -> int:
+        return sum(1 for meeting in self.separation_meetings if meeting[4] == "club")
+
+    @property
+    def same_country_meetings(self) -> int:
+        return sum(1 for meeting in self.separation_meetings if meeting[4] == "country")
+
+
+def quality_report(
+    players: Iterable[SeatingPlayer], seatings: Sequence[RoundSeating]
+) -> SeatingReport:
+    """Measure ``seatings`` (in any order; consecutive means consecutive round numbers)."""
+    by_id = {player.id: player for player in players}
+    meetings: Counter[tuple[int, int]] = Counter()
+    winds: dict[int, Counter[str]] = {}
+    separated: list[tuple[int, int, int, int, str]] = []
+    same_table: list[tuple[int, int, int]] = []
+    previous_number, previous_table = None, {}
+    for seating in sorted(seatings, key=lambda s: s.number):
+        for table, group in seating.tables().items():
+            ids = sorted(p.player_id for p in group)
+            for a, b in itertools.combinations(ids, 2):
+                meetings[(a, b)] += 1
+                for attribute in ("club", "country"):
+                    value_a = getattr(by_id.get(a), attribute, "")
+                    if value_a and value_a == getattr(by_id.get(b), attribute, ""):
+                        separated.append((seating.number, table, a, b, attribute))
+        for placement in seating.placements:
+            winds.setdefault(placement.player_id, Counter())[placement.wind] += 1
+            if (
+                previous_number == seating.number - 1
+                and previous_table.get(placement.player_id) == placement.table
+            ):
+                same_table.append((seating.number, placement.player_id, placement.table))
+        previous_number = seating.number
+        previous_table = {p.player_id: p.table for p in seating.placements}
+    return SeatingReport(
+        repeat_pairs={pair: count for pair, count in sorted(meetings.items()) if count > 1},
+        wind_spread={
+            player_id: max(counts[w] for w in WINDS) - min(counts[w] for w in WINDS)
+            for player_id, counts in sorted(winds.items())
+        },
+        separation_meetings=tuple(separated),
+        same_table_repeats=tuple(same_table),
+    )

@@ -1,0 +1,321 @@
+"""Making a seating schedule: who sits at which table, in which starting wind, round after round.
+
+Pure Python fed plain objects; the Django service turns models into these and back.
+
+Vocabulary:
+
+- *player*: a :class:`SeatingPlayer`, known by ``id``, with an optional club and country.
+- *round*: every active player seated once (RULINGS R15), four to a table; a
+  :class:`RoundSeating` lists one :class:`Placement` per seated player and the *byes*, the
+  players sitting this round out.
+- *table*: numbered from 1 within a round; the same number is the same physical table in
+  every round.
+- *wind*: a player's starting seat, ``"E"``, ``"S"``, ``"W"`` or ``"N"``; East deals the first
+  hand and the deal rotates from there (RULINGS R14). Each table has each wind once.
+- *meeting*: two players at one table in one round. A *repeat meeting* is any meeting of a pair
+  after its first; a pair that met three times has two repeat meetings.
+- *wind spread*: for one player, the most-used minus the least-used starting wind.
+- *same-table repeat*: a player at the same table number in two consecutive rounds.
+- *separation*: the soft wish to keep players of one club (or country) apart.
+
+:func:`generate_schedule` builds rounds (a whole event up front, or the next rounds after the
+ones already played); :mod:`.report` measures any list of rounds. Results depend only
+on the inputs and ``SeatingOptions.seed``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..winds import WINDS, wind_order
+from . import designs, search
+
+ODD_PLAYER_CHOICES = ("error", "byes")
+SEPARATE_BY_CHOICES = (None, "club", "country")
+# Short restarts looking for a one-rotational zero-repeat schedule: they succeed fast or not at all.
+CYCLIC_ATTEMPTS = 12
+CYCLIC_ATTEMPT_STEPS = 300
+
+
+class SeatingError(ValueError):
+    """The seating request cannot be met as given; the message says what to change."""
+
+
+@dataclass(frozen=True)
+class SeatingPlayer:
+    id: int
+    club: str = ""
+    country: str = ""
+
+
+@dataclass(frozen=True)
+class Placement:
+    player_id: int
+    table: int
+    wind: str
+
+
+@dataclass(frozen=True)
+class RoundSeating:
+    number: int
+    placements: tuple[Placement, ...]
+    byes: tuple[int, ...] = ()
+
+    def tables(self) -> dict[int, tuple[Placement, ...]]:
+        """Placements by table number, each table in wind order E, S, W, N."""
+        by_table: dict[int, list[Placement]] = {}
+        for placement in self.placements:
+            by_table.setdefault(placement.table, []).append(placement)
+        return {
+            table: tuple(sorted(seated, key=lambda p: wind_order(p.wind)))
+            for table, seated in sorted(by_table.items())
+        }
+
+
+@dataclass(frozen=True)
+class SeatingOptions:
+    """How to search. ``max_steps`` and ``stall_steps`` bound the search (reproducibly);
+    ``time_limit`` (seconds) is only a safety stop and can cut a search short on a slow machine.
+    """
+
+    seed: int = 0
+    separate_by: str | None = None
+    time_limit: float = 20.0
+    max_steps: int = 200_000
+    stall_steps: int = 5_000
+
+
+def repeat_lower_bound(player_count: int, rounds: int) -> int:
+    """Fewest repeat meetings possible for ``player_count`` players (a multiple of 4) and
+    ``rounds`` rounds: each player has ``3 * rounds`` meetings but only ``player_count - 1``
+    possible partners."""
+    return max(0, player_count * (3 * rounds - (player_count - 1)) // 2)
+
+
+def substitutes_needed(player_count: int) -> int:
+    """How many substitutes make ``player_count`` a multiple of 4."""
+    return -player_count % 4
+
+
+def generate_schedule(
+    players: Sequence[SeatingPlayer],
+    rounds: int,
+    *,
+    played: Sequence[RoundSeating] = (),
+    options: SeatingOptions = SeatingOptions(),  # noqa: B008 - frozen, safe as a default
+    odd_players: str = "error",
+) -> list[RoundSeating]:
+    """Seat ``players`` (the active ones) for ``rounds`` more rounds after ``played``.
+
+    New rounds are numbered on from the highest played round number. Meetings, winds, byes and
+    tables from ``played`` count, including those of players no longer active. When the number
+    of active players is not a multiple of 4, ``odd_players="byes"`` sits the remainder out each
+    round (those with the most rounds seated so far, ties by seed); ``"error"`` (the default)
+    raises a :class:`SeatingError` that names both choices.
+    """
+    _check_request(players, rounds, played, options, odd_players)
+    if rounds == 0:
+        return []
+    deadline = time.monotonic() + options.time_limit
+    rng = random.Random(options.seed)
+    ordered = sorted(players, key=lambda player: player.id)
+    index_of = {player.id: index for index, player in enumerate(ordered)}
+    n = len(ordered)
+
+    met = [[0] * n for _ in range(n)]
+    wind_counts = [[0] * 4 for _ in range(n)]
+    sat_out = [0] * n
+    for past in played:
+        seated = {p.player_id for p in past.placements}
+        for player in ordered:
+            if player.id not in seated:
+                sat_out[index_of[player.id]] += 1
+        known = [
+            [index_of[p.player_id] for p in group if p.player_id in index_of]
+            for group in past.tables().values()
+        ]
+        search.count_meetings(known, met)
+        for placement in past.placements:
+            if placement.player_id in index_of:
+                wind_counts[index_of[placement.player_id]][WINDS.index(placement.wind)] += 1
+    played_repeat_cost = search.REPEAT_WEIGHT * search.repeat_cost(met)
+
+    bye_count = n % 4
+    byes_by_round = []
+    for _ in range(rounds):
+        tiebreak = list(range(n))
+        rng.shuffle(tiebreak)
+        rank = sorted(range(n), key=lambda i: (sat_out[i], tiebreak[i]))
+        chosen = sorted(rank[:bye_count])
+        for i in chosen:
+            sat_out[i] += 1
+        byes_by_round.append(chosen)
+
+    separation = _separation_keys(ordered, options.separate_by)
+    partitions = _starting_partitions(
+        n, rounds, played, byes_by_round, met, separation, rng, options, deadline
+    )
+    for groups in partitions:
+        search.count_meetings(groups, met)
+    target = search.REPEAT_WEIGHT * max(
+        played_repeat_cost // search.REPEAT_WEIGHT, _repeat_floor(met, partitions)
+    )
+    budget = search.SearchBudget(options.max_steps, options.stall_steps, deadline)
+    partitions = search.improve_rounds(partitions, met, separation, target, rng, budget)
+    seats = search.assign_winds(partitions, wind_counts, rng, max_passes=200)
+
+    previous_table: dict[int, int] = {}
+    if played:
+        last = max(played, key=lambda past: past.number)
+        previous_table = {p.player_id: p.table for p in last.placements}
+    first_number = max((past.number for past in played), default=0) + 1
+    result = []
+    for offset, (groups, round_seats, byes) in enumerate(
+        zip(partitions, seats, byes_by_round, strict=True)
+    ):
+        ids = [[ordered[i].id for i in group] for group in groups]
+        numbers = search.number_tables(ids, previous_table)
+        placements = []
+        for group, order, table in zip(ids, round_seats, numbers, strict=True):
+            for player_id, wind in zip(group, order, strict=True):
+                placements.append(Placement(player_id, table, WINDS[wind]))
+        placements.sort(key=lambda p: (p.table, wind_order(p.wind)))
+        result.append(
+            RoundSeating(
+                number=first_number + offset,
+                placements=tuple(placements),
+                byes=tuple(ordered[i].id for i in byes),
+            )
+        )
+        previous_table = {p.player_id: p.table for p in placements}
+    return result
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _check_request(
+    players: Sequence[SeatingPlayer],
+    rounds: int,
+    played: Sequence[RoundSeating],
+    options: SeatingOptions,
+    odd_players: str,
+) -> None:
+    """Raise one SeatingError listing every problem with the request."""
+    problems = []
+    counts = Counter(player.id for player in players)
+    duplicates = sorted(player_id for player_id, count in counts.items() if count > 1)
+    if duplicates:
+        problems.append(f"players listed more than once: {', '.join(map(str, duplicates))}")
+    if len(counts) < 4:
+        problems.append(f"a table needs 4 players; only {len(counts)} active")
+    if rounds < 0:
+        problems.append(f"the number of rounds cannot be negative (got {rounds})")
+    if odd_players not in ODD_PLAYER_CHOICES:
+        problems.append(f"odd_players must be 'error' or 'byes', not {odd_players!r}")
+    elif odd_players == "error" and len(counts) >= 4 and len(counts) % 4:
+        extra = substitutes_needed(len(counts))
+        problems.append(
+            f"{len(counts)} players do not fill tables of 4: add {extra} substitute(s), "
+            f"or sit {len(counts) % 4} player(s) out each round (odd_players='byes')"
+        )
+    if options.separate_by not in SEPARATE_BY_CHOICES:
+        problems.append(
+            f"separate_by must be None, 'club' or 'country', not {options.separate_by!r}"
+        )
+    numbers = Counter(past.number for past in played)
+    repeated = sorted(number for number, count in numbers.items() if count > 1)
+    if repeated:
+        problems.append(f"played rounds numbered twice: {', '.join(map(str, repeated))}")
+    for past in played:
+        seated = Counter(p.player_id for p in past.placements)
+        twice = sorted(player_id for player_id, count in seated.items() if count > 1)
+        if twice:
+            problems.append(f"round {past.number} seats players twice: {twice}")
+        for table, group in past.tables().items():
+            if sorted(p.wind for p in group) != sorted(WINDS):
+                problems.append(f"round {past.number} table {table} does not have the 4 winds")
+    if problems:
+        raise SeatingError("Cannot seat: " + "; ".join(problems) + ".")
+
+
+def _separation_keys(players: Sequence[SeatingPlayer], separate_by: str | None) -> list[int]:
+    """One small integer per player for their club or country; -1 when none or not separating."""
+    if separate_by is None:
+        return [-1] * len(players)
+    codes: dict[str, int] = {}
+    keys = []
+    for player in players:
+        value = getattr(player, separate_by)
+        keys.append(codes.setdefault(value, len(codes)) if value else -1)
+    return keys
+
+
+def _starting_partitions(
+    n: int,
+    rounds: int,
+    played: Sequence[RoundSeating],
+    byes_by_round: list[list[int]],
+    met: list[list[int]],
+    separation: list[int],
+    rng: random.Random,
+    options: SeatingOptions,
+    deadline: float,
+) -> list[designs.Partition]:
+    """Rounds to start the search from: a zero-repeat construction when one fits, else greedy."""
+    starts: list[designs.Partition] = []
+    if not played and n % 4 == 0:
+        constructed = designs.known_rounds(n)
+        if len(constructed) < rounds and _worth_developing(n, rounds):
+            constructed = _developed_rounds(n, rounds, rng, options, deadline) or constructed
+        rng.shuffle(constructed)
+        relabel = list(range(n))
+        rng.shuffle(relabel)
+        starts = [[[relabel[p] for p in group] for group in groups] for groups in constructed]
+        starts = starts[:rounds]
+    working = [row[:] for row in met]
+    for groups in starts:
+        search.count_meetings(groups, working)
+    while len(starts) < rounds:
+        byes = set(byes_by_round[len(starts)])
+        active = [i for i in range(n) if i not in byes]
+        groups = search.greedy_partition(active, working, separation, rng)
+        search.count_meetings(groups, working)
+        starts.append(groups)
+    return starts
+
+
+def _worth_developing(n: int, rounds: int) -> bool:
+    """Dense small events (each player meeting 2/3 of the field or more), where plain search
+    struggles and a one-rotational search is cheap."""
+    return n <= 48 and 3 * 3 * rounds >= 2 * (n - 1)
+
+
+def _developed_rounds(
+    n: int, rounds: int, rng: random.Random, options: SeatingOptions, deadline: float
+) -> list[designs.Partition]:
+    # Developing needs at least (players - tables) / 3 rounds, and an odd count avoids pairs
+    # that would meet twice; extra rounds are dropped by the caller.
+    smallest = max(rounds, -(-(n - n // 4) // 3))
+    for developed_rounds in range(smallest, (n - 1) // 3 + 1):
+        if developed_rounds % 2 == 0:
+            continue
+        for _ in range(CYCLIC_ATTEMPTS):
+            steps = min(options.max_steps, CYCLIC_ATTEMPT_STEPS)
+            found = designs.cyclic_rounds(n, developed_rounds, rng, steps, deadline)
+            if found:
+                return found
+    return []
+
+
+def _repeat_floor(met: list[list[int]], partitions: list[designs.Partition]) -> int:
+    """A lower bound on repeat meetings among active players: a player with more meetings than
+    possible partners repeats the difference, and every repeat is shared by two players."""
+    n = len(met)
+    meetings = [sum(row) for row in met]  # ``met`` already counts ``partitions``
+    excess = sum(max(0, meetings[p] - (n - 1)) for p in range(n))
+    return (excess + 1) // 2

@@ -1,0 +1,386 @@
+"""Local search behind :mod:`.schedule`; pure Python, no Django.
+
+Vocabulary (internal, index based; the public API in ``seating`` speaks player ids):
+
+- *player index*: a player's position ``0..n-1`` in the sorted list of active players.
+- *group*: the four player indices sharing a table in one round, before table numbers and winds
+  are chosen. A *round partition* is the list of groups of one round.
+- *meetings*: ``met[a][b]``, how often players ``a`` and ``b`` have shared a table, counting the
+  rounds already played. A *repeat* is any meeting after the first.
+- *conflict*: a pair at one table in a generated round that has met more than once, or that
+  shares a club or country when separation is on.
+- *cost*: ``REPEAT_WEIGHT`` per repeat (counted as ``sum C(meetings, 2)``) plus
+  ``SEPARATION_WEIGHT`` per same-club pair at a table.
+
+Zero-repeat starting rounds come from :mod:`.designs`; this module improves
+rounds by swapping players (tabu search), then chooses winds and table numbers.
+
+Everything random comes from the ``random.Random`` passed in, and the searches are bounded by
+step counts, so a seed always gives the same result; the deadline is only a safety stop.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .designs import Partition
+
+# A repeat meeting costs as much as this many same-club meetings: separation stays soft.
+REPEAT_WEIGHT = 8
+SEPARATION_WEIGHT = 1
+
+WIND_PERMUTATIONS = tuple(itertools.permutations(range(4)))
+
+
+# --- greedy start -----------------------------------------------------------------------------
+
+
+def greedy_partition(
+    active: Sequence[int], met: list[list[int]], separation: Sequence[int], rng: random.Random
+) -> Partition:
+    """Fill tables one seat at a time with the player who meets the table's players least."""
+    pool = list(active)
+    rng.shuffle(pool)
+    groups: Partition = []
+    while pool:
+        group = [pool.pop()]
+        while len(group) < 4:
+            best_index, best_cost = 0, None
+            for index, candidate in enumerate(pool):
+                cost = 0
+                for member in group:
+                    cost += REPEAT_WEIGHT * met[candidate][member]
+                    if separation[candidate] >= 0 and separation[candidate] == separation[member]:
+                        cost += SEPARATION_WEIGHT
+                if best_cost is None or cost < best_cost:
+                    best_index, best_cost = index, cost
+                    if cost == 0:
+                        break
+            group.append(pool.pop(best_index))
+        groups.append(group)
+    return groups
+
+
+# --- tabu search over the generated rounds ----------------------------------------------------
+
+
+@dataclass
+class SearchBudget:
+    max_steps: int
+    stall_steps: int
+    deadline: float  # time.monotonic() value; a safety stop only
+
+
+def repeat_cost(met: list[list[int]]) -> int:
+    """``sum C(meetings, 2)`` over pairs: 0 without repeats, growing fast as one pair repeats."""
+    n = len(met)
+    return sum(
+        met[a][b] * (met[a][b] - 1) // 2 for a in range(n) for b in range(a + 1, n) if met[a][b] > 1
+    )
+
+
+def _separation_cost(rounds: list[Partition], separation: Sequence[int]) -> int:
+    cost = 0
+    for groups in rounds:
+        for group in groups:
+            for a, b in itertools.combinations(group, 2):
+                if separation[a] >= 0 and separation[a] == separation[b]:
+                    cost += 1
+    return cost
+
+
+def improve_rounds(
+    rounds: list[Partition],
+    met: list[list[int]],
+    separation: Sequence[int],
+    target: int,
+    rng: random.Random,
+    budget: SearchBudget,
+) -> list[Partition]:
+    """Swap players between tables of one round to cut weighted repeats and same-club meetings.
+
+    ``met`` must already count the meetings of ``rounds``; it is updated in place and left
+    matching the returned rounds. The cost is ``REPEAT_WEIGHT * sum(C(meetings, 2))`` plus
+    ``SEPARATION_WEIGHT`` per same-club pair at a table: minimising sum(C(m, 2)) spreads
+    unavoidable repeats thinly. Each step takes the best non-tabu swap of a player in conflict
+    (tabu search); a long stall restarts from the best schedule with a few random swaps. Stops
+    at ``target`` (a lower bound), after ``max_steps``, after ``stall_steps`` without a new best,
+    or at the deadline.
+    """
+    swappable = [r for r, groups in enumerate(rounds) if len(groups) > 1]
+    if not swappable:
+        return rounds
+    state = _SearchState(rounds, met, separation)
+    best_cost, best_rounds = state.cost, state.snapshot()
+    last_improvement = last_restart = 0
+    step = 0
+    while state.cost > target and step < budget.max_steps:
+        if step - last_improvement > budget.stall_steps:
+            break
+        if step % 256 == 0 and time.monotonic() > budget.deadline:
+            break
+        step += 1
+        if step - max(last_improvement, last_restart) > RESTART_AFTER:
+            state = _SearchState(best_rounds, met, separation, rebuild_from=state)
+            for _ in range(PERTURBATION_SWAPS):
+                r = rng.choice(swappable)
+                a, b = rng.sample(range(len(state.rounds[r])), 2)
+                state.swap(r, rng.choice(state.rounds[r][a]), rng.choice(state.rounds[r][b]))
+            last_restart = step
+        conflicts = state.conflicts()
+        if not conflicts:
+            break
+        if len(conflicts) > CONFLICTS_PER_STEP:
+            conflicts = rng.sample(conflicts, CONFLICTS_PER_STEP)
+        best_delta, choices = None, []
+        for r, a in conflicts:
+            for delta, b in state.swaps(r, a):
+                tabu = state.tabu[r][a] > step or state.tabu[r][b] > step
+                if tabu and state.cost + delta >= best_cost:
+                    continue
+                if best_delta is None or delta < best_delta:
+                    best_delta, choices = delta, [(r, a, b)]
+                elif delta == best_delta:
+                    choices.append((r, a, b))
+        if not choices:
+            continue
+        r, a, b = rng.choice(choices)
+        state.swap(r, a, b)
+        tenure = TABU_TENURE + rng.randrange(TABU_TENURE)
+        state.tabu[r][a] = state.tabu[r][b] = step + tenure
+        if state.cost < best_cost:
+            best_cost, last_improvement = state.cost, step
+            best_rounds = state.snapshot()
+    _SearchState(best_rounds, met, separation, rebuild_from=state)
+    return best_rounds
+
+
+CONFLICTS_PER_STEP = 12
+TABU_TENURE = 6
+RESTART_AFTER = 2_000
+PERTURBATION_SWAPS = 4
+
+
+class _SearchState:
+    """Round partitions with seat lookup, the shared meeting matrix and the running cost."""
+
+    def __init__(
+        self,
+        rounds: list[Partition],
+        met: list[list[int]],
+        separation: Sequence[int],
+        rebuild_from: _SearchState | None = None,
+    ) -> None:
+        if rebuild_from is not None:
+            # ``met`` counts rebuild_from's rounds: move it over to ``rounds``.
+            for old, new in zip(rebuild_from.rounds, rounds, strict=True):
+                count_meetings(old, met, -1)
+                count_meetings(new, met, +1)
+        self.rounds = [[list(group) for group in groups] for groups in rounds]
+        self.met = met
+        self.separation = separation
+        n = len(met)
+        self.where = []
+        for groups in self.rounds:
+            seat = [-1] * n
+            for table, group in enumerate(groups):
+                for player in group:
+                    seat[player] = table
+            self.where.append(seat)
+        self.tabu = [[0] * n for _ in self.rounds]
+        self.cost = REPEAT_WEIGHT * repeat_cost(met) + SEPARATION_WEIGHT * _separation_cost(
+            self.rounds, separation
+        )
+
+    def snapshot(self) -> list[Partition]:
+        return [[list(group) for group in groups] for groups in self.rounds]
+
+    def _apart(self, a: int, b: int) -> int:
+        return 1 if self.separation[a] >= 0 and self.separation[a] == self.separation[b] else 0
+
+    def conflicts(self) -> list[tuple[int, int]]:
+        met, found = self.met, []
+        for r, groups in enumerate(self.rounds):
+            for group in groups:
+                for a, b in itertools.combinations(group, 2):
+                    if met[a][b] > 1 or self._apart(a, b):
+                        found.append((r, a))
+                        found.append((r, b))
+        return sorted(set(found))
+
+    def swaps(self, r: int, a: int, only: int | None = None) -> list[tuple[int, int]]:
+        """``(cost change, b)`` for swapping ``a`` with each player ``b`` at another table
+        (or with ``only``)."""
+        groups, seat, met, apart = self.rounds[r], self.where[r], self.met, self._apart
+        home = [x for x in groups[seat[a]] if x != a]
+        met_a = met[a]
+        leave_a = sum(met_a[x] - 1 for x in home)
+        apart_a = sum(apart(a, x) for x in home)
+        result = []
+        tables = range(len(groups)) if only is None else [seat[only]]
+        for table in tables:
+            group = groups[table]
+            if table == seat[a]:
+                continue
+            join_a = sum(met_a[y] for y in group)
+            apart_join_a = sum(apart(a, y) for y in group)
+            for b in group if only is None else [only]:
+                met_b = met[b]
+                repeats = (
+                    join_a
+                    - met_a[b]
+                    - leave_a
+                    + sum(met_b[x] for x in home)
+                    - sum(met_b[y] - 1 for y in group if y != b)
+                )
+                apart_change = (
+                    apart_join_a
+                    - apart(a, b)
+                    - apart_a
+                    + sum(apart(b, x) for x in home)
+                    - sum(apart(b, y) for y in group if y != b)
+                )
+                result.append((REPEAT_WEIGHT * repeats + SEPARATION_WEIGHT * apart_change, b))
+        return result
+
+    def swap(self, r: int, a: int, b: int) -> None:
+        groups, seat, met = self.rounds[r], self.where[r], self.met
+        table_a, table_b = seat[a], seat[b]
+        self.cost += next(delta for delta, other in self.swaps(r, a, only=b) if other == b)
+        home, away = groups[table_a], groups[table_b]
+        for x in home:
+            if x != a:
+                met[a][x] -= 1
+                met[x][a] -= 1
+                met[b][x] += 1
+                met[x][b] += 1
+        for y in away:
+            if y != b:
+                met[b][y] -= 1
+                met[y][b] -= 1
+                met[a][y] += 1
+                met[y][a] += 1
+        home[home.index(a)] = b
+        away[away.index(b)] = a
+        seat[a], seat[b] = table_b, table_a
+
+
+def count_meetings(groups: Partition, met: list[list[int]], sign: int = 1) -> None:
+    """Add (or with ``sign=-1`` take away) the meetings of ``groups`` in ``met``: the one count."""
+    for group in groups:
+        for a, b in itertools.combinations(group, 2):
+            met[a][b] += sign
+            met[b][a] += sign
+
+
+# --- winds ------------------------------------------------------------------------------------
+
+
+def assign_winds(
+    rounds: list[Partition], wind_counts: list[list[int]], rng: random.Random, max_passes: int
+) -> list[list[tuple[int, ...]]]:
+    """Choose, for every group, which seat (0=E .. 3=N) each of its four players takes.
+
+    Minimises the sum over players of their squared wind counts (counts from played rounds are
+    included): its minimum is reached exactly when every player's counts differ by at most 1.
+    Greedy first, then passes that re-seat one table at a time. ``wind_counts`` is updated.
+    """
+    seats: list[list[tuple[int, ...]]] = []
+    for groups in rounds:
+        round_seats = []
+        for group in groups:
+            order = _best_permutation(group, wind_counts, rng)
+            for player, wind in zip(group, order, strict=True):
+                wind_counts[player][wind] += 1
+            round_seats.append(order)
+        seats.append(round_seats)
+
+    places = [(r, t) for r, groups in enumerate(rounds) for t in range(len(groups))]
+    players = sorted({p for groups in rounds for g in groups for p in g})
+    for _ in range(max_passes):
+        if all(max(wind_counts[p]) - min(wind_counts[p]) <= 1 for p in players):
+            break
+        rng.shuffle(places)
+        for r, t in places:
+            group = rounds[r][t]
+            for player, wind in zip(group, seats[r][t], strict=True):
+                wind_counts[player][wind] -= 1
+            order = _best_permutation(group, wind_counts, rng)
+            for player, wind in zip(group, order, strict=True):
+                wind_counts[player][wind] += 1
+            seats[r][t] = order
+    return seats
+
+
+def _best_permutation(
+    group: Sequence[int], wind_counts: list[list[int]], rng: random.Random
+) -> tuple[int, ...]:
+    best, choices = None, []
+    for order in WIND_PERMUTATIONS:
+        cost = sum(wind_counts[p][w] for p, w in zip(group, order, strict=True))
+        if best is None or cost < best:
+            best, choices = cost, [order]
+        elif cost == best:
+            choices.append(order)
+    return rng.choice(choices)
+
+
+# --- table numbers ----------------------------------------------------------------------------
+
+
+def min_cost_assignment(cost: list[list[int]]) -> list[int]:
+    """Hungarian algorithm: ``result[row]`` is the column given to ``row`` in a square matrix."""
+    n = len(cost)
+    infinity = float("inf")
+    u = [0.0] * (n + 1)
+    v = [0.0] * (n + 1)
+    owner = [0] * (n + 1)
+    way = [0] * (n + 1)
+    for row in range(1, n + 1):
+        owner[0] = row
+        column = 0
+        lowest = [infinity] * (n + 1)
+        used = [False] * (n + 1)
+        while True:
+            used[column] = True
+            current_row, delta, next_column = owner[column], infinity, 0
+            for j in range(1, n + 1):
+                if not used[j]:
+                    reduced = cost[current_row - 1][j - 1] - u[current_row] - v[j]
+                    if reduced < lowest[j]:
+                        lowest[j], way[j] = reduced, column
+                    if lowest[j] < delta:
+                        delta, next_column = lowest[j], j
+            for j in range(n + 1):
+                if used[j]:
+                    u[owner[j]] += delta
+                    v[j] -= delta
+                else:
+                    lowest[j] -= delta
+            column = next_column
+            if owner[column] == 0:
+                break
+        while column:
+            previous = way[column]
+            owner[column] = owner[previous]
+            column = previous
+    result = [0] * n
+    for j in range(1, n + 1):
+        result[owner[j] - 1] = j - 1
+    return result
+
+
+def number_tables(groups: Partition, previous_table: dict[int, int]) -> list[int]:
+    """Give each group a table number (from 1) so few players stay at last round's table."""
+    count = len(groups)
+    cost = [[0] * count for _ in groups]
+    for g, group in enumerate(groups):
+        for player in group:
+            table = previous_table.get(player)
+            if table is not None and table <= count:
+                cost[g][table - 1] += 1
+    return [column + 1 for column in min_cost_assignment(cost)]

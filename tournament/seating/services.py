@@ -1,0 +1,176 @@
+"""Seating writes: generate, swap, publish and save round seatings for a tournament.
+
+The bridge between the ORM and the pure algorithm in :mod:`.schedule`: it loads the
+active players and the *played* rounds (rounds with entered hands or penalties, or marked
+playing or finished) as plain objects, runs the algorithm for the *open* rounds (the others),
+and saves the result in one transaction. Hands and penalties already entered are never
+touched: a played round (`tournament.play.selectors.round_is_played`) is never reseated.
+
+Vocabulary: *seat rows* are ``(table number, wind, player)`` triples for one round.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from ..event.services import tables_ensure
+from ..models import Player, Round, Seat, Session, Tournament
+from ..play.selectors import round_is_played
+from .report import SeatingReport
+from .schedule import SeatingError, SeatingOptions, generate_schedule
+from .selectors import round_seatings, seating_players, tournament_seating_report
+
+
+@dataclass(frozen=True)
+class SeatingPlan:
+    """What a generation did: the round numbers seated and the report over all rounds."""
+
+    seated_rounds: tuple[int, ...]
+    report: SeatingReport
+
+
+@transaction.atomic
+def seating_generate(
+    *,
+    tournament: Tournament,
+    total_rounds: int,
+    seed: int = 0,
+    odd_players: str = "error",
+    time_limit: float = 25.0,
+) -> SeatingPlan:
+    """Seat every round up to ``total_rounds`` that has not been played yet.
+
+    Played rounds are kept and their meetings count; open rounds (new or seated but without
+    hands) are generated anew. Raises ValidationError with the algorithm's message when the
+    request cannot be met (e.g. a player count that is not a multiple of 4 without byes).
+    """
+    if total_rounds < 1:
+        raise ValidationError("Ask for at least one round.")
+    existing = {round_.number: round_ for round_ in tournament.rounds.all()}
+    played = [round_ for number, round_ in sorted(existing.items()) if round_is_played(round_)]
+    first_open = max((round_.number for round_ in played), default=0) + 1
+    stray = [n for n, r in existing.items() if n < first_open and r not in played]
+    if stray:
+        raise ValidationError(
+            f"Round(s) {', '.join(map(str, stray))} come before a played round but have no hands; "
+            "enter their hands or delete them before generating."
+        )
+    to_seat = total_rounds - first_open + 1
+    if to_seat <= 0:
+        raise ValidationError(
+            f"Rounds 1 to {first_open - 1} are already played; ask for more than "
+            f"{first_open - 1} rounds to seat new ones."
+        )
+    separate_by = tournament.seating_separate_by or None
+    try:
+        schedule = generate_schedule(
+            seating_players(tournament),
+            to_seat,
+            played=round_seatings(played),
+            options=SeatingOptions(seed=seed, separate_by=separate_by, time_limit=time_limit),
+            odd_players=odd_players,
+        )
+    except SeatingError as error:
+        raise ValidationError(str(error)) from error
+    players = Player.objects.in_bulk([p.id for p in seating_players(tournament)])
+    for seating in schedule:
+        round_ = existing.get(seating.number) or Round.objects.create(
+            tournament=tournament, number=seating.number
+        )
+        round_.seating_published = False
+        round_.save(update_fields=["seating_published"])
+        round_seat(
+            round_=round_,
+            seat_rows=[(p.table, p.wind, players[p.player_id]) for p in seating.placements],
+        )
+    return SeatingPlan(
+        seated_rounds=tuple(seating.number for seating in schedule),
+        report=tournament_seating_report(tournament),
+    )
+
+
+@transaction.atomic
+def seating_swap(*, round_: Round, first: Player, second: Player) -> None:
+    """Exchange the seats (table and wind) of two players in an open round."""
+    if first == second:
+        raise ValidationError("Choose two different players to swap.")
+    if round_is_played(round_):
+        raise ValidationError(
+            f"Round {round_.number} already has entered hands or penalties, so its seating "
+            "cannot change."
+        )
+    seats = {
+        seat.player_id: seat
+        for seat in Seat.objects.select_for_update().filter(
+            round=round_, player__in=[first, second]
+        )
+    }
+    missing = [player.name for player in (first, second) if player.pk not in seats]
+    if missing:
+        raise ValidationError(
+            f"{' and '.join(missing)} {'has' if len(missing) == 1 else 'have'} no seat in "
+            f"round {round_.number}."
+        )
+    a, b = seats[first.pk], seats[second.pk]
+    # Swap via a temporary delete: (round, player) and (round, table, wind) are both unique.
+    a_place, b_place = (a.table_id, a.wind), (b.table_id, b.wind)
+    Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(round=round_, player=first, table_id=b_place[0], wind=b_place[1]),
+            Seat(round=round_, player=second, table_id=a_place[0], wind=a_place[1]),
+        ]
+    )
+    round_.seating_published = False
+    round_.save(update_fields=["seating_published"])
+
+
+@transaction.atomic
+def seating_publish(*, round_: Round, published: bool = True) -> None:
+    if published and not round_.seats.exists():
+        raise ValidationError(f"Round {round_.number} has no seating to publish.")
+    round_.seating_published = published
+    round_.save(update_fields=["seating_published"])
+
+
+@transaction.atomic
+def round_seat(*, round_: Round, seat_rows: Iterable[tuple[int, str, Player]]) -> list[Seat]:
+    """Replace the round's seating with ``seat_rows`` and open one session per table.
+
+    Refused when the round already has hands: entered hands are never lost.
+    """
+    if round_is_played(round_):
+        raise ValidationError(
+            f"Round {round_.number} already has entered hands or penalties, so it cannot be "
+            "reseated."
+        )
+    rows = list(seat_rows)
+    tables = {
+        t.number: t
+        for t in tables_ensure(tournament=round_.tournament, count=max(n for n, _, _ in rows))
+    }
+    per_table: dict[int, int] = {}
+    for number, _, _ in rows:
+        per_table[number] = per_table.get(number, 0) + 1
+    short = sorted(n for n, count in per_table.items() if count != 4)
+    if short:
+        raise ValidationError(
+            "Every table needs exactly four players; check table(s) "
+            + ", ".join(str(n) for n in short)
+            + "."
+        )
+    Session.objects.filter(round=round_).delete()
+    Seat.objects.filter(round=round_).delete()
+    seats = Seat.objects.bulk_create(
+        Seat(round=round_, table=tables[number], wind=wind, player=player)
+        for number, wind, player in rows
+    )
+    Session.objects.bulk_create(
+        Session(round=round_, table=tables[number]) for number in sorted(per_table)
+    )
+    if round_.status == Round.Status.DRAFT:
+        round_.status = Round.Status.SEATED
+        round_.save(update_fields=["status"])
+    return seats

@@ -1,0 +1,110 @@
+"""Organiser pages for seating: generate, swap, publish (the public lists are in `public`).
+
+Writes go through :mod:`.services`; only organisers (`tournament.roles`) may use them.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from ..event import selectors as event_selectors
+from ..models import Round, Tournament
+from ..play.selectors import round_is_played
+from ..roles import organiser_required
+from . import services as seating_services
+from .forms import GenerateSeatingForm, SwapSeatsForm
+from .selectors import tournament_seating_report
+
+
+@organiser_required
+def seating_overview(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    rounds = list(tournament.rounds.all())
+    form = GenerateSeatingForm(
+        request.POST or None, initial={"total_rounds": max(len(rounds), 1), "seed": 0}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            plan = seating_services.seating_generate(tournament=tournament, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request,
+                f"Seated round(s) {', '.join(map(str, plan.seated_rounds))}: "
+                f"{plan.report.repeat_meetings} repeat meeting(s), wind spread at most "
+                f"{plan.report.max_wind_spread}. Check them, then publish each round.",
+            )
+            return redirect("seating:seating_overview", slug=slug)
+    report = tournament_seating_report(tournament)
+    names = dict(tournament.registrations.values_list("player_id", "player__name"))
+    context = {
+        "tournament": tournament,
+        "rounds": [(r, round_is_played(r)) for r in rounds],
+        "form": form,
+        "report": report,
+        "repeat_pairs": [
+            (names.get(a, a), names.get(b, b), count)
+            for (a, b), count in report.repeat_pairs.items()
+        ],
+        "wind_spread_over_1": sorted(
+            (names.get(pid, pid), spread)
+            for pid, spread in report.wind_spread.items()
+            if spread > 1
+        ),
+        "separation_meetings": _separation_rows(report, names),
+        "same_table_repeats": [
+            (number, names.get(pid, pid), table) for number, pid, table in report.same_table_repeats
+        ],
+    }
+    return render(request, "tournament/seating/seating_overview.html", context)
+
+
+def _separation_rows(report, names) -> list[tuple[int, int, str, str, str]]:
+    """One row per pair at a table, with what they share ("club, country")."""
+    shared: dict[tuple[int, int, int, int], list[str]] = {}
+    for number, table, a, b, kind in report.separation_meetings:
+        shared.setdefault((number, table, a, b), []).append(kind)
+    return [
+        (number, table, names.get(a, a), names.get(b, b), ", ".join(kinds))
+        for (number, table, a, b), kinds in shared.items()
+    ]
+
+
+@organiser_required
+def seating_round(request, slug, number):
+    round_ = get_object_or_404(Round, tournament__slug=slug, number=number)
+    form = SwapSeatsForm(request.POST or None, round_=round_)
+    if request.method == "POST" and form.is_valid():
+        try:
+            seating_services.seating_swap(round_=round_, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+            messages.success(request, f"Swapped {first} and {second}. Publish again when ready.")
+            return redirect("seating:seating_round", slug=slug, number=number)
+    context = {
+        "tournament": round_.tournament,
+        "round": round_,
+        "played": round_is_played(round_),
+        "tables": event_selectors.round_tables(round_),
+        "form": form,
+    }
+    return render(request, "tournament/seating/seating_round.html", context)
+
+
+@organiser_required
+@require_POST
+def seating_publish(request, slug, number):
+    round_ = get_object_or_404(Round, tournament__slug=slug, number=number)
+    publish = request.POST.get("publish") == "1"
+    try:
+        seating_services.seating_publish(round_=round_, published=publish)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        state = "published" if publish else "withdrawn from the public pages"
+        messages.success(request, f"Round {round_.number} seating {state}.")
+    return redirect("seating:seating_round", slug=slug, number=number)
