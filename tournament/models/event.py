@@ -189,6 +189,13 @@ class Player(models.Model):
     def __str__(self):
         return self.name
 
+    def save(self, *args, **kwargs):
+        self.derive_name()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"given_name", "family_name"} & set(update_fields):
+            kwargs["update_fields"] = set(update_fields) | {"name"}
+        super().save(*args, **kwargs)
+
     def clean(self):
         self.derive_name()
         if not self.name:
@@ -201,13 +208,6 @@ class Player(models.Model):
         elif self.name:
             self.given_name, self.family_name = split_name(self.name)
             self.name = " ".join(self.name.split())
-
-    def save(self, *args, **kwargs):
-        self.derive_name()
-        update_fields = kwargs.get("update_fields")
-        if update_fields is not None and {"given_name", "family_name"} & set(update_fields):
-            kwargs["update_fields"] = set(update_fields) | {"name"}
-        super().save(*args, **kwargs)
 
 
 class Registration(models.Model):
