@@ -23,8 +23,10 @@ from django.utils.text import slugify
 from ..audit import audit_record
 from ..models import (
     AuditEntry,
+    Penalty,
     Player,
     Registration,
+    Round,
     Table,
     Tournament,
     TournamentOfficial,
@@ -302,6 +304,19 @@ def checkin_set(
     return registrations.filter(checked_in_round=round_number).update(checked_in_round=None)
 
 
+@transaction.atomic
+def roll_call_save(
+    *, tournament: Tournament, round_number: int, present_ids: Iterable[int]
+) -> None:
+    """The whole roll call at once: ``present_ids`` present, every other active player absent."""
+    present_ids = set(present_ids)
+    active = tournament.registrations.filter(status=Registration.Status.ACTIVE)
+    active.filter(pk__in=present_ids).update(checked_in_round=round_number)
+    active.exclude(pk__in=present_ids).filter(checked_in_round=round_number).update(
+        checked_in_round=None
+    )
+
+
 # --- import -------------------------------------------------------------------------------------
 
 
@@ -393,3 +408,53 @@ def official_add(
 @transaction.atomic
 def official_remove(*, official: TournamentOfficial) -> None:
     official.delete()
+
+
+# --- rounds and penalties (organiser and head-judge repairs outside the desk) -----------------
+
+
+@transaction.atomic
+def round_status_set(*, round_: Round, status: str, user) -> Round:
+    """Mark a round draft, seated, playing or finished (audited as a settings change)."""
+    if status not in Round.Status.values:
+        raise ValidationError(f"Unknown round status {status!r}.")
+    if status != Round.Status.DRAFT and not round_.seats.exists():
+        raise ValidationError(f"Round {round_.number} has no seating yet; seat it first.")
+    before = round_.status
+    if before == status:
+        return round_
+    round_.status = status
+    round_.save(update_fields=["status"])
+    audit_record(
+        session=None,
+        tournament=round_.tournament,
+        action=AuditEntry.Action.SETTINGS,
+        user=user,
+        before={f"round {round_.number} status": before},
+        after={f"round {round_.number} status": status},
+    )
+    return round_
+
+
+@transaction.atomic
+def penalty_delete(*, penalty: Penalty, user, reason: str) -> None:
+    """Delete a penalty recorded in error; the audit log keeps what it was and why it went."""
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError("Say why the penalty is deleted; the reason goes in the audit log.")
+    penalty = Penalty.objects.select_for_update().select_related("player").get(pk=penalty.pk)
+    audit_record(
+        session=penalty.session,
+        tournament=penalty.tournament,
+        action=AuditEntry.Action.PENALTY,
+        user=user,
+        reason=f"Deleted: {reason}",
+        before={
+            "player": penalty.player.name,
+            "amount": penalty.amount,
+            "mode": penalty.mode,
+            "reason": penalty.reason,
+        },
+        after=None,
+    )
+    penalty.delete()
