@@ -122,6 +122,9 @@ def _cell_text(value) -> str:
 
 
 def _limited(rows: list[list[str]]) -> list[list[str]]:
+    rows = [row for row in rows if any(cell.strip() for cell in row)] and rows
+    if not rows:
+        raise FileProblem("There are no rows: the file (or its first sheet) is empty.")
     if len(rows) > MAX_ROWS:
         raise FileProblem(f"The file has {len(rows)} rows; at most {MAX_ROWS} can be imported.")
     return rows

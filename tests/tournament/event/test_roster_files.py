@@ -76,3 +76,10 @@ def test_a_file_over_the_limit_is_refused_by_its_size_with_the_limit_named():
         size_check(50 * 1024 * 1024)
     with pytest.raises(FileProblem, match="the limit is 5 MB"):
         rows_from_bytes(b"a" * (MAX_BYTES + 1))
+
+
+def test_an_empty_workbook_has_no_rows():
+    buffer = io.BytesIO()
+    openpyxl.Workbook().save(buffer)
+    with pytest.raises(FileProblem, match="no rows"):
+        rows_from_bytes(buffer.getvalue(), "empty.xlsx")
