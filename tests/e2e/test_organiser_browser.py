@@ -120,3 +120,11 @@ def test_organiser_goes_from_nothing_to_a_published_seated_round(page, live_serv
     )
     assert not seated & withdrawn and len(substitutes) == 2 and substitutes <= seated
     assert not [address for address in visited if "/admin/" in address]
+
+    # The console fits a phone (390 px): no page scrolls sideways.
+    page.set_viewport_size({"width": 390, "height": 844})
+    for path in ("", "players/", "checkin/?round=2", "players/import/", "officials/"):
+        page.goto(f"{base}/t/{tournament.slug}/event/{path}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, (path, width)
+    page.screenshot(path=str(artifacts / "organiser-phone-officials.png"), full_page=True)
