@@ -15,6 +15,7 @@ from .models import (
     Session,
     Table,
     Tournament,
+    TournamentOfficial,
 )
 
 
@@ -40,6 +41,16 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "chinese_name", "country", "club", "external_id"]
     list_filter = ["country"]
     search_fields = ["name", "chinese_name", "club", "external_id"]
+    fields = ["given_name", "family_name", "name", "chinese_name", "country", "club", "external_id"]
+    readonly_fields = ["name"]  # derived from the given and family names on save
+
+
+@admin.register(TournamentOfficial)
+class TournamentOfficialAdmin(admin.ModelAdmin):
+    list_display = ["user", "role", "tournament"]
+    list_filter = ["tournament", "role"]
+    search_fields = ["user__username"]
+    list_select_related = ["user", "tournament"]
 
 
 @admin.register(Registration)

@@ -1,8 +1,16 @@
-"""Template context shared by every page: the tournament the menu follows, and the user's roles."""
+"""Template context shared by every page: the tournament the menu follows, and the user's roles
+in it (the tournament of the page's ``slug`` when it has one, else the newest)."""
 
-from .event.selectors import current_tournament
+from .event.selectors import current_tournament, tournament_by_slug
 from .roles import roles_of
 
 
 def site(request):
-    return {"current_tournament": current_tournament(), "roles": roles_of(request.user)}
+    match = getattr(request, "resolver_match", None)
+    slug = match.kwargs.get("slug") if match else None
+    page_tournament = tournament_by_slug(slug) if slug else None
+    menu_tournament = page_tournament or current_tournament()
+    return {
+        "current_tournament": menu_tournament,
+        "roles": roles_of(request.user, menu_tournament),
+    }

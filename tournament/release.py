@@ -39,10 +39,10 @@ def public_page(rule: Rule):
 
 
 def seating_visible(user, round_) -> bool:
-    """A round's seating: once published, or to officials."""
-    return bool(round_.seating_published) or is_official(user)
+    """A round's seating: once published, or to officials of its tournament."""
+    return bool(round_.seating_published) or is_official(user, round_.tournament_id)
 
 
 def results_visible(user, tournament) -> bool:
-    """Scores and standings: while the results are public, or to officials."""
-    return bool(tournament.results_public) or is_official(user)
+    """Scores and standings: while the results are public, or to officials of the tournament."""
+    return bool(tournament.results_public) or is_official(user, tournament)

@@ -8,6 +8,10 @@ head judge      a member of "Head judges" (or an organiser): also resolves doubl
                 mismatches, reopens closed sessions and edits the tournament settings.
 judge           a member of "Judges" (or a head judge): enters, previews and corrects hands of
                 open sessions, records penalties, reconciles.
+of a tournament the roles above come either from a global group (everywhere) or from a
+                `TournamentOfficial` row (that tournament only): a judge of one event is
+                refused, with the reason, on another event's desk. Pass ``tournament`` to ask
+                about one event; without it the question is "in any tournament".
 official        anyone with one of the roles above. Officials see everything that is not yet
                 released to the public (see `tournament.release`).
 anonymous       sees only the public pages and the hand calculator; the desk and the organiser
@@ -26,6 +30,9 @@ from functools import wraps
 from django.contrib.auth.models import Group, Permission
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from .models import Tournament, TournamentOfficial
 
 JUDGE_GROUP = "Judges"
 HEAD_JUDGE_GROUP = "Head judges"
@@ -73,25 +80,65 @@ def _groups(user) -> set[str]:
     return cached
 
 
+def _tournament_roles(user) -> dict[int, str]:
+    """The user's role per tournament id, from `TournamentOfficial` (one query, cached)."""
+    cached = getattr(user, "_tournament_roles", None)
+    if cached is None:
+        cached = dict(
+            TournamentOfficial.objects.filter(user=user).values_list("tournament_id", "role")
+        )
+        user._tournament_roles = cached
+    return cached
+
+
+def _has_tournament_role(user, tournament, roles: tuple[str, ...]) -> bool:
+    held = _tournament_roles(user)
+    if tournament is None:
+        return any(role in roles for role in held.values())
+    return held.get(getattr(tournament, "pk", tournament)) in roles
+
+
 def _active(user) -> bool:
     return bool(user is not None and user.is_authenticated and user.is_active)
 
 
-def is_organiser(user) -> bool:
-    return _active(user) and (user.is_superuser or ORGANISER_GROUP in _groups(user))
+_ORGANISER_ROLES = (TournamentOfficial.Role.ORGANISER,)
+_HEAD_ROLES = _ORGANISER_ROLES + (TournamentOfficial.Role.HEAD_JUDGE,)
+_JUDGE_ROLES = _HEAD_ROLES + (TournamentOfficial.Role.JUDGE,)
 
 
-def is_head_judge(user) -> bool:
-    return is_organiser(user) or (_active(user) and HEAD_JUDGE_GROUP in _groups(user))
+def is_organiser(user, tournament=None) -> bool:
+    return _active(user) and (
+        user.is_superuser
+        or ORGANISER_GROUP in _groups(user)
+        or _has_tournament_role(user, tournament, _ORGANISER_ROLES)
+    )
 
 
-def is_judge(user) -> bool:
-    return is_head_judge(user) or (_active(user) and JUDGE_GROUP in _groups(user))
+def is_head_judge(user, tournament=None) -> bool:
+    return is_organiser(user, tournament) or (
+        _active(user)
+        and (
+            HEAD_JUDGE_GROUP in _groups(user) or _has_tournament_role(user, tournament, _HEAD_ROLES)
+        )
+    )
 
 
-def is_official(user) -> bool:
+def is_judge(user, tournament=None) -> bool:
+    return is_head_judge(user, tournament) or (
+        _active(user)
+        and (JUDGE_GROUP in _groups(user) or _has_tournament_role(user, tournament, _JUDGE_ROLES))
+    )
+
+
+def is_official(user, tournament=None) -> bool:
     """Judges, head judges and organisers: they see what the public does not yet see."""
-    return is_judge(user)
+    return is_judge(user, tournament)
+
+
+def is_global_organiser(user) -> bool:
+    """Superusers and the "Organisers" group: they create tournaments."""
+    return _active(user) and (user.is_superuser or ORGANISER_GROUP in _groups(user))
 
 
 @dataclass(frozen=True)
@@ -107,18 +154,45 @@ class Roles:
         return self.judge
 
 
-def roles_of(user) -> Roles:
-    return Roles(judge=is_judge(user), head_judge=is_head_judge(user), organiser=is_organiser(user))
+def roles_of(user, tournament=None) -> Roles:
+    return Roles(
+        judge=is_judge(user, tournament),
+        head_judge=is_head_judge(user, tournament),
+        organiser=is_organiser(user, tournament),
+    )
+
+
+def _refusal(user, role: str, tournament) -> str:
+    """Why a logged-in user may not: the role needed, and where they do hold one."""
+    if tournament is None:
+        return f"Only {role} may do this."
+    reason = f"Only {role} of {tournament.name} may do this."
+    held = _tournament_roles(user)
+    elsewhere = sorted(
+        TournamentOfficial.objects.filter(user=user, tournament_id__in=held)
+        .exclude(tournament=tournament)
+        .values_list("tournament__name", flat=True)
+    )
+    if elsewhere:
+        reason += f" You are an official of {', '.join(elsewhere)} only."
+    return reason
 
 
 def _role_required(check, role: str):
+    """A view decorator; the tournament comes from the view's ``slug`` keyword, if any."""
+
     def decorator(view):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            if not check(request.user):
-                raise PermissionDenied(f"Only {role} may do this.")
+            tournament = None
+            if "slug" in kwargs:
+                tournament = Tournament.objects.filter(slug=kwargs["slug"]).first()
+                if tournament is None:
+                    raise Http404("No such tournament.")
+            if not check(request.user, tournament):
+                raise PermissionDenied(_refusal(request.user, role, tournament))
             return view(request, *args, **kwargs)
 
         return wrapped

@@ -18,6 +18,7 @@ ADMIN_MODELS = [
     "hand",
     "payment",
     "penalty",
+    "tournamentofficial",
 ]
 
 

@@ -4,7 +4,8 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
-from tests.tournament.builders import make_user
+from tests.tournament.builders import make_players, make_seated_round, make_tournament, make_user
+from tournament.models import TournamentOfficial
 from tournament.roles import is_head_judge, is_judge, is_official, is_organiser, roles_of
 
 pytestmark = pytest.mark.django_db
@@ -39,3 +40,49 @@ def test_the_menu_offers_the_desk_to_judges_only(client, demo):
     assert desk not in client.get(home).content.decode()
     client.force_login(make_user("judge"))
     assert desk in client.get(home).content.decode()
+
+
+def _judge_of(tournament, role="judge"):
+    user = make_user("plain")
+    TournamentOfficial.objects.create(tournament=tournament, user=user, role=role)
+    return user
+
+
+def test_a_judge_of_one_tournament_gets_a_403_with_its_reason_on_another_desk(client):
+    mine, theirs = make_tournament(name="Mine Open"), make_tournament(name="Their Open")
+    for tournament in (mine, theirs):
+        make_seated_round(tournament, make_players(tournament, 4))
+    client.force_login(_judge_of(mine))
+    assert client.get(reverse("desk:round_desk", args=[mine.slug, 1])).status_code == 200
+    sheet = reverse("desk:session_sheet", args=[theirs.slug, 1, 1])
+    for response in (
+        client.get(reverse("desk:round_desk", args=[theirs.slug, 1])),
+        client.get(sheet),
+    ):
+        assert response.status_code == 403
+        assert (
+            "Only a judge of Their Open may do this. You are an official of Mine Open only."
+            in response.content.decode()
+        )
+
+
+def test_tournament_roles_nest_and_hold_in_their_tournament_only():
+    mine, theirs = make_tournament(), make_tournament()
+    head = _judge_of(mine, "head_judge")
+    assert (is_judge(head, mine), is_head_judge(head, mine), is_organiser(head, mine)) == (
+        True,
+        True,
+        False,
+    )
+    assert not is_judge(head, theirs)
+    assert is_judge(head)  # "in any tournament": the menu offers the desk
+    superuser = make_user("superuser")
+    assert is_organiser(superuser, theirs) and is_organiser(superuser, mine)
+
+
+def test_unpublished_seating_is_hidden_from_judges_of_other_tournaments(client):
+    mine, theirs = make_tournament(), make_tournament()
+    make_seated_round(theirs, make_players(theirs, 4))
+    client.force_login(_judge_of(mine))
+    page = client.get(reverse("public:round_detail", args=[theirs.slug, 1])).content.decode()
+    assert "has not been published yet" in page

@@ -28,40 +28,40 @@ DEMO_SLUG = "demo-open-2026"
 DEMO_TABLES = 8
 DEMO_ROUNDS = 4
 
-# name, chinese name, country, club
+# given name, family name, chinese name, country (ISO code), club
 DEMO_ROSTER = [
-    ("Alan Chan", "陳志明", "Hong Kong", "Kowloon MJ Society"),
-    ("Mei Ling Wong", "黃美玲", "Hong Kong", "Kowloon MJ Society"),
-    ("Kenji Sato", "", "Japan", "Tokyo Mahjong Club"),
-    ("Yuki Tanaka", "", "Japan", "Tokyo Mahjong Club"),
-    ("Haruto Suzuki", "", "Japan", "Osaka Tiles"),
-    ("Li Wei", "李偉", "China", "Beijing Bamboo"),
-    ("Zhang Min", "張敏", "China", "Beijing Bamboo"),
-    ("Chen Jie", "陳傑", "China", "Shanghai Dragons"),
-    ("Emma Schmidt", "", "Germany", "Berlin Mahjong"),
-    ("Lukas Weber", "", "Germany", "Berlin Mahjong"),
-    ("Sophie Müller", "", "Germany", "Hamburg Riichi & ZJ"),
-    ("Camille Dubois", "", "France", "Paris Mahjong Club"),
-    ("Julien Martin", "", "France", "Paris Mahjong Club"),
-    ("Chloé Bernard", "", "France", "Lyon Tuiles"),
-    ("Lars Nielsen", "", "Denmark", "Copenhagen MJ"),
-    ("Freja Jensen", "", "Denmark", "Copenhagen MJ"),
-    ("Olivia Smith", "", "United Kingdom", "London Mahjong Club"),
-    ("James Brown", "", "United Kingdom", "London Mahjong Club"),
-    ("Amelia Taylor", "", "United Kingdom", "Manchester Winds"),
-    ("Noah Johnson", "", "United States", "Bay Area ZJ"),
-    ("Ava Williams", "", "United States", "Bay Area ZJ"),
-    ("Ethan Davis", "", "United States", "Boston Mahjong"),
-    ("Jack Wilson", "", "Australia", "Sydney Mahjong Club"),
-    ("Charlotte Martin", "", "Australia", "Sydney Mahjong Club"),
-    ("Matteo Rossi", "", "Italy", "Milano Mahjong"),
-    ("Giulia Bianchi", "", "Italy", "Milano Mahjong"),
-    ("Pieter de Vries", "", "Netherlands", "Amsterdam MJ Club"),
-    ("Sanne Bakker", "", "Netherlands", "Amsterdam MJ Club"),
-    ("Mateusz Nowak", "", "Poland", "Warsaw Tiles"),
-    ("Anna Kowalska", "", "Poland", "Warsaw Tiles"),
-    ("Siew Ling Tan", "陳秀玲", "Singapore", "Lion City MJ"),
-    ("Wei Jie Lim", "林偉傑", "Singapore", "Lion City MJ"),
+    ("Alan", "Chan", "陳志明", "HK", "Kowloon MJ Society"),
+    ("Mei Ling", "Wong", "黃美玲", "HK", "Kowloon MJ Society"),
+    ("Kenji", "Sato", "", "JP", "Tokyo Mahjong Club"),
+    ("Yuki", "Tanaka", "", "JP", "Tokyo Mahjong Club"),
+    ("Haruto", "Suzuki", "", "JP", "Osaka Tiles"),
+    ("Li", "Wei", "李偉", "CN", "Beijing Bamboo"),
+    ("Zhang", "Min", "張敏", "CN", "Beijing Bamboo"),
+    ("Chen", "Jie", "陳傑", "CN", "Shanghai Dragons"),
+    ("Emma", "Schmidt", "", "DE", "Berlin Mahjong"),
+    ("Lukas", "Weber", "", "DE", "Berlin Mahjong"),
+    ("Sophie", "Müller", "", "DE", "Hamburg Riichi & ZJ"),
+    ("Camille", "Dubois", "", "FR", "Paris Mahjong Club"),
+    ("Julien", "Martin", "", "FR", "Paris Mahjong Club"),
+    ("Chloé", "Bernard", "", "FR", "Lyon Tuiles"),
+    ("Lars", "Nielsen", "", "DK", "Copenhagen MJ"),
+    ("Freja", "Jensen", "", "DK", "Copenhagen MJ"),
+    ("Olivia", "Smith", "", "GB", "London Mahjong Club"),
+    ("James", "Brown", "", "GB", "London Mahjong Club"),
+    ("Amelia", "Taylor", "", "GB", "Manchester Winds"),
+    ("Noah", "Johnson", "", "US", "Bay Area ZJ"),
+    ("Ava", "Williams", "", "US", "Bay Area ZJ"),
+    ("Ethan", "Davis", "", "US", "Boston Mahjong"),
+    ("Jack", "Wilson", "", "AU", "Sydney Mahjong Club"),
+    ("Charlotte", "Martin", "", "AU", "Sydney Mahjong Club"),
+    ("Matteo", "Rossi", "", "IT", "Milano Mahjong"),
+    ("Giulia", "Bianchi", "", "IT", "Milano Mahjong"),
+    ("Pieter de", "Vries", "", "NL", "Amsterdam MJ Club"),
+    ("Sanne", "Bakker", "", "NL", "Amsterdam MJ Club"),
+    ("Mateusz", "Nowak", "", "PL", "Warsaw Tiles"),
+    ("Anna", "Kowalska", "", "PL", "Warsaw Tiles"),
+    ("Siew Ling", "Tan", "陳秀玲", "SG", "Lion City MJ"),
+    ("Wei Jie", "Lim", "林偉傑", "SG", "Lion City MJ"),
 ]
 
 # user name, password, role
@@ -126,13 +126,14 @@ def demo_load(*, reset: bool = False) -> tuple[Tournament, bool]:
         tournament=tournament,
         roster=[
             event_services.RosterEntry(
-                name=name,
+                given_name=given,
+                family_name=family,
                 chinese_name=chinese,
                 country=country,
                 club=club,
                 external_id=f"DEMO{number:03d}",
             )
-            for number, (name, chinese, country, club) in enumerate(DEMO_ROSTER, start=1)
+            for number, (given, family, chinese, country, club) in enumerate(DEMO_ROSTER, start=1)
         ],
     )
     assert len(registrations) == DEMO_TABLES * 4

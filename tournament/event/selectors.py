@@ -1,7 +1,39 @@
-"""Reads of the event: tournaments, their players, and a round's tables with their seats."""
+"""Reads of the event: tournaments, their players, a round's tables with their seats and its
+byes, the roll call, officials, and the facts an import is planned against.
 
-from ..models import Registration, Round, Seat, Tournament
+Vocabulary: a *bye* is a player who sits a seated round out: registered and not withdrawn
+before that round, but without a seat in it. The *next round* is the lowest round number after
+the last round with seats (see `tournament.play.selectors.round_is_played` for "played").
+"""
+
+from functools import lru_cache
+
+from django.db.models import Q
+from django_countries import countries
+
+from ..models import Player, Registration, Round, Seat, Tournament, TournamentOfficial
 from ..winds import wind_order
+from .roster_import import KnownPlayer
+
+# Names people type for countries beyond django-countries' English names.
+COUNTRY_ALIASES = {
+    "united states": "US",
+    "usa": "US",
+    "us": "US",
+    "uk": "GB",
+    "england": "GB",
+    "scotland": "GB",
+    "wales": "GB",
+    "great britain": "GB",
+    "korea": "KR",
+    "south korea": "KR",
+    "russia": "RU",
+    "holland": "NL",
+    "the netherlands": "NL",
+    "czech republic": "CZ",
+    "hong kong sar": "HK",
+    "macau": "MO",
+}
 
 
 def public_tournaments():
@@ -25,3 +57,106 @@ def current_tournament():
 
 def active_player_count(tournament: Tournament) -> int:
     return tournament.registrations.filter(status=Registration.Status.ACTIVE).count()
+
+
+def tournament_by_slug(slug: str) -> Tournament | None:
+    return Tournament.objects.filter(slug=slug).first()
+
+
+@lru_cache(maxsize=1)
+def country_lookup() -> dict[str, str]:
+    """Lower-case English names, alpha-2 and alpha-3 codes (and common aliases) -> alpha-2."""
+    lookup = dict(COUNTRY_ALIASES)
+    for code, name in countries:
+        lookup[str(name).lower()] = code
+        lookup[code.lower()] = code
+        alpha3 = countries.alpha3(code)
+        if alpha3:
+            lookup[alpha3.lower()] = code
+    return lookup
+
+
+def known_players(tournament: Tournament) -> list[KnownPlayer]:
+    """Every player in the database as the import planner sees them, with this tournament's
+    registration number when registered."""
+    numbers = dict(tournament.registrations.values_list("player_id", "number"))
+    return [
+        KnownPlayer(
+            id=pk,
+            given_name=given,
+            family_name=family,
+            country=country,
+            external_id=external_id,
+            number=numbers.get(pk),
+        )
+        for pk, given, family, country, external_id in Player.objects.values_list(
+            "id", "given_name", "family_name", "country", "external_id"
+        )
+    ]
+
+
+def roster(tournament: Tournament, query: str = ""):
+    """The tournament's registrations with their players, searched by name, number, country,
+    club or external id."""
+    registrations = tournament.registrations.select_related("player").order_by("number")
+    query = query.strip()
+    if query:
+        condition = (
+            Q(player__name__icontains=query)
+            | Q(player__chinese_name__icontains=query)
+            | Q(player__club__icontains=query)
+            | Q(player__external_id__iexact=query)
+            | Q(player__country__iexact=query)
+        )
+        if query.isdecimal():
+            condition |= Q(number=int(query))
+        registrations = registrations.filter(condition)
+    return registrations
+
+
+def last_seated_round_number(tournament: Tournament) -> int:
+    return (
+        Round.objects.filter(tournament=tournament, seats__isnull=False)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    )
+
+
+def roll_call(tournament: Tournament, round_number: int) -> list[Registration]:
+    """The active registrations, in number order, each with ``present`` for ``round_number``."""
+    registrations = list(
+        tournament.registrations.filter(status=Registration.Status.ACTIVE)
+        .select_related("player")
+        .order_by("number")
+    )
+    for registration in registrations:
+        registration.present = registration.checked_in_round == round_number
+    return registrations
+
+
+def checked_in_player_ids(tournament: Tournament, round_number: int) -> list[int]:
+    return list(
+        tournament.registrations.filter(
+            status=Registration.Status.ACTIVE, checked_in_round=round_number
+        ).values_list("player_id", flat=True)
+    )
+
+
+def round_byes(round_: Round) -> list[Registration]:
+    """The players sitting a seated round out, in number order ([] before it is seated)."""
+    seated = Seat.objects.filter(round=round_).values("player_id")
+    if not Seat.objects.filter(round=round_).exists():
+        return []
+    return list(
+        Registration.objects.filter(tournament_id=round_.tournament_id)
+        .filter(Q(status=Registration.Status.ACTIVE) | Q(withdrawn_from_round__gt=round_.number))
+        .exclude(player_id__in=seated)
+        .select_related("player")
+        .order_by("player__name")
+    )
+
+
+def officials(tournament: Tournament):
+    return TournamentOfficial.objects.filter(tournament=tournament).select_related("user")

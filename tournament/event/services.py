@@ -4,22 +4,44 @@ Every function here is ``<noun>_<verb>`` with keyword-only arguments and runs in
 transaction, so a failure leaves nothing half-saved.
 
 Vocabulary: a *roster* is the list of players to register; *settings* are the tournament's
-fields that officials may change during the event (`SETTINGS_FIELDS`), audited.
+fields that officials may change during the event (`SETTINGS_FIELDS`), audited; a *preset* is
+a named set of rule settings for a new tournament (`PRESETS`); *withdrawing* a registration
+from round N keeps its seats before N (the reseating of later rounds is
+`tournament.seating.services.roster_withdraw`'s job); the *roll call* marks who is present for
+a round (`Registration.checked_in_round`); *officials* are users with a role in one tournament.
 """
 
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
 
 from ..audit import audit_record
-from ..models import AuditEntry, Player, Registration, Table, Tournament
+from ..models import (
+    AuditEntry,
+    Penalty,
+    Player,
+    Registration,
+    Round,
+    Table,
+    Tournament,
+    TournamentOfficial,
+)
+from ..roles import ORGANISER_GROUP, roles_ensure
+from .roster_import import ImportPlan
 
 
 @dataclass(frozen=True)
 class RosterEntry:
-    name: str
+    """One player to register; ``name`` alone is split (the last word is the family name)."""
+
+    name: str = ""
+    given_name: str = ""
+    family_name: str = ""
     country: str = ""
     club: str = ""
     chinese_name: str = ""
@@ -38,6 +60,8 @@ def tournament_register(
     for entry in roster:
         player = Player(
             name=entry.name,
+            given_name=entry.given_name,
+            family_name=entry.family_name,
             country=entry.country,
             club=entry.club,
             chinese_name=entry.chinese_name,
@@ -94,3 +118,343 @@ def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -
             after=changed,
         )
     return tournament
+
+
+# --- tournaments ------------------------------------------------------------------------------
+
+PRESETS = {
+    "zj_tournament": {
+        "label": "ZJ tournament: 5-point minimum, formal scheme, 16 hands",
+        "minimum_points": 5,
+        "payoff_scheme": Tournament.Scheme.FORMAL,
+        "hands_per_session": 16,
+    },
+    "zj_standard": {
+        "label": "ZJ standard: no minimum, formal scheme, 16 hands",
+        "minimum_points": 0,
+        "payoff_scheme": Tournament.Scheme.FORMAL,
+        "hands_per_session": 16,
+    },
+}
+
+EDIT_FIELDS = ("name", "start_date", "end_date", "venue", "seating_separate_by") + SETTINGS_FIELDS
+
+
+def slug_free(name: str) -> str:
+    """A slug made from ``name`` that no tournament uses yet."""
+    base = slugify(name)[:70] or "tournament"
+    slug, n = base, 2
+    while Tournament.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+@transaction.atomic
+def tournament_create(
+    *, name: str, start_date, end_date, venue: str = "", preset: str, slug: str = "", user=None
+) -> Tournament:
+    """A new tournament with the rule settings of ``preset``; its creator becomes its organiser
+    when they are not an organiser everywhere already."""
+    if preset not in PRESETS:
+        raise ValidationError(f"Unknown preset {preset!r}; choose one of {', '.join(PRESETS)}.")
+    settings = {k: v for k, v in PRESETS[preset].items() if k != "label"}
+    tournament = Tournament(
+        name=name.strip(),
+        slug=slug or slug_free(name),
+        start_date=start_date,
+        end_date=end_date,
+        venue=venue.strip(),
+        **settings,
+    )
+    tournament.full_clean()
+    tournament.save()
+    if user is not None and not (user.is_superuser or user.groups.filter(name=ORGANISER_GROUP)):
+        TournamentOfficial.objects.create(
+            tournament=tournament, user=user, role=TournamentOfficial.Role.ORGANISER
+        )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, changes: dict, user) -> Tournament:
+    """Change the name, dates, venue and settings; the desk-relevant settings are audited."""
+    unknown = set(changes) - set(EDIT_FIELDS)
+    if unknown:
+        raise ValidationError(f"Unknown fields: {', '.join(sorted(unknown))}.")
+    settings = {k: v for k, v in changes.items() if k in SETTINGS_FIELDS}
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    for name, value in changes.items():
+        if name not in SETTINGS_FIELDS:
+            setattr(tournament, name, value)
+    tournament.full_clean()
+    tournament.save()
+    if settings:
+        tournament = tournament_settings_update(tournament=tournament, changes=settings, user=user)
+    return tournament
+
+
+# --- players and registrations ----------------------------------------------------------------
+
+
+def _next_number(tournament: Tournament) -> int:
+    return (
+        tournament.registrations.order_by("-number").values_list("number", flat=True).first() or 0
+    ) + 1
+
+
+@transaction.atomic
+def registration_add(
+    *,
+    tournament: Tournament,
+    given_name: str = "",
+    family_name: str,
+    country: str = "",
+    club: str = "",
+    chinese_name: str = "",
+    external_id: str = "",
+    number: int | None = None,
+    is_substitute: bool = False,
+    checked_in_round: int | None = None,
+) -> Registration:
+    """Create a player and register them (the next free number unless ``number`` is given)."""
+    player = Player(
+        given_name=given_name,
+        family_name=family_name,
+        country=country,
+        club=club,
+        chinese_name=chinese_name,
+        external_id=external_id.strip(),
+    )
+    player.full_clean()
+    player.save()
+    registration = Registration(
+        tournament=tournament,
+        player=player,
+        number=number or _next_number(tournament),
+        is_substitute=is_substitute,
+        checked_in_round=checked_in_round,
+    )
+    registration.full_clean()
+    registration.save()
+    return registration
+
+
+@transaction.atomic
+def player_update(*, registration: Registration, changes: dict) -> Registration:
+    """Change a registered player's names, country, club, ids and registration number."""
+    player = registration.player
+    number = changes.pop("number", None)
+    for name, value in changes.items():
+        setattr(player, name, value)
+    player.full_clean()
+    player.save()
+    if number is not None and number != registration.number:
+        registration.number = number
+        registration.full_clean()
+        registration.save(update_fields=["number"])
+    return registration
+
+
+@transaction.atomic
+def registration_withdraw(*, registration: Registration, from_round: int) -> Registration:
+    """Mark a registration withdrawn from round ``from_round`` on (no reseating here)."""
+    if from_round < 1:
+        raise ValidationError("Withdraw from round 1 or later.")
+    if registration.status == Registration.Status.WITHDRAWN:
+        raise ValidationError(
+            f"{registration.player} is already withdrawn "
+            f"(from round {registration.withdrawn_from_round or 1})."
+        )
+    registration.status = Registration.Status.WITHDRAWN
+    registration.withdrawn_from_round = from_round
+    if (registration.checked_in_round or 0) >= from_round:
+        registration.checked_in_round = None
+    registration.save(update_fields=["status", "withdrawn_from_round", "checked_in_round"])
+    return registration
+
+
+@transaction.atomic
+def registration_reinstate(*, registration: Registration) -> Registration:
+    if registration.status == Registration.Status.ACTIVE:
+        raise ValidationError(f"{registration.player} is not withdrawn.")
+    registration.status = Registration.Status.ACTIVE
+    registration.withdrawn_from_round = None
+    registration.save(update_fields=["status", "withdrawn_from_round"])
+    return registration
+
+
+# --- roll call ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def checkin_set(
+    *, tournament: Tournament, round_number: int, registration_ids: Iterable[int], present: bool
+) -> int:
+    """Mark registrations present (or absent) for ``round_number``; returns how many changed.
+
+    Only active registrations can be checked in.
+    """
+    registrations = tournament.registrations.filter(pk__in=list(registration_ids))
+    if present:
+        return (
+            registrations.filter(status=Registration.Status.ACTIVE)
+            .exclude(checked_in_round=round_number)
+            .update(checked_in_round=round_number)
+        )
+    return registrations.filter(checked_in_round=round_number).update(checked_in_round=None)
+
+
+@transaction.atomic
+def roll_call_save(
+    *, tournament: Tournament, round_number: int, present_ids: Iterable[int]
+) -> None:
+    """The whole roll call at once: ``present_ids`` present, every other active player absent."""
+    present_ids = set(present_ids)
+    active = tournament.registrations.filter(status=Registration.Status.ACTIVE)
+    active.filter(pk__in=present_ids).update(checked_in_round=round_number)
+    active.exclude(pk__in=present_ids).filter(checked_in_round=round_number).update(
+        checked_in_round=None
+    )
+
+
+# --- import -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def roster_import(*, tournament: Tournament, plan: ImportPlan) -> dict[str, int]:
+    """Save a checked import plan: all rows or none. Returns the count per action.
+
+    The plan must have been made against the roster as it is now (the caller re-plans right
+    before saving); a database conflict (someone registered the same number meanwhile) is
+    turned into a ValidationError and nothing is saved.
+    """
+    if not plan.ok:
+        raise ValidationError(plan.problem_messages())
+    new_players = []
+    for line in plan.lines:
+        if line.action == "new":
+            values = line.values
+            player = Player(
+                given_name=values["given_name"],
+                family_name=values["family_name"],
+                chinese_name=values["chinese_name"],
+                country=values["country"],
+                club=values["club"],
+                external_id=values["external_id"],
+            )
+            player.derive_name()
+            new_players.append((line, player))
+    try:
+        with transaction.atomic():
+            Player.objects.bulk_create([player for _, player in new_players])
+            ids = {id(line): player.pk for line, player in new_players}
+            if any(pk is None for pk in ids.values()):  # backends without RETURNING
+                raise ValidationError("This database cannot import in bulk.")
+            Registration.objects.bulk_create(
+                Registration(
+                    tournament=tournament,
+                    player_id=line.player_id or ids[id(line)],
+                    number=line.number,
+                )
+                for line in plan.lines
+                if line.action in ("new", "register")
+            )
+    except IntegrityError as error:
+        raise ValidationError(
+            "The roster changed while you were importing (a number or external id is now "
+            "taken); check the preview again. Nothing was saved."
+        ) from error
+    return dict(plan.counts())
+
+
+# --- officials ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def official_add(
+    *, tournament: Tournament, role: str, username: str, create: bool = False
+) -> tuple[TournamentOfficial, str | None]:
+    """Give ``username`` a role in this tournament; with ``create`` a new account is made and
+    its generated password returned (shown once, never stored in clear)."""
+    roles_ensure()
+    users = get_user_model()
+    username = username.strip()
+    if not username:
+        raise ValidationError("Give a user name.")
+    password = None
+    if create:
+        if users.objects.filter(username__iexact=username).exists():
+            raise ValidationError(f"The user name {username!r} is taken; pick another.")
+        password = secrets.token_urlsafe(9)
+        user = users(username=username)
+        user.set_password(password)
+        user.full_clean(exclude=["password"])
+        user.save()
+    else:
+        user = users.objects.filter(username__iexact=username).first()
+        if user is None:
+            raise ValidationError(f"No account {username!r}; tick 'new account' to create one.")
+    if role not in TournamentOfficial.Role.values:
+        raise ValidationError(f"Unknown role {role!r}.")
+    official, created = TournamentOfficial.objects.get_or_create(
+        tournament=tournament, user=user, defaults={"role": role}
+    )
+    if not created and official.role != role:
+        official.role = role
+        official.save(update_fields=["role"])
+    return official, password
+
+
+@transaction.atomic
+def official_remove(*, official: TournamentOfficial) -> None:
+    official.delete()
+
+
+# --- rounds and penalties (organiser and head-judge repairs outside the desk) -----------------
+
+
+@transaction.atomic
+def round_status_set(*, round_: Round, status: str, user) -> Round:
+    """Mark a round draft, seated, playing or finished (audited as a settings change)."""
+    if status not in Round.Status.values:
+        raise ValidationError(f"Unknown round status {status!r}.")
+    if status != Round.Status.DRAFT and not round_.seats.exists():
+        raise ValidationError(f"Round {round_.number} has no seating yet; seat it first.")
+    before = round_.status
+    if before == status:
+        return round_
+    round_.status = status
+    round_.save(update_fields=["status"])
+    audit_record(
+        session=None,
+        tournament=round_.tournament,
+        action=AuditEntry.Action.SETTINGS,
+        user=user,
+        before={f"round {round_.number} status": before},
+        after={f"round {round_.number} status": status},
+    )
+    return round_
+
+
+@transaction.atomic
+def penalty_delete(*, penalty: Penalty, user, reason: str) -> None:
+    """Delete a penalty recorded in error; the audit log keeps what it was and why it went."""
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError("Say why the penalty is deleted; the reason goes in the audit log.")
+    penalty = Penalty.objects.select_for_update().select_related("player").get(pk=penalty.pk)
+    audit_record(
+        session=penalty.session,
+        tournament=penalty.tournament,
+        action=AuditEntry.Action.PENALTY,
+        user=user,
+        reason=f"Deleted: {reason}",
+        before={
+            "player": penalty.player.name,
+            "amount": penalty.amount,
+            "mode": penalty.mode,
+            "reason": penalty.reason,
+        },
+        after=None,
+    )
+    penalty.delete()

@@ -13,6 +13,7 @@ Hand          one hand of a session: a win, an exhaustive draw or a false win, w
 Payment       what one player gained or lost in one hand; a hand's payments sum to zero.
 Penalty       a judge's penalty outside the hand scores (RULINGS R13).
 HandEntry     an official's blind second entry of a hand under double entry.
+TournamentOfficial  a user's role (judge, head judge, organiser) in one tournament.
 AuditEntry    one line of the audit log: who changed what, when, why, before and after.
 
 Seat winds rotate within a session (RULINGS R14): in hand *n* the dealer is the player seated
@@ -32,7 +33,9 @@ from .event import (
     Session,
     Table,
     Tournament,
+    TournamentOfficial,
     Wind,
+    split_name,
     validate_tie_breaks,
 )
 from .play import Hand, Payment, Penalty
@@ -52,6 +55,8 @@ __all__ = [
     "Session",
     "Table",
     "Tournament",
+    "TournamentOfficial",
     "Wind",
+    "split_name",
     "validate_tie_breaks",
 ]

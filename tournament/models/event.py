@@ -9,6 +9,7 @@ from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django_countries.fields import CountryField
 
 from ..winds import WINDS, starting_wind_of_dealer
 
@@ -144,10 +145,28 @@ class Tournament(models.Model):
         return [key.strip() for key in self.tie_break_order.split(",") if key.strip()]
 
 
+def split_name(name: str) -> tuple[str, str]:
+    """(given name, family name) of a one-line name: the last word is the family name."""
+    words = name.split()
+    if len(words) <= 1:
+        return "", " ".join(words)
+    return " ".join(words[:-1]), words[-1]
+
+
 class Player(models.Model):
-    name = models.CharField(max_length=120, help_text="Name as printed on score cards.")
+    """A person. ``name`` is the display name, derived on save from the given and family names
+    ("Given Family"), so that every list and ordering on ``name`` keeps working; a player
+    created with ``name`` alone has it split (the last word is the family name)."""
+
+    given_name = models.CharField(max_length=80, blank=True)
+    family_name = models.CharField(max_length=80, blank=True)
+    name = models.CharField(
+        max_length=161,
+        blank=True,
+        help_text="Name as printed on score cards: derived from the given and family names.",
+    )
     chinese_name = models.CharField(max_length=60, blank=True)
-    country = models.CharField(max_length=60, blank=True, help_text="Country or region.")
+    country = CountryField(blank=True, help_text="Country or region (ISO 3166 code).")
     club = models.CharField(max_length=120, blank=True)
     external_id = models.CharField(
         max_length=40,
@@ -170,6 +189,26 @@ class Player(models.Model):
     def __str__(self):
         return self.name
 
+    def save(self, *args, **kwargs):
+        self.derive_name()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"given_name", "family_name"} & set(update_fields):
+            kwargs["update_fields"] = set(update_fields) | {"name"}
+        super().save(*args, **kwargs)
+
+    def clean(self):
+        self.derive_name()
+        if not self.name:
+            raise ValidationError({"family_name": "Give at least a family name."})
+
+    def derive_name(self) -> None:
+        if self.given_name or self.family_name:
+            self.given_name, self.family_name = self.given_name.strip(), self.family_name.strip()
+            self.name = " ".join(part for part in (self.given_name, self.family_name) if part)
+        elif self.name:
+            self.given_name, self.family_name = split_name(self.name)
+            self.name = " ".join(self.name.split())
+
 
 class Registration(models.Model):
     class Status(models.TextChoices):
@@ -184,6 +223,16 @@ class Registration(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     is_substitute = models.BooleanField(
         default=False, help_text="A substitute fills a seat so that every table has four players."
+    )
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="A withdrawn player keeps the seats of the rounds before this one.",
+    )
+    checked_in_round = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The round this player was last checked in (present) for, at the roll call.",
     )
 
     class Meta:
@@ -346,3 +395,32 @@ class Session(models.Model):
         """The player dealing hand ``hand_number`` (RULINGS R14), or None if not seated."""
         seat = self.seats_by_wind().get(starting_wind_of_dealer(hand_number))
         return seat.player if seat else None
+
+
+class TournamentOfficial(models.Model):
+    """A user's role in one tournament: judges and head judges of *this* event
+    (`tournament.roles` decides what each may do)."""
+
+    class Role(models.TextChoices):
+        JUDGE = "judge", "Judge"
+        HEAD_JUDGE = "head_judge", "Head judge"
+        ORGANISER = "organiser", "Organiser"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="officials")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="official_roles"
+    )
+    role = models.CharField(max_length=12, choices=Role.choices, default=Role.JUDGE)
+
+    class Meta:
+        ordering = ["tournament", "role", "user__username"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"],
+                name="official_once_per_tournament",
+                violation_error_message="This user is already an official of this tournament.",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.user} ({self.get_role_display()}, {self.tournament})"

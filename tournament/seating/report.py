@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..winds import WINDS
 from .schedule import RoundSeating, SeatingPlayer
@@ -22,13 +22,15 @@ class SeatingReport:
     of meetings. ``wind_spread`` maps each seated player to their wind spread.
     ``separation_meetings`` lists ``(round, table, a, b, "club" | "country")`` for pairs sharing a
     (non-empty) club or country; ``same_table_repeats`` lists ``(round, player_id, table)`` for
-    players at the table they had in the previous round.
+    players at the table they had in the previous round. ``byes`` maps each player who sat a
+    round out to the number of rounds they sat out.
     """
 
     repeat_pairs: dict[tuple[int, int], int]
     wind_spread: dict[int, int]
     separation_meetings: tuple[tuple[int, int, int, int, str], ...]
     same_table_repeats: tuple[tuple[int, int, int], ...]
+    byes: dict[int, int] = field(default_factory=dict)
 
     @property
     def repeat_meetings(self) -> int:
@@ -37,6 +39,10 @@ class SeatingReport:
     @property
     def max_wind_spread(self) -> int:
         return max(self.wind_spread.values(), default=0)
+
+    @property
+    def total_byes(self) -> int:
+        return sum(self.byes.values())
 
     @property
     def same_club_meetings(self) -> int:
@@ -57,7 +63,9 @@ def quality_report(
     separated: list[tuple[int, int, int, int, str]] = []
     same_table: list[tuple[int, int, int]] = []
     previous_number, previous_table = None, {}
+    byes: Counter[int] = Counter()
     for seating in sorted(seatings, key=lambda s: s.number):
+        byes.update(seating.byes)
         for table, group in seating.tables().items():
             ids = sorted(p.player_id for p in group)
             for a, b in itertools.combinations(ids, 2):
@@ -83,4 +91,5 @@ def quality_report(
         },
         separation_meetings=tuple(separated),
         same_table_repeats=tuple(same_table),
+        byes=dict(sorted(byes.items())),
     )

@@ -1,5 +1,7 @@
 """Reads for seating: the players and saved rounds as the algorithm's plain objects, and the
-quality report of a tournament's seating."""
+quality report of a tournament's seating (byes, the players sitting a round out, included)."""
+
+from django.db.models import Q
 
 from ..models import Registration, Seat, Tournament
 from .report import SeatingReport, quality_report
@@ -12,25 +14,63 @@ def seating_players(tournament: Tournament, *, active_only: bool = True) -> list
     if active_only:
         registrations = registrations.filter(status=Registration.Status.ACTIVE)
     return [
-        SeatingPlayer(id=reg.player_id, club=reg.player.club, country=reg.player.country)
+        SeatingPlayer(id=reg.player_id, club=reg.player.club, country=reg.player.country.code)
         for reg in registrations
     ]
 
 
-def round_seatings(rounds) -> list[RoundSeating]:
-    """The saved seating of ``rounds`` as plain objects."""
+def round_players(tournament: Tournament, number: int) -> list[SeatingPlayer]:
+    """Who round ``number`` seats: the players checked in for it at the roll call, or, when
+    nobody is, every player registered and not withdrawn before that round."""
+    eligible = tournament.registrations.select_related("player").filter(
+        Q(status=Registration.Status.ACTIVE) | Q(withdrawn_from_round__gt=number)
+    )
+    checked_in = eligible.filter(checked_in_round=number)
+    if checked_in.exists():
+        eligible = checked_in
+    return [
+        SeatingPlayer(id=reg.player_id, club=reg.player.club, country=reg.player.country.code)
+        for reg in eligible
+    ]
+
+
+def round_seatings(rounds, byes: dict[int, tuple[int, ...]] | None = None) -> list[RoundSeating]:
+    """The saved seating of ``rounds`` as plain objects (with ``byes`` by round number)."""
     placements: dict[int, list[Placement]] = {round_.pk: [] for round_ in rounds}
     numbers = {round_.pk: round_.number for round_ in rounds}
     for seat in Seat.objects.filter(round__in=list(rounds)).select_related("table"):
         placements[seat.round_id].append(Placement(seat.player_id, seat.table.number, seat.wind))
+    byes = byes or {}
     return [
-        RoundSeating(number=numbers[pk], placements=tuple(found))
+        RoundSeating(number=numbers[pk], placements=tuple(found), byes=byes.get(numbers[pk], ()))
         for pk, found in placements.items()
         if found
     ]
 
 
+def _byes_by_round(tournament: Tournament, rounds) -> dict[int, tuple[int, ...]]:
+    """Player ids sitting each seated round out: registered, not withdrawn before it, unseated."""
+    registrations = list(
+        tournament.registrations.values_list("player_id", "status", "withdrawn_from_round")
+    )
+    seated: dict[int, set[int]] = {}
+    for number, player_id in Seat.objects.filter(round__in=list(rounds)).values_list(
+        "round__number", "player_id"
+    ):
+        seated.setdefault(number, set()).add(player_id)
+    return {
+        number: tuple(
+            player_id
+            for player_id, status, withdrawn_from in registrations
+            if player_id not in in_round
+            and (status == Registration.Status.ACTIVE or (withdrawn_from or 0) > number)
+        )
+        for number, in_round in seated.items()
+    }
+
+
 def tournament_seating_report(tournament: Tournament) -> SeatingReport:
     """The quality of every round seated so far, withdrawn players included."""
     players = seating_players(tournament, active_only=False)
-    return quality_report(players, round_seatings(list(tournament.rounds.all())))
+    rounds = list(tournament.rounds.all())
+    return quality_report(players, round_seatings(rounds, _byes_by_round(tournament, rounds)))

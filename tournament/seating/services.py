@@ -6,7 +6,10 @@ playing or finished) as plain objects, runs the algorithm for the *open* rounds 
 and saves the result in one transaction. Hands and penalties already entered are never
 touched: a played round (`tournament.play.selectors.round_is_played`) is never reseated.
 
-Vocabulary: *seat rows* are ``(table number, wind, player)`` triples for one round.
+Vocabulary: *seat rows* are ``(table number, wind, player)`` triples for one round. A *roster
+change* (withdraw, reinstate, substitute) reseats the seated rounds not yet played, from the
+round it takes effect on (`roster_withdraw`, `roster_reinstate`, `roster_substitute`); played
+rounds never change.
 """
 
 from collections.abc import Iterable
@@ -15,12 +18,13 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from ..event import services as event_services
 from ..event.services import tables_ensure
-from ..models import Player, Round, Seat, Session, Tournament
+from ..models import Player, Registration, Round, Seat, Session, Tournament
 from ..play.selectors import round_is_played
 from .report import SeatingReport
 from .schedule import SeatingError, SeatingOptions, generate_schedule
-from .selectors import round_seatings, seating_players, tournament_seating_report
+from .selectors import round_players, round_seatings, seating_players, tournament_seating_report
 
 
 @dataclass(frozen=True)
@@ -174,3 +178,102 @@ def round_seat(*, round_: Round, seat_rows: Iterable[tuple[int, str, Player]]) -
         round_.status = Round.Status.SEATED
         round_.save(update_fields=["status"])
     return seats
+
+
+@transaction.atomic
+def seating_round_generate(
+    *,
+    tournament: Tournament,
+    number: int,
+    seed: int = 0,
+    odd_players: str = "error",
+    time_limit: float = 10.0,
+) -> SeatingPlan:
+    """Seat round ``number`` alone, with the players checked in for it (`round_players`);
+    the rounds before it count as history. Refused when the round is played."""
+    round_ = Round.objects.filter(tournament=tournament, number=number).first()
+    if round_ is not None and round_is_played(round_):
+        raise ValidationError(
+            f"Round {number} already has entered hands or penalties, so it cannot be reseated."
+        )
+    earlier = list(tournament.rounds.filter(number__lt=number))
+    players = round_players(tournament, number)
+    try:
+        (seating,) = generate_schedule(
+            players,
+            1,
+            played=round_seatings(earlier),
+            options=SeatingOptions(
+                seed=seed,
+                separate_by=tournament.seating_separate_by or None,
+                time_limit=time_limit,
+            ),
+            odd_players=odd_players,
+        )
+    except SeatingError as error:
+        raise ValidationError(str(error)) from error
+    if round_ is None:
+        round_ = Round.objects.create(tournament=tournament, number=number)
+    round_.seating_published = False
+    round_.save(update_fields=["seating_published"])
+    by_id = Player.objects.in_bulk([p.id for p in players])
+    round_seat(
+        round_=round_,
+        seat_rows=[(p.table, p.wind, by_id[p.player_id]) for p in seating.placements],
+    )
+    return SeatingPlan(seated_rounds=(number,), report=tournament_seating_report(tournament))
+
+
+def _reseat_from(tournament: Tournament, from_round: int) -> tuple[int, ...]:
+    """Reseat every seated round from ``from_round`` on, one after another (byes when the
+    count is not a multiple of 4); refuse when one of them is played."""
+    rounds = list(tournament.rounds.filter(number__gte=from_round).order_by("number"))
+    played = [r.number for r in rounds if round_is_played(r)]
+    if played:
+        raise ValidationError(
+            f"Round {played[-1]} is already played and never changes: choose round "
+            f"{played[-1] + 1} or later."
+        )
+    reseated = []
+    for round_ in rounds:
+        if round_.seats.exists():
+            seating_round_generate(tournament=tournament, number=round_.number, odd_players="byes")
+            reseated.append(round_.number)
+    return tuple(reseated)
+
+
+@transaction.atomic
+def roster_withdraw(*, registration: Registration, from_round: int) -> tuple[int, ...]:
+    """Withdraw a player from round ``from_round`` on and reseat the seated rounds not yet
+    played from there; returns the round numbers reseated."""
+    event_services.registration_withdraw(registration=registration, from_round=from_round)
+    return _reseat_from(registration.tournament, from_round)
+
+
+def _first_open_round(tournament: Tournament) -> int:
+    played = [r.number for r in tournament.rounds.all() if round_is_played(r)]
+    return max(played, default=0) + 1
+
+
+@transaction.atomic
+def roster_reinstate(*, registration: Registration) -> tuple[int, ...]:
+    """Bring a withdrawn player back and reseat the rounds not yet played."""
+    event_services.registration_reinstate(registration=registration)
+    return _reseat_from(registration.tournament, _first_open_round(registration.tournament))
+
+
+@transaction.atomic
+def roster_substitute(*, tournament: Tournament, reseat: bool = True, **player) -> Registration:
+    """Register a substitute, present for the next round to play; with ``reseat``, the seated
+    rounds not yet played are seated again with them."""
+    first_open = _first_open_round(tournament)
+    roll_call_started = tournament.registrations.filter(checked_in_round=first_open).exists()
+    registration = event_services.registration_add(
+        tournament=tournament,
+        is_substitute=True,
+        checked_in_round=first_open if roll_call_started else None,
+        **player,
+    )
+    if reseat:
+        _reseat_from(tournament, first_open)
+    return registration

@@ -54,6 +54,7 @@ def seating_overview(request, slug):
             if spread > 1
         ),
         "separation_meetings": _separation_rows(report, names),
+        "byes": sorted((names.get(pid, pid), count) for pid, count in report.byes.items()),
         "same_table_repeats": [
             (number, names.get(pid, pid), table) for number, pid, table in report.same_table_repeats
         ],
@@ -90,6 +91,7 @@ def seating_round(request, slug, number):
         "round": round_,
         "played": round_is_played(round_),
         "tables": event_selectors.round_tables(round_),
+        "byes": event_selectors.round_byes(round_),
         "form": form,
     }
     return render(request, "tournament/seating/seating_round.html", context)

@@ -43,7 +43,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Repeat meetings: {report.repeat_meetings}; largest wind spread: "
             f"{report.max_wind_spread}; same-club meetings: {report.same_club_meetings}; "
-            f"same-table repeats: {len(report.same_table_repeats)}."
+            f"same-table repeats: {len(report.same_table_repeats)}; byes: {report.total_byes}."
         )
         self.stdout.write("Seating is not published yet: publish each round on its seating page.")
 

@@ -83,6 +83,7 @@ def round_detail(request, slug, number):
         "round": round_,
         "show_seating": show_seating,
         "tables": event_selectors.round_tables(round_) if show_seating else [],
+        "byes": event_selectors.round_byes(round_) if show_seating else [],
     }
     return render(request, "tournament/public/round_detail.html", context)
 
@@ -100,7 +101,13 @@ def seating_by_player(request, slug, number):
     return render(
         request,
         "tournament/public/seating_by_player.html",
-        {"tournament": round_.tournament, "round": round_, "seats": seats, "visible": visible},
+        {
+            "tournament": round_.tournament,
+            "round": round_,
+            "seats": seats,
+            "visible": visible,
+            "byes": event_selectors.round_byes(round_) if visible else [],
+        },
     )
 
 

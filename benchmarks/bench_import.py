@@ -1,0 +1,96 @@
+"""``make bench-import``: how long the player import takes for 5,000 rows.
+
+Vocabulary: *read* is bytes -> rows (tablib); *plan* is rows -> preview (the pure planner, with
+the whole database of players as known players); *page* is the organiser's preview page from
+the upload to the rendered HTML; *save* is confirming it (one transaction). Runs on a throwaway
+SQLite file; the issue's target is a preview under 5 s.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+ROWS = int(os.environ.get("BENCH_IMPORT_ROWS", "5000"))
+
+
+def main() -> None:
+    tmp = tempfile.mkdtemp()
+    os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
+    import django
+
+    django.setup()
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.core.management import call_command
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+    from django.urls import reverse
+
+    setup_test_environment()
+    call_command("migrate", verbosity=0)
+    from tests.tournament.builders import make_tournament, make_user
+    from tournament.event import selectors
+    from tournament.event.roster_files import rows_from_bytes
+    from tournament.event.roster_import import columns_from_header, plan_import
+
+    tournament = make_tournament()
+    countries = ["Hong Kong", "JP", "Germany", "FR", "United Kingdom", "nl"]
+    lines = ["Given name,Family name,Chinese name,Country,Club,EMA number"]
+    lines += [
+        f"Given{i},Family{i},,{countries[i % len(countries)]},Club {i % 50},EMA{i:06d}"
+        for i in range(ROWS)
+    ]
+    content = ("\n".join(lines) + "\n").encode()
+
+    started = time.perf_counter()
+    rows = rows_from_bytes(content, "players.csv")
+    read = time.perf_counter() - started
+    started = time.perf_counter()
+    plan = plan_import(
+        rows[1:],
+        columns=columns_from_header(rows[0]),
+        countries=selectors.country_lookup(),
+        known=selectors.known_players(tournament),
+    )
+    planned = time.perf_counter() - started
+    assert plan.ok, plan.problem_messages()[:3]
+
+    client = Client()
+    client.force_login(make_user("superuser"))
+    upload = SimpleUploadedFile("players.csv", content, content_type="text/csv")
+    started = time.perf_counter()
+    response = client.post(
+        reverse("event:roster_import", kwargs={"slug": tournament.slug}),
+        {"file": upload, "header": "auto"},
+    )
+    page = time.perf_counter() - started
+    assert response.status_code == 200 and b"confirm-import" in response.content
+    started = time.perf_counter()
+    client.post(reverse("event:roster_import_confirm", kwargs={"slug": tournament.slug}))
+    saved = time.perf_counter() - started
+    assert tournament.registrations.count() == ROWS
+    upload = SimpleUploadedFile("players.csv", content, content_type="text/csv")
+    started = time.perf_counter()
+    response = client.post(
+        reverse("event:roster_import", kwargs={"slug": tournament.slug}),
+        {"file": upload, "header": "auto"},
+    )
+    again = time.perf_counter() - started
+    assert f"{ROWS} already registered".encode() in response.content
+
+    print(f"Import of {ROWS} rows ({len(content) / 1024:.0f} KB CSV), SQLite:")
+    print(f"  read (tablib)           {read:6.2f} s")
+    print(f"  plan (pure)             {planned:6.2f} s")
+    print(f"  preview page (upload)   {page:6.2f} s   target < 5 s")
+    print(f"  confirm (one save)      {saved:6.2f} s")
+    print(f"  re-import preview       {again:6.2f} s   (all {ROWS} matched, nothing to save)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+/* The roll call: type to find a player, Enter toggles the single (or first) match, arrows move,
+   Space toggles; each change is saved at once and the counts come back from the server. */
+(function () {
+  "use strict";
+  const form = document.getElementById("rollcall");
+  if (!form) return;
+  const list = document.getElementById("rollcall-list");
+  const search = document.getElementById("checkin-search");
+  const rows = Array.from(list.querySelectorAll("li[data-number]"));
+  const csrf = form.querySelector("input[name=csrfmiddlewaretoken]").value;
+
+  function showCounts(counts) {
+    document.querySelectorAll("[data-count]").forEach(function (el) {
+      const value = counts[el.dataset.count];
+      if (value !== undefined) el.textContent = value;
+    });
+    document.getElementById("remainder-note").hidden = !counts.remainder;
+  }
+
+  function save(box) {
+    fetch(form.dataset.toggleUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify({ round: form.dataset.round, registration: box.value, present: box.checked }),
+    }).then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(showCounts)
+      .catch(function () { box.closest("li").classList.add("unsaved"); });
+  }
+
+  list.addEventListener("change", function (event) {
+    if (event.target.matches("input[type=checkbox]")) save(event.target);
+  });
+
+  function visible() { return rows.filter(function (row) { return !row.hidden; }); }
+
+  search.addEventListener("input", function () {
+    const q = search.value.trim().toLowerCase();
+    rows.forEach(function (row) {
+      row.hidden = q !== "" && !(row.dataset.number === q || row.dataset.name.includes(q));
+    });
+  });
+
+  search.addEventListener("keydown", function (event) {
+    const shown = visible();
+    if (event.key === "Enter") {
+      event.preventDefault();
+      const exact = shown.find(function (row) { return row.dataset.number === search.value.trim(); });
+      const row = exact || shown[0];
+      if (!row || search.value.trim() === "") return;
+      const box = row.querySelector("input");
+      box.checked = !box.checked;
+      save(box);
+      row.classList.add("flash");
+      search.select();
+    } else if (event.key === "ArrowDown" && shown.length) {
+      event.preventDefault();
+      shown[0].querySelector("input").focus();
+    }
+  });
+
+  list.addEventListener("keydown", function (event) {
+    const shown = visible();
+    const index = shown.indexOf(event.target.closest("li"));
+    if (event.key === "ArrowDown" && index < shown.length - 1) {
+      event.preventDefault(); shown[index + 1].querySelector("input").focus();
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      (index > 0 ? shown[index - 1].querySelector("input") : search).focus();
+    }
+  });
+
+  document.getElementById("all-present").addEventListener("click", function () {
+    rows.forEach(function (row) { row.querySelector("input").checked = true; });
+    form.submit();
+  });
+})();

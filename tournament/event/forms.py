@@ -1,0 +1,158 @@
+"""Forms of the organiser's pages: tournament, players, withdrawal, import, roll call, officials.
+
+Forms only check and clean input; the writes are in `services` (and `seating.services` for
+roster changes that reseat).
+"""
+
+from django import forms
+from django_countries import countries
+from django_countries.fields import LazyTypedChoiceField
+
+from ..models import Round, Tournament, TournamentOfficial
+from .roster_files import MAX_BYTES, FileProblem, size_check
+from .roster_import import FIELD_LABELS, FIELDS
+from .services import EDIT_FIELDS, PRESETS
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class TournamentCreateForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    start_date = forms.DateField(widget=DateInput)
+    end_date = forms.DateField(widget=DateInput)
+    venue = forms.CharField(max_length=200, required=False)
+    preset = forms.ChoiceField(
+        choices=[(key, preset["label"]) for key, preset in PRESETS.items()],
+        initial="zj_tournament",
+        widget=forms.RadioSelect,
+        label="Rules",
+    )
+
+    def clean(self):
+        data = super().clean()
+        if (
+            data.get("start_date")
+            and data.get("end_date")
+            and data["end_date"] < data["start_date"]
+        ):
+            self.add_error("end_date", "The last day cannot come before the first day.")
+        return data
+
+
+class TournamentEditForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = list(EDIT_FIELDS)
+        widgets = {"start_date": DateInput, "end_date": DateInput}
+
+
+class PlayerForm(forms.Form):
+    given_name = forms.CharField(max_length=80, required=False)
+    family_name = forms.CharField(max_length=80)
+    chinese_name = forms.CharField(max_length=60, required=False)
+    country = LazyTypedChoiceField(choices=[("", "—")] + list(countries), required=False)
+    club = forms.CharField(max_length=120, required=False)
+    external_id = forms.CharField(
+        max_length=40, required=False, label="External id", help_text="e.g. an EMA number"
+    )
+    number = forms.IntegerField(
+        min_value=1, required=False, help_text="Left empty: the next free number."
+    )
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(
+        min_value=1,
+        label="Withdraw from round",
+        help_text="Rounds before it keep the player's seats; played rounds never change.",
+    )
+
+
+class SeatRoundForm(forms.Form):
+    odd_players = forms.ChoiceField(
+        choices=[
+            ("byes", "Sit the extra players out (byes)"),
+            ("error", "Stop: I will add substitutes"),
+        ],
+        initial="byes",
+        widget=forms.RadioSelect,
+        label="If the players present do not fill tables of four",
+    )
+    seed = forms.IntegerField(min_value=0, initial=0, required=False)
+
+
+COLUMN_CHOICES = [("", "(ignore)")] + [(name, FIELD_LABELS[name]) for name in FIELDS]
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        required=False,
+        help_text=f"CSV (UTF-8), TSV or XLSX; at most {MAX_BYTES // 1024 // 1024} MB.",
+    )
+    text = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        label="Or paste rows",
+        help_text="Tab- or comma-separated, e.g. copied from a spreadsheet.",
+    )
+    header = forms.ChoiceField(
+        choices=[
+            ("auto", "Tell from the first row"),
+            ("yes", "The first row names the columns"),
+            ("no", "No header: use the columns chosen below"),
+        ],
+        initial="auto",
+    )
+    column_1 = forms.ChoiceField(choices=COLUMN_CHOICES, required=False, initial="given_name")
+    column_2 = forms.ChoiceField(choices=COLUMN_CHOICES, required=False, initial="family_name")
+    column_3 = forms.ChoiceField(choices=COLUMN_CHOICES, required=False, initial="country")
+    column_4 = forms.ChoiceField(choices=COLUMN_CHOICES, required=False, initial="club")
+    column_5 = forms.ChoiceField(choices=COLUMN_CHOICES, required=False, initial="external_id")
+    column_6 = forms.ChoiceField(choices=COLUMN_CHOICES, required=False)
+    column_7 = forms.ChoiceField(choices=COLUMN_CHOICES, required=False)
+    column_8 = forms.ChoiceField(choices=COLUMN_CHOICES, required=False)
+
+    def clean_file(self):
+        upload = self.cleaned_data.get("file")
+        if upload is not None:
+            try:
+                size_check(upload.size)  # refused before reading a byte of it
+            except FileProblem as problem:
+                raise forms.ValidationError(str(problem)) from None
+        return upload
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("file") and not (data.get("text") or "").strip() and not self.errors:
+            raise forms.ValidationError("Choose a file or paste some rows.")
+        return data
+
+    def chosen_columns(self) -> list[str | None]:
+        columns = [self.cleaned_data.get(f"column_{i}") or None for i in range(1, 9)]
+        while columns and columns[-1] is None:
+            columns.pop()
+        return columns
+
+
+class OfficialForm(forms.Form):
+    username = forms.CharField(max_length=150, label="User name")
+    role = forms.ChoiceField(
+        choices=[
+            (TournamentOfficial.Role.JUDGE, "Judge"),
+            (TournamentOfficial.Role.HEAD_JUDGE, "Head judge"),
+            (TournamentOfficial.Role.ORGANISER, "Organiser"),
+        ]
+    )
+    create = forms.BooleanField(
+        required=False, label="New account (a password is generated and shown once)"
+    )
+
+
+class RoundStatusForm(forms.Form):
+    status = forms.ChoiceField(choices=Round.Status.choices)
+
+
+class PenaltyDeleteForm(forms.Form):
+    reason = forms.CharField(max_length=300, help_text="Kept in the audit log.")

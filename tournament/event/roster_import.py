@@ -1,0 +1,349 @@
+"""Planning a player import: rows of text in, a preview of every row as it will be saved out.
+
+Pure Python fed plain rows (lists of strings, as read from a CSV/XLSX file or pasted text by
+`tournament.event.services`); no Django, no models.
+
+Vocabulary
+----------
+field       one thing we store about a player: ``given_name``, ``family_name``, ``name`` (a full
+            name, split with the last word as the family name), ``chinese_name``, ``country``,
+            ``club``, ``external_id`` (e.g. an EMA number) and ``number`` (registration number).
+column      a column of the file, named by its header cell (any of `COLUMN_ALIASES`) or chosen
+            on the page when the file has no header.
+line        a row's line number in the file as a person counts it (the header is line 1).
+known       a player already in the database (`KnownPlayer`); *registered* ones are in this
+            tournament with a number.
+match       a line is the same person as a known player: by external id first, then by given
+            name, family name and country (case-insensitive).
+action      what confirming does with a line: ``new`` (create and register), ``register`` (a
+            known player, registered now) or ``skip`` (already registered: nothing changes).
+problem     something that stops the import, on its line (or line 0 for the file); nothing is
+            saved while any problem remains. A *notice* is said but does not stop it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+FIELDS = (
+    "given_name",
+    "family_name",
+    "name",
+    "chinese_name",
+    "country",
+    "club",
+    "external_id",
+    "number",
+)
+FIELD_LABELS = {
+    "given_name": "given name",
+    "family_name": "family name",
+    "name": "full name",
+    "chinese_name": "Chinese name",
+    "country": "country",
+    "club": "club",
+    "external_id": "external id",
+    "number": "number",
+}
+MAX_LENGTHS = {
+    "given_name": 80,
+    "family_name": 80,
+    "chinese_name": 60,
+    "club": 120,
+    "external_id": 40,
+}
+# Header cells people use, normalised (lower case, letters and digits only).
+COLUMN_ALIASES = {
+    "givenname": "given_name",
+    "firstname": "given_name",
+    "forename": "given_name",
+    "first": "given_name",
+    "given": "given_name",
+    "familyname": "family_name",
+    "lastname": "family_name",
+    "surname": "family_name",
+    "last": "family_name",
+    "family": "family_name",
+    "name": "name",
+    "fullname": "name",
+    "player": "name",
+    "playername": "name",
+    "chinesename": "chinese_name",
+    "chinese": "chinese_name",
+    "中文名": "chinese_name",
+    "country": "country",
+    "countryregion": "country",
+    "nation": "country",
+    "nationality": "country",
+    "countrycode": "country",
+    "club": "club",
+    "team": "club",
+    "externalid": "external_id",
+    "emanumber": "external_id",
+    "ema": "external_id",
+    "emaid": "external_id",
+    "emano": "external_id",
+    "id": "external_id",
+    "number": "number",
+    "no": "number",
+    "nr": "number",
+    "registrationnumber": "number",
+    "playernumber": "number",
+    "seatnumber": "number",
+}
+
+
+class RowsError(ValueError):
+    """The rows cannot be read at all (no header, duplicate or unknown columns...)."""
+
+
+@dataclass(frozen=True)
+class KnownPlayer:
+    id: int
+    given_name: str
+    family_name: str
+    country: str = ""
+    external_id: str = ""
+    number: int | None = None  # registration number in this tournament, if registered
+
+
+@dataclass
+class ImportLine:
+    line: int
+    values: dict[str, str]
+    action: str = "new"
+    player_id: int | None = None
+    number: int | None = None
+    problems: list[str] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+    @property
+    def display_name(self) -> str:
+        return " ".join(p for p in (self.values["given_name"], self.values["family_name"]) if p)
+
+
+@dataclass
+class ImportPlan:
+    lines: list[ImportLine]
+    problems: list[str] = field(default_factory=list)  # about the file, not one line
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not any(line.problems for line in self.lines)
+
+    def problem_messages(self) -> list[str]:
+        """Every problem as one message with its place: "Line 4: ..." or the file's own."""
+        messages = list(self.problems)
+        for line in self.lines:
+            messages.extend(f"Line {line.line}: {problem}" for problem in line.problems)
+        return messages
+
+    def counts(self) -> Counter:
+        return Counter(line.action for line in self.lines if not line.problems)
+
+
+def _normalise(header: str) -> str:
+    return re.sub(r"[^0-9a-z\u4e00-\u9fff]", "", header.strip().lower())
+
+
+def columns_from_header(header: Sequence[str]) -> list[str | None]:
+    """The field of each header cell (None for an empty trailing cell).
+
+    Raises `RowsError` naming every unknown and every duplicated column, with its position.
+    """
+    columns: list[str | None] = []
+    problems = []
+    seen: dict[str, int] = {}
+    for position, cell in enumerate(header, start=1):
+        text = (cell or "").strip()
+        if not text:
+            columns.append(None)
+            continue
+        found = COLUMN_ALIASES.get(_normalise(text))
+        if found is None:
+            problems.append(
+                f"Column {position} ({text!r}) is not a known column. Known columns: given name, "
+                "family name (or a full name), Chinese name, country, club, external id or EMA "
+                "number, number."
+            )
+        elif found in seen:
+            problems.append(
+                f"Columns {seen[found]} and {position} both give the {FIELD_LABELS[found]}; "
+                "keep one."
+            )
+        else:
+            seen[found] = position
+        columns.append(found)
+    if not problems and not ({"family_name", "name"} & set(seen)):
+        problems.append(
+            "No name column: the header needs a family name (last name) or a full name column."
+        )
+    if problems:
+        raise RowsError(" ".join(problems))
+    return columns
+
+
+def header_looks_like(row: Sequence[str]) -> bool:
+    """Whether the first row names columns (at least one known header and no digits-only cell)."""
+    known = [cell for cell in row if COLUMN_ALIASES.get(_normalise(cell or ""))]
+    return bool(known) and len(known) * 2 >= len([c for c in row if (c or "").strip()])
+
+
+def plan_import(
+    rows: Sequence[Sequence[str]],
+    *,
+    columns: Sequence[str | None],
+    countries: Mapping[str, str],
+    known: Iterable[KnownPlayer] = (),
+    first_line: int = 2,
+) -> ImportPlan:
+    """Read ``rows`` (header excluded) with ``columns`` into a plan, with every problem.
+
+    ``countries`` maps lower-case country names, ISO alpha-2 and alpha-3 codes to ISO alpha-2
+    codes. ``known`` are the players in the database (with their number when registered in this
+    tournament). Registration numbers missing from the file are assigned after the highest one
+    in use, in file order.
+    """
+    known = list(known)
+    by_external = {p.external_id.lower(): p for p in known if p.external_id}
+    by_name: dict[tuple[str, str, str], list[KnownPlayer]] = {}
+    for player in known:
+        key = (player.given_name.lower(), player.family_name.lower(), player.country)
+        by_name.setdefault(key, []).append(player)
+    numbers_in_use = {p.number: p for p in known if p.number is not None}
+    lines = []
+    for offset, row in enumerate(rows):
+        if not any((cell or "").strip() for cell in row):
+            continue  # blank lines are skipped, as a person would
+        lines.append(_read_line(first_line + offset, row, columns, countries))
+    file_problems = [] if lines else ["The file has no player rows."]
+    _check_within_file(lines)
+    for line in lines:
+        _match(line, by_external, by_name, numbers_in_use)
+    _assign_numbers(lines, numbers_in_use)
+    return ImportPlan(lines=lines, problems=file_problems)
+
+
+def _read_line(number, row, columns, countries) -> ImportLine:
+    values = dict.fromkeys(FIELDS, "")
+    line = ImportLine(line=number, values=values)
+    extra = [cell for cell in row[len(columns) :] if (cell or "").strip()]
+    if extra:
+        line.problems.append(
+            f"{len(extra)} more cell(s) than the header has columns ({extra[0]!r}...)."
+        )
+    for column, cell in zip(columns, row, strict=False):
+        if column is not None:
+            values[column] = " ".join((cell or "").split())
+    if values["name"] and not (values["given_name"] or values["family_name"]):
+        words = values["name"].split()
+        values["given_name"], values["family_name"] = " ".join(words[:-1]), words[-1]
+    if not values["family_name"]:
+        line.problems.append(
+            "Missing name: give a family name (last name)."
+            if not values["given_name"]
+            else f"Missing family name for {values['given_name']!r}."
+        )
+    for name, limit in MAX_LENGTHS.items():
+        if len(values[name]) > limit:
+            line.problems.append(
+                f"The {FIELD_LABELS[name]} is {len(values[name])} characters long; at most {limit}."
+            )
+    country = values["country"]
+    if country:
+        code = countries.get(country.lower())
+        if code is None:
+            line.problems.append(
+                f"Unknown country {country!r}: give its English name or ISO code (e.g. HK, GB)."
+            )
+        else:
+            values["country"] = code
+    if values["number"]:
+        text = values["number"]
+        if text.endswith(".0"):
+            text = text[:-2]  # spreadsheets write whole numbers as 7.0
+        if not text.isdecimal() or int(text) < 1:
+            line.problems.append(f"Number {values['number']!r} is not a whole number of 1 or more.")
+        else:
+            line.number = int(text)
+    for name in ("given_name", "family_name", "club", "chinese_name", "external_id"):
+        if values[name].startswith(("=", "+", "-", "@")):
+            line.notices.append(
+                f"The {FIELD_LABELS[name]} starts with {values[name][0]!r}: stored as text, "
+                "escaped in exports."
+            )
+            break
+    return line
+
+
+def _check_within_file(lines: list[ImportLine]) -> None:
+    for key, label in (("external_id", "external id"), ("number", "number")):
+        first_seen: dict[str, int] = {}
+        for line in lines:
+            value = str(line.number) if key == "number" else line.values[key].lower()
+            if key == "number" and line.number is None:
+                continue
+            if not value:
+                continue
+            if value in first_seen:
+                line.problems.append(
+                    f"Duplicate {label} {line.values[key]!r}: line {first_seen[value]} has it too."
+                )
+            else:
+                first_seen[value] = line.line
+
+
+def _match(line, by_external, by_name, numbers_in_use) -> None:
+    values = line.values
+    match, how = None, ""
+    if values["external_id"]:
+        match = by_external.get(values["external_id"].lower())
+        how = "external id"
+        if match is not None and match.family_name.lower() != values["family_name"].lower():
+            line.problems.append(
+                f"External id {values['external_id']!r} belongs to "
+                f"{match.given_name} {match.family_name}, not {line.display_name}."
+            )
+            return
+    if match is None:
+        candidates = by_name.get(
+            (values["given_name"].lower(), values["family_name"].lower(), values["country"]), []
+        )
+        candidates = [
+            p
+            for p in candidates
+            if not (values["external_id"] and p.external_id)
+            or p.external_id.lower() == values["external_id"].lower()
+        ]
+        if len(candidates) == 1:
+            match, how = candidates[0], "name and country"
+    if match is None:
+        line.action = "new"
+    elif match.number is not None:
+        line.action, line.player_id = "skip", match.id
+        note = f"Already registered as number {match.number} (matched by {how}): unchanged."
+        if line.number is not None and line.number != match.number:
+            note += f" The file's number {line.number} is ignored."
+        line.notices.append(note)
+        line.number = match.number
+        return
+    else:
+        line.action, line.player_id = "register", match.id
+        line.notices.append(f"Existing player, matched by {how}.")
+    if line.number is not None and line.number in numbers_in_use:
+        holder = numbers_in_use[line.number]
+        line.problems.append(
+            f"Number {line.number} is taken by {holder.given_name} {holder.family_name}."
+        )
+
+
+def _assign_numbers(lines: list[ImportLine], numbers_in_use: Mapping[int, KnownPlayer]) -> None:
+    taken = set(numbers_in_use) | {line.number for line in lines if line.number is not None}
+    next_number = max(taken, default=0) + 1
+    for line in lines:
+        if line.number is None and line.action != "skip":
+            line.number = next_number
+            next_number += 1

@@ -1,0 +1,33 @@
+"""Cells for spreadsheets people open: text that a spreadsheet would run as a formula is escaped.
+
+Pure Python. Vocabulary: a *cell* is one value written to a CSV or XLSX export; a *formula
+cell* is text starting with ``=``, ``+``, ``-`` or ``@`` (or a tab or carriage return before
+one), which Excel, LibreOffice and Google Sheets may evaluate (CSV/formula injection). We store
+such text as it was typed and escape it only on the way out, with `cell_escape`, in every
+export.
+"""
+
+from __future__ import annotations
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell_escape(value):
+    """The value to write in an export cell: formula-looking text gets a leading apostrophe.
+
+    Numbers (int, float) pass unchanged, so a negative score stays a number; any other value is
+    written as text.
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        text = str(value)
+        if text.startswith(FORMULA_STARTS):
+            return "'" + text
+        return text
+    return value
+
+
+def row_escape(values) -> list:
+    """`cell_escape` on every cell of a row."""
+    return [cell_escape(value) for value in values]
