@@ -25,7 +25,7 @@ from scoring.engine import NotationError, parse_melds, parse_tiles
 
 from ..models import Hand, Payment, Penalty, Round, Seat, Session
 from ..winds import WINDS, wind_order
-from .entry import ENTRY_FLAGS, HandEntryData, Seating
+from .entry import ENTRY_FLAGS, HandEntryData, Seating, entry_summary
 
 PLAYED_STATUSES = (Round.Status.PLAYING, Round.Status.FINISHED)
 
@@ -74,29 +74,8 @@ def hand_snapshot(hand: Hand, names: dict[int, str] | None = None) -> dict:
 
 
 def hand_summary(hand: Hand, names: dict[int, str]) -> str:
-    """One line a person can read: "Win by Ann, discard by Bob, 40 points: 123m ... +5p"."""
-
-    def name(pid):
-        return names.get(pid, f"player {pid}")
-
-    if hand.outcome == Hand.Outcome.DRAW:
-        return "Draw"
-    if hand.outcome == Hand.Outcome.FALSE_WIN:
-        return f"False win by {name(hand.winner_id)}"
-    how = dict(Hand.WinType.choices).get(hand.win_type, hand.win_type).lower()
-    if hand.win_type != Hand.WinType.SELF_DRAW and hand.discarder_id:
-        how += f" from {name(hand.discarder_id)}"
-    if hand.immunity == Hand.Immunity.NOBODY:
-        how += ", immunity: nobody responsible"
-    elif hand.immunity == Hand.Immunity.OTHER:
-        how += f", immunity: {name(hand.responsible_id)} responsible"
-    tiles = " ".join(part for part in (hand.concealed, hand.melds) if part)
-    flags = f" [{', '.join(hand.flags)}]" if hand.flags else ""
-    penalty = f" penalty tiles {hand.penalty_tiles}" if hand.penalty_tiles else ""
-    return (
-        f"Win by {name(hand.winner_id)}, {how}, {hand.value} points: "
-        f"{tiles} +{hand.winning_tile}{flags}{penalty}"
-    )
+    """One line a person can read: "Win by Ann, discard from Bob, 40 points: 123m ... +5p"."""
+    return entry_summary(entry_of_hand(hand), hand.value, names)
 
 
 def seating_of(session: Session) -> Seating:
