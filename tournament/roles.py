@@ -9,7 +9,10 @@ head judge      a member of "Head judges" (or an organiser): also resolves doubl
 judge           a member of "Judges" (or a head judge): enters, previews and corrects hands of
                 open sessions, records penalties, reconciles.
 official        anyone with one of the roles above. Officials see everything that is not yet
-                released to the public (see `tournament.release`).
+                released to the public (see `tournament.release`), except an unconfirmed hand.
+unconfirmed     under double entry, a hand awaiting its blind second entry: only the official
+                who entered it and head judges see its tiles, value and payments
+                (`may_see_unconfirmed_hand`); the others see that it awaits a second entry.
 anonymous       sees only the public pages and the hand calculator; the desk and the organiser
                 pages send them to the log-in page. A logged-in user without the role gets a 403
                 page that says which role the action needs.
@@ -92,6 +95,12 @@ def is_judge(user) -> bool:
 def is_official(user) -> bool:
     """Judges, head judges and organisers: they see what the public does not yet see."""
     return is_judge(user)
+
+
+def may_see_unconfirmed_hand(user, entered_by_id: int | None) -> bool:
+    """Double entry is blind: an unconfirmed hand is shown only to the official who entered it
+    and to head judges, so that the second official enters it from the slip, not the screen."""
+    return is_head_judge(user) or (_active(user) and user.pk == entered_by_id)
 
 
 @dataclass(frozen=True)

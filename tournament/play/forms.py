@@ -21,6 +21,7 @@ from scoring.fields import TileField, TilesField
 from ..models import Hand, Tournament
 from ..winds import WIND_NAMES, WINDS
 from .entry import ENTRY_FLAGS, FLAG_LABELS, HandEntryData, Seating
+
 NOBODY = [("", "—")]
 
 

@@ -12,6 +12,9 @@ next number     the lowest hand number of a session not yet entered (a deleted h
 hand row        a saved hand with its payments in seat order and the running totals after it.
 totals          hand payments summed per player; penalties are shown apart (RULINGS R13).
 pending         hands awaiting a second entry (double entry) or a head judge's decision.
+hidden hand     an unconfirmed hand the viewer may not see (`roles.may_see_unconfirmed_hand`):
+                the sheet shows only that it awaits a second entry, and no total shown to that
+                viewer counts it, so that nothing on the desk gives its value away.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from django.db.models import Count, Q, Sum
 from scoring.engine import NotationError, parse_melds, parse_tiles
 
 from ..models import Hand, Payment, Penalty, Round, Seat, Session
+from ..roles import is_head_judge, may_see_unconfirmed_hand
 from ..winds import WINDS, wind_order
 from .entry import ENTRY_FLAGS, HandEntryData, Seating, entry_summary
 
@@ -117,6 +121,22 @@ def session_totals(session: Session) -> dict[int, int]:
     return totals
 
 
+def hidden_hands_filter(viewer, prefix: str = "") -> Q:
+    """A filter on hands (``prefix`` e.g. ``"hand__"``) matching those hidden from ``viewer``."""
+    if is_head_judge(viewer):
+        return Q(pk__in=[])
+    hidden = Q(**{f"{prefix}confirmed": False})
+    if viewer is not None and viewer.is_authenticated:
+        hidden &= ~Q(**{f"{prefix}entered_by_id": viewer.pk})
+    return hidden
+
+
+def hidden_hand_numbers(viewer, **where) -> set[tuple[int, int]]:
+    """(session id, hand number) of the hands hidden from ``viewer`` among ``where``."""
+    hands = Hand.objects.filter(hidden_hands_filter(viewer), **where)
+    return set(hands.values_list("session_id", "number"))
+
+
 @dataclass
 class HandRow:
     hand: Hand
@@ -124,6 +144,7 @@ class HandRow:
     amounts: list[int]  # in starting-wind order (the columns of the session table)
     running: list[int]
     mismatch: bool = False
+    hidden: bool = False  # awaits a second entry by this viewer: nothing of it is shown
 
     @property
     def cells(self) -> list[tuple[int, int]]:
@@ -155,6 +176,7 @@ class SessionSheet:
     penalties: list[Penalty] = field(default_factory=list)
     unconfirmed: int = 0
     mismatches: int = 0
+    hidden: int = 0
 
     @property
     def players(self) -> list[tuple[str, int, str, int]]:
@@ -163,7 +185,8 @@ class SessionSheet:
         return [(*column, total) for column, total in zip(self.columns, totals, strict=True)]
 
 
-def session_sheet(session: Session) -> SessionSheet:
+def session_sheet(session: Session, *, viewer) -> SessionSheet:
+    """The session's hands as ``viewer`` may see them: hidden hands count in no total."""
     seating = seating_of(session)
     columns = [
         (w, seating.players[w], seating.names[seating.players[w]])
@@ -179,17 +202,26 @@ def session_sheet(session: Session) -> SessionSheet:
     )
     running = [0] * len(columns)
     for hand in hands:
-        paid = {p.player_id: p.amount for p in hand.payments.all()}
+        hidden = not hand.confirmed and not may_see_unconfirmed_hand(viewer, hand.entered_by_id)
+        paid = {} if hidden else {p.player_id: p.amount for p in hand.payments.all()}
         amounts = [paid.get(pid, 0) for _, pid, _ in columns]
         running = [r + a for r, a in zip(running, amounts, strict=True)]
         dealer = seating.names.get(seating.dealer(hand.number), "") if len(columns) == 4 else ""
         sheet.rows.append(
-            HandRow(hand, dealer, amounts, list(running), mismatch=hand.second_count > 0)
+            HandRow(
+                hand,
+                dealer,
+                amounts,
+                list(running),
+                mismatch=hand.second_count > 0,
+                hidden=hidden,
+            )
         )
+        sheet.hidden += hidden
         sheet.unconfirmed += not hand.confirmed
         sheet.mismatches += hand.second_count > 0
     sheet.totals = running if sheet.rows else [0] * len(columns)
-    sheet.penalties = list(session.penalties.select_related("player", "created_by"))
+    sheet.penalties = list(session.penalties.select_related("player", "created_by", "hand"))
     return sheet
 
 
@@ -204,7 +236,8 @@ class SessionCard:
     mismatches: int
 
 
-def round_desk(round_: Round) -> list[SessionCard]:
+def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
+    """The round's tables; the totals shown to ``viewer`` leave out the hands hidden from them."""
     sessions = (
         Session.objects.filter(round=round_)
         .select_related("table")
@@ -221,6 +254,7 @@ def round_desk(round_: Round) -> list[SessionCard]:
     totals = defaultdict(int)
     for row in (
         Payment.objects.filter(hand__session__round=round_)
+        .exclude(hidden_hands_filter(viewer, "hand__"))
         .values("hand__session_id", "player_id")
         .annotate(total=Sum("amount"))
     ):

@@ -26,6 +26,7 @@ from .common import (
     session_context,
     session_page,
     session_url,
+    visible_hand_or_403,
 )
 
 
@@ -38,7 +39,7 @@ def _evaluate(form, session, *, as_false_win=False):
 
 
 def _sheet_page(request, session, form, evaluation, status=200):
-    sheet = selectors.session_sheet(session)
+    sheet = selectors.session_sheet(session, viewer=request.user)
     next_number = selectors.session_next_number(session)
     number = next_number
     if form.is_bound and form.is_valid():
@@ -106,7 +107,7 @@ def hand_preview(request, session):
 
 @session_page()
 def hand_edit(request, session, number):
-    hand = hand_or_404(session, number)
+    hand = visible_hand_or_403(request, hand_or_404(session, number))
     seating = selectors.seating_of(session)
     conflict = None
     evaluation = None
@@ -151,7 +152,7 @@ def hand_edit(request, session, number):
 
 @session_page()
 def hand_delete(request, session, number):
-    hand = hand_or_404(session, number)
+    hand = visible_hand_or_403(request, hand_or_404(session, number))
     conflict = None
     if request.method == "POST":
         form = DeleteForm(request.POST)
