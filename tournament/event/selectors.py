@@ -1,5 +1,9 @@
 """Reads of the event: tournaments, their players, and a round's tables with their seats."""
 
+import datetime
+
+from django.utils import timezone
+
 from ..models import Registration, Round, Seat, Tournament
 from ..winds import wind_order
 
@@ -18,9 +22,19 @@ def round_tables(round_: Round) -> list[dict]:
     return list(tables.values())
 
 
-def current_tournament():
-    """The tournament the site's menu follows: the newest one, if any."""
-    return Tournament.objects.order_by("-start_date", "-pk").first()
+def current_tournament(today: datetime.date | None = None):
+    """The tournament the site's menu follows: the one running now, if any.
+
+    Running means, in this order: a round being played (the most recently started event
+    first); else today between its first and last day; else the newest by date.
+    """
+    tournaments = Tournament.objects.order_by("-start_date", "-pk")
+    playing = tournaments.filter(rounds__status=Round.Status.PLAYING).first()
+    if playing is not None:
+        return playing
+    today = today or timezone.localdate()
+    on_now = tournaments.filter(start_date__lte=today, end_date__gte=today).first()
+    return on_now or tournaments.first()
 
 
 def active_player_count(tournament: Tournament) -> int:

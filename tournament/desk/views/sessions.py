@@ -10,7 +10,6 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 
 from ...models import Penalty
-
 from ...play import selectors
 from ...play.services import sessions as session_services
 from ...roles import head_judge_required

@@ -248,6 +248,9 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     result = Reconciliation(session=session, rows=rows, problems=problems)
     session.card_totals = {str(pid): total for pid, total in card_totals.items()}
     details = {name: {"card": card, "entered": got} for name, card, got, _ in rows}
+    details["summary"] = "; ".join(
+        f"{name}: card {card}, entered {got}" for name, card, got, _ in rows
+    )
     if result.matches:
         session.status = Session.Status.RECONCILED
         session.reconciled_by, session.reconciled_at = user, timezone.now()
@@ -283,7 +286,7 @@ def session_reopen(*, session: Session, user, reason: str) -> Session:
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.status == Session.Status.OPEN:
         raise ValidationError(f"{session} is already open.")
-    before = {"status": session.status}
+    before = {"status": session.status, "summary": f"{session.get_status_display()}"}
     session.status = Session.Status.OPEN
     session.reconciled_by, session.reconciled_at = None, None
     session.save(update_fields=["status", "reconciled_by", "reconciled_at"])
@@ -294,6 +297,6 @@ def session_reopen(*, session: Session, user, reason: str) -> Session:
         user=user,
         reason=reason,
         before=before,
-        after={"status": session.status},
+        after={"status": session.status, "summary": "Open"},
     )
     return session
