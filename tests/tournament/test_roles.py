@@ -39,3 +39,16 @@ def test_the_menu_offers_the_desk_to_judges_only(client, demo):
     assert desk not in client.get(home).content.decode()
     client.force_login(make_user("judge"))
     assert desk in client.get(home).content.decode()
+
+
+def test_only_the_entering_official_and_head_judges_see_an_unconfirmed_hand(db):
+    from django.contrib.auth.models import AnonymousUser
+
+    from tests.tournament.builders import make_user
+    from tournament.roles import may_see_unconfirmed_hand
+
+    entering, other, head = make_user(), make_user(), make_user("head")
+    assert may_see_unconfirmed_hand(entering, entering.pk)
+    assert may_see_unconfirmed_hand(head, entering.pk)
+    assert not may_see_unconfirmed_hand(other, entering.pk)
+    assert not may_see_unconfirmed_hand(AnonymousUser(), None)

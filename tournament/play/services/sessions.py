@@ -243,8 +243,15 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
             f"The two entries of {_hands(mismatched).lower()} differ: a head judge must "
             "resolve them."
         )
-    if not session.hands.exists():
+    numbers = set(session.hands.values_list("number", flat=True))
+    if not numbers:
         problems.append("No hands have been entered for this session.")
+    missing = sorted(set(range(1, max(numbers, default=0) + 1)) - numbers)
+    if missing:
+        problems.append(
+            f"{_hands(missing)} {'is' if len(missing) == 1 else 'are'} missing (a deleted "
+            f"hand is not renumbered): enter {'it' if len(missing) == 1 else 'them'} again."
+        )
     result = Reconciliation(session=session, rows=rows, problems=problems)
     session.card_totals = {str(pid): total for pid, total in card_totals.items()}
     details = {name: {"card": card, "entered": got} for name, card, got, _ in rows}
