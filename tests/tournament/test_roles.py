@@ -5,7 +5,14 @@ from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
 from tests.tournament.builders import make_user
-from tournament.roles import is_head_judge, is_judge, is_official, is_organiser, roles_of
+from tournament.roles import (
+    is_head_judge,
+    is_judge,
+    is_official,
+    is_organiser,
+    may_see_unconfirmed_hand,
+    roles_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -41,12 +48,7 @@ def test_the_menu_offers_the_desk_to_judges_only(client, demo):
     assert desk in client.get(home).content.decode()
 
 
-def test_only_the_entering_official_and_head_judges_see_an_unconfirmed_hand(db):
-    from django.contrib.auth.models import AnonymousUser
-
-    from tests.tournament.builders import make_user
-    from tournament.roles import may_see_unconfirmed_hand
-
+def test_only_the_entering_official_and_head_judges_see_an_unconfirmed_hand():
     entering, other, head = make_user(), make_user(), make_user("head")
     assert may_see_unconfirmed_hand(entering, entering.pk)
     assert may_see_unconfirmed_hand(head, entering.pk)

@@ -147,7 +147,7 @@ def _number_taken(session: Session, number: int) -> bool:
 def _check_next_number(session: Session, number: int) -> None:
     """Refuse any number but the session's next one: it decides the seat winds (R14)."""
     expected = session_next_number(session)
-    if number == expected:
+    if expected is not None and number == expected:
         return
     if _number_taken(session, number):
         raise HandNumberTaken(_taken_message(session, number))
