@@ -472,3 +472,28 @@ def test_the_menu_follows_the_running_tournament_not_the_latest():
     )
     assert current_tournament(today=datetime.date(2026, 6, 2)) == on_now
     assert current_tournament(today=datetime.date(2027, 1, 1)).start_date.month == 9
+
+
+# --- queries do not grow with hands -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["desk:session_sheet", "desk:session_audit"])
+def test_desk_pages_queries_do_not_grow_with_hands(client, name):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    session = make_session(double_entry=True)
+    first, second = make_user(), make_user()
+    logged_in(client, second)
+
+    def count():
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url(session, name)).status_code == 200
+        return len(queries)
+
+    hand_save(session=session, entry=entry(session, 1), user=first)
+    few = count()
+    for number in range(2, 9):
+        hand_save(session=session, entry=entry(session, number, tiles=BIG), user=first)
+    hand_confirm(hand=Hand.objects.get(number=2), entry=entry(session, 2, tiles=BIG), user=second)
+    assert count() == few
