@@ -128,7 +128,9 @@ def penalty_correct(
     session = penalty.session
     session_check_open(session)
     change_reason = _change_reason(change_reason)
-    penalty = Penalty.objects.select_for_update().select_related("hand").get(pk=penalty.pk)
+    penalty = (
+        Penalty.objects.select_for_update(of=("self",)).select_related("hand").get(pk=penalty.pk)
+    )
     seating = seating_of(session)
     before = _penalty_snapshot(penalty, seating.names)
     _penalty_fill(
@@ -160,7 +162,9 @@ def penalty_delete(*, penalty: Penalty, reason: str, user) -> None:
     session = penalty.session
     session_check_open(session)
     reason = _change_reason(reason)
-    penalty = Penalty.objects.select_for_update().select_related("hand").get(pk=penalty.pk)
+    penalty = (
+        Penalty.objects.select_for_update(of=("self",)).select_related("hand").get(pk=penalty.pk)
+    )
     before = _penalty_snapshot(penalty, seating_of(session).names)
     hand_number = penalty.hand.number if penalty.hand_id else None
     penalty.delete()
