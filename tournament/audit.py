@@ -7,8 +7,12 @@ entry       an `AuditEntry` row: tournament, session, hand number, action, user,
 snapshot    a JSON-ready dict describing what changed as it stood; for a hand, see
             `tournament.play.selectors.hand_snapshot` (it carries a one-line ``summary``).
 
+text        what a person reads for a snapshot (`audit_text`): its ``summary`` when it has one
+            (every writer gives one), else "Label: value" pairs - never a Python dict or an
+            internal field name.
+
 Only services call `audit_record`, inside their own transaction, so a change and its log line
-are saved together or not at all. Pages read the log through `audit_entries`.
+are saved together or not at all. Pages read the log through `audit_entries` and `audit_text`.
 """
 
 from __future__ import annotations
@@ -46,3 +50,33 @@ def audit_entries(*, tournament=None, session: Session | None = None):
     if session is not None:
         return entries.filter(session=session)
     return entries.filter(tournament=tournament)
+
+
+def _label(key: str) -> str:
+    return str(key).replace("_", " ").capitalize()
+
+
+def _value_text(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{_label(k).lower()} {_value_text(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_value_text(v) for v in value) or "none"
+    return "—" if value is None or value == "" else str(value)
+
+
+def audit_text(value: dict | None) -> str:
+    """A snapshot as a person reads it: its summary, with the payments when it has them."""
+    if not value:
+        return ""
+    if not isinstance(value, dict):
+        return _value_text(value)
+    if value.get("summary"):
+        payments = value.get("payments")
+        if isinstance(payments, dict) and payments:
+            paid = ", ".join(f"{name} {amount:+d}" for name, amount in payments.items())
+            return f"{value['summary']}. Payments: {paid}"
+        return str(value["summary"])
+    shown = {k: v for k, v in value.items() if k not in ("entry", "version")}
+    return "; ".join(f"{_label(k)}: {_value_text(v)}" for k, v in shown.items())

@@ -13,7 +13,10 @@ of a tournament the roles above come either from a global group (everywhere) or 
                 refused, with the reason, on another event's desk. Pass ``tournament`` to ask
                 about one event; without it the question is "in any tournament".
 official        anyone with one of the roles above. Officials see everything that is not yet
-                released to the public (see `tournament.release`).
+                released to the public (see `tournament.release`), except an unconfirmed hand.
+unconfirmed     under double entry, a hand awaiting its blind second entry: only the official
+                who entered it and head judges see its tiles, value and payments
+                (`may_see_unconfirmed_hand`); the others see that it awaits a second entry.
 anonymous       sees only the public pages and the hand calculator; the desk and the organiser
                 pages send them to the log-in page. A logged-in user without the role gets a 403
                 page that says which role the action needs.
@@ -139,6 +142,13 @@ def is_official(user, tournament=None) -> bool:
 def is_global_organiser(user) -> bool:
     """Superusers and the "Organisers" group: they create tournaments."""
     return _active(user) and (user.is_superuser or ORGANISER_GROUP in _groups(user))
+
+
+def may_see_unconfirmed_hand(user, entered_by_id: int | None, tournament=None) -> bool:
+    """Double entry is blind: an unconfirmed hand is shown only to the official who entered it
+    and to head judges (of its tournament), so that the second official enters it from the
+    slip, not the screen."""
+    return is_head_judge(user, tournament) or (_active(user) and user.pk == entered_by_id)
 
 
 @dataclass(frozen=True)

@@ -17,5 +17,6 @@ urlpatterns = [
     path("t/<slug:slug>/desk/", include("tournament.desk.urls")),
 ]
 
+handler403 = "tournament.public.views.pages.permission_denied"
 handler404 = "tournament.public.views.pages.page_not_found"
 handler500 = "tournament.public.views.pages.server_error"

@@ -4,10 +4,16 @@
  * Vocabulary
  *   hand form   the form with id "hand-form" (desk entry, correction, second entry, calculator)
  *   error link  a link in the preview pointing at the field to fix (data-focus="<field id>")
+ *   applies     a block marked data-applies="win false_win" lists the outcomes it applies to;
+ *               under any other outcome its fields are disabled and hidden, so neither the
+ *               preview nor the save sends a default that does not apply (a draw has no
+ *               "How: Discard"). Switching back restores what was typed.
  *
  * - Enter in a list (select) submits the hand form, as it does in a text field.
  * - After a failed save, focus goes to the first field with an error.
  * - An error link in the preview focuses its field instead of scrolling the page.
+ * - Blessing of Earth is won on East's first discard (RULINGS R8, R12): ticking it chooses
+ *   "discard", the dealer as discarder and no immunity (the server has the last word).
  */
 (function () {
   "use strict";
@@ -32,7 +38,43 @@
     }
   });
 
+  function showApplicable(form) {
+    var outcome = form.querySelector("[name=outcome]");
+    if (!outcome) return;
+    form.querySelectorAll("[data-applies]").forEach(function (block) {
+      var applies = block.getAttribute("data-applies").split(" ").indexOf(outcome.value) >= 0;
+      block.hidden = !applies;
+      block.querySelectorAll("input, select, textarea").forEach(function (field) {
+        field.disabled = !applies;
+      });
+    });
+  }
+
+  function blessingOfEarth(form) {
+    // The player lists name the dealer, East in this hand: "East · Ann (dealer)".
+    var dealer = Array.prototype.find.call(
+      form.querySelectorAll("[name=discarder] option"),
+      function (option) { return /\(dealer\)$/.test(option.textContent); }
+    );
+    var how = form.querySelector("[name=win_type]");
+    var immunity = form.querySelector("[name=immunity]");
+    if (how) how.value = "discard";
+    if (dealer) dealer.selected = true;
+    if (immunity) immunity.value = "";
+  }
+
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("#hand-form");
+    if (!form) return;
+    if (event.target.name === "outcome") showApplicable(form);
+    if (event.target.name === "flags" && event.target.value === "earth" && event.target.checked) {
+      blessingOfEarth(form);
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
+    var form = document.getElementById("hand-form");
+    if (form) showApplicable(form);
     var broken = document.querySelector("#hand-form [aria-invalid=true]");
     if (broken) broken.focus();
   });

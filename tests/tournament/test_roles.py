@@ -6,7 +6,14 @@ from django.urls import reverse
 
 from tests.tournament.builders import make_players, make_seated_round, make_tournament, make_user
 from tournament.models import TournamentOfficial
-from tournament.roles import is_head_judge, is_judge, is_official, is_organiser, roles_of
+from tournament.roles import (
+    is_head_judge,
+    is_judge,
+    is_official,
+    is_organiser,
+    may_see_unconfirmed_hand,
+    roles_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +93,11 @@ def test_unpublished_seating_is_hidden_from_judges_of_other_tournaments(client):
     client.force_login(_judge_of(mine))
     page = client.get(reverse("public:round_detail", args=[theirs.slug, 1])).content.decode()
     assert "has not been published yet" in page
+
+
+def test_only_the_entering_official_and_head_judges_see_an_unconfirmed_hand():
+    entering, other, head = make_user(), make_user(), make_user("head")
+    assert may_see_unconfirmed_hand(entering, entering.pk)
+    assert may_see_unconfirmed_hand(head, entering.pk)
+    assert not may_see_unconfirmed_hand(other, entering.pk)
+    assert not may_see_unconfirmed_hand(AnonymousUser(), None)

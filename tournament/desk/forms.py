@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django import forms
 
-from ..event.services import SETTINGS_FIELDS
+from ..event.services import FROZEN_REASON, SCORING_RULES, SETTINGS_FIELDS
 from ..models import Penalty, Tournament
 from ..play.entry import Seating
 from ..play.forms import HandForm
@@ -41,7 +41,12 @@ class ReasonForm(forms.Form):
 
 
 class PenaltyForm(forms.Form):
-    player = forms.TypedChoiceField(coerce=int)
+    """A penalty (RULINGS R13). No player is chosen in advance: a wrong default once recorded a
+    deduction against the wrong player."""
+
+    player = forms.TypedChoiceField(
+        coerce=int, error_messages={"required": "Choose the player who is penalised."}
+    )
     amount = forms.IntegerField(min_value=1, max_value=10000)
     mode = forms.ChoiceField(choices=Penalty.Mode.choices, initial=Penalty.Mode.DEDUCTION)
     reason = forms.CharField(max_length=300, help_text="e.g. wrong claim, misconduct, lateness.")
@@ -49,10 +54,37 @@ class PenaltyForm(forms.Form):
 
     def __init__(self, *args, seating: Seating, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [
+        self.fields["player"].choices = [("", "— choose the player —")] + [
             (str(pid), f"{WIND_NAMES[w]} · {seating.names[pid]}")
             for w, pid in sorted(seating.players.items(), key=lambda item: wind_order(item[0]))
         ]
+        self.fields["player"].widget.attrs["autofocus"] = True
+
+    def penalty_args(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "player_id": data["player"],
+            "amount": data["amount"],
+            "mode": data["mode"],
+            "reason": data["reason"],
+            "hand_number": data["hand_number"],
+        }
+
+    @staticmethod
+    def initial_from(penalty) -> dict:
+        return {
+            "player": penalty.player_id,
+            "amount": penalty.amount,
+            "mode": penalty.mode,
+            "reason": penalty.reason,
+            "hand_number": penalty.hand.number if penalty.hand_id else None,
+        }
+
+
+class PenaltyCorrectionForm(PenaltyForm):
+    change_reason = forms.CharField(
+        max_length=300, label="Reason for the correction", help_text="Kept in the audit log."
+    )
 
 
 class CardForm(forms.Form):
@@ -77,6 +109,30 @@ class CardForm(forms.Form):
 
 
 class SettingsForm(forms.ModelForm):
+    """The settings a head judge may change; the scoring rules are shown but frozen once the
+    tournament has hands, and hands per session cannot go below the highest hand entered."""
+
     class Meta:
         model = Tournament
         fields = list(SETTINGS_FIELDS)
+
+    def __init__(self, *args, has_hands: bool, highest_hand: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.frozen = list(SCORING_RULES) if has_hands else []
+        for name in self.frozen:
+            self.fields[name].disabled = True
+            self.fields[name].help_text = FROZEN_REASON
+        if highest_hand:
+            hands = self.fields["hands_per_session"]
+            hands.min_value = max(highest_hand, 1)
+            hands.widget.attrs["min"] = hands.min_value
+            hands.help_text += f" A table already has hand {highest_hand}: no fewer than that."
+
+    def clean_hands_per_session(self):
+        value = self.cleaned_data["hands_per_session"]
+        if value is not None and value < (self.fields["hands_per_session"].min_value or 1):
+            raise forms.ValidationError(
+                f"A table already has hand {self.fields['hands_per_session'].min_value}: "
+                "hands per session cannot be fewer."
+            )
+        return value

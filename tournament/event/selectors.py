@@ -6,9 +6,11 @@ before that round, but without a seat in it. The *next round* is the lowest roun
 the last round with seats (see `tournament.play.selectors.round_is_played` for "played").
 """
 
+import datetime
 from functools import lru_cache
 
 from django.db.models import Q
+from django.utils import timezone
 from django_countries import countries
 
 from ..models import Player, Registration, Round, Seat, Tournament, TournamentOfficial
@@ -50,9 +52,19 @@ def round_tables(round_: Round) -> list[dict]:
     return list(tables.values())
 
 
-def current_tournament():
-    """The tournament the site's menu follows: the newest one, if any."""
-    return Tournament.objects.order_by("-start_date", "-pk").first()
+def current_tournament(today: datetime.date | None = None):
+    """The tournament the site's menu follows: the one running now, if any.
+
+    Running means, in this order: a round being played (the most recently started event
+    first); else today between its first and last day; else the newest by date.
+    """
+    tournaments = Tournament.objects.order_by("-start_date", "-pk")
+    playing = tournaments.filter(rounds__status=Round.Status.PLAYING).first()
+    if playing is not None:
+        return playing
+    today = today or timezone.localdate()
+    on_now = tournaments.filter(start_date__lte=today, end_date__gte=today).first()
+    return on_now or tournaments.first()
 
 
 def active_player_count(tournament: Tournament) -> int:

@@ -4,11 +4,13 @@ Every function here is ``<noun>_<verb>`` with keyword-only arguments and runs in
 transaction, so a failure leaves nothing half-saved.
 
 Vocabulary: a *roster* is the list of players to register; *settings* are the tournament's
-fields that officials may change during the event (`SETTINGS_FIELDS`), audited; a *preset* is
-a named set of rule settings for a new tournament (`PRESETS`); *withdrawing* a registration
-from round N keeps its seats before N (the reseating of later rounds is
-`tournament.seating.services.roster_withdraw`'s job); the *roll call* marks who is present for
-a round (`Registration.checked_in_round`); *officials* are users with a role in one tournament.
+fields that officials may change during the event (`SETTINGS_FIELDS`), audited. The *scoring
+rules* among them (`SCORING_RULES`) are frozen once the tournament has a hand: changing them
+would score the same hand two ways in one event. A *preset* is a named set of rule settings for
+a new tournament (`PRESETS`); *withdrawing* a registration from round N keeps its seats before
+N (the reseating of later rounds is `tournament.seating.services.roster_withdraw`'s job); the
+*roll call* marks who is present for a round (`Registration.checked_in_round`); *officials* are
+users with a role in one tournament.
 """
 
 import secrets
@@ -18,11 +20,13 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils.text import slugify
 
 from ..audit import audit_record
 from ..models import (
     AuditEntry,
+    Hand,
     Penalty,
     Player,
     Registration,
@@ -95,27 +99,78 @@ SETTINGS_FIELDS = (
 )
 
 
+SCORING_RULES = ("minimum_points", "payoff_scheme", "standard_value", "false_win_penalty")
+FROZEN_REASON = (
+    "Frozen: this tournament already has hands, and changing how hands score during the "
+    "event would score the same hand two ways."
+)
+
+
+def tournament_has_hands(tournament: Tournament) -> bool:
+    return Hand.objects.filter(session__round__tournament=tournament).exists()
+
+
+def highest_hand_number(tournament: Tournament) -> int:
+    """The highest hand number entered at any table of the tournament (0 without hands)."""
+    found = Hand.objects.filter(session__round__tournament=tournament).aggregate(n=Max("number"))
+    return found["n"] or 0
+
+
+def settings_summary(values: dict) -> str:
+    """ "Standard value: 25; Double entry: yes" with the fields' own labels, for the audit log."""
+
+    def shown(name, value):
+        field = Tournament._meta.get_field(name)
+        if field.choices:
+            return dict(field.flatchoices).get(value, value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return value
+
+    return "; ".join(
+        f"{Tournament._meta.get_field(name).verbose_name.capitalize()}: {shown(name, value)}"
+        for name, value in values.items()
+    )
+
+
 @transaction.atomic
 def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -> Tournament:
-    """Change the desk-relevant settings of a tournament (head judges); audited."""
+    """Change the desk-relevant settings of a tournament (head judges); audited.
+
+    Refused, with the reason on each field, when it would change a scoring rule of a
+    tournament that has hands, or leave fewer hands per session than a table already has.
+    """
     unknown = set(changes) - set(SETTINGS_FIELDS)
     if unknown:
         raise ValidationError(f"Unknown settings: {', '.join(sorted(unknown))}.")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = {name: getattr(tournament, name) for name in changes}
+    changed = {k: v for k, v in changes.items() if before[k] != v}
+    errors = {}
+    if tournament_has_hands(tournament):
+        for name in SCORING_RULES:
+            if name in changed:
+                errors[name] = FROZEN_REASON
+    highest = highest_hand_number(tournament)
+    if "hands_per_session" in changed and changed["hands_per_session"] < highest:
+        errors["hands_per_session"] = (
+            f"A table already has hand {highest}: hands per session cannot be fewer than {highest}."
+        )
+    if errors:
+        raise ValidationError(errors)
     for name, value in changes.items():
         setattr(tournament, name, value)
     tournament.full_clean()
     tournament.save()
-    changed = {k: v for k, v in changes.items() if before[k] != v}
     if changed:
+        old = {k: before[k] for k in changed}
         audit_record(
             session=None,
             tournament=tournament,
             action=AuditEntry.Action.SETTINGS,
             user=user,
-            before={k: before[k] for k in changed},
-            after=changed,
+            before={**old, "summary": settings_summary(old)},
+            after={**changed, "summary": settings_summary(changed)},
         )
     return tournament
 

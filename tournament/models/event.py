@@ -5,7 +5,7 @@ See the package docstring for the vocabulary.
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator, RegexValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -77,15 +77,20 @@ class Tournament(models.Model):
     )
     standard_value = models.PositiveSmallIntegerField(
         default=25,
-        validators=[MinValueValidator(1)],
-        help_text="Formal scheme: a discard win above this value is paid mostly by the discarder.",
+        validators=[MinValueValidator(1), MaxValueValidator(320)],
+        help_text="Formal scheme: a discard win above this value is paid mostly by the discarder "
+        "(1 to 320, the limit).",
     )
     hands_per_session = models.PositiveSmallIntegerField(
-        default=16, validators=[MinValueValidator(1)], help_text="RULINGS R15: hands in a session."
+        default=16,
+        validators=[MinValueValidator(1), MaxValueValidator(64)],
+        help_text="RULINGS R15: hands in a session (1 to 64).",
     )
     false_win_penalty = models.PositiveSmallIntegerField(
         default=25,
-        help_text="RULINGS R10: points the offender pays to each of the other three players.",
+        validators=[MinValueValidator(1), MaxValueValidator(320)],
+        help_text="RULINGS R10: points the offender pays to each of the other three players "
+        "(1 to 320).",
     )
     use_match_points = models.BooleanField(
         default=False, help_text="RULINGS R16: award match points per session placing."

@@ -5,7 +5,7 @@ See the package docstring for the vocabulary.
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
@@ -174,7 +174,8 @@ class Penalty(models.Model):
         Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
     )
     amount = models.PositiveIntegerField(
-        validators=[MinValueValidator(1)], help_text="Points the player loses (RULINGS R13)."
+        validators=[MinValueValidator(1), MaxValueValidator(10000)],
+        help_text="Points the player loses (RULINGS R13), 1 to 10,000.",
     )
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.DEDUCTION)
     reason = models.CharField(max_length=300, help_text="e.g. wrong claim, misconduct, lateness.")

@@ -44,6 +44,8 @@ class AuditEntry(models.Model):
         MISMATCH = "mismatch", "Second entry differs"
         RESOLVE = "resolve", "Mismatch resolved"
         PENALTY = "penalty", "Penalty recorded"
+        PENALTY_CORRECT = "penalty_correct", "Penalty corrected"
+        PENALTY_DELETE = "penalty_delete", "Penalty deleted"
         RECONCILE = "reconcile", "Session reconciled"
         RECONCILE_FAILED = "reconcile_failed", "Score card differs"
         REOPEN = "reopen", "Session reopened"

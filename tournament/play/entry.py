@@ -11,8 +11,15 @@ tiles text    what the judge types in the *Hand* field: concealed tiles and decl
               tile is taken out of the concealed tiles.
 seating       a `Seating`: the session's players by *starting* wind; seat winds in hand *n*
               follow RULINGS R14.
+applies       a field *applies* to an entry when its outcome uses it: a draw uses only the hand
+              number; a false win also its offender (``winner``) and, optionally, the tiles the
+              offender showed; a win uses every field. `HandEntryData.normalised` clears the
+              rest, so a default left in a field that does not apply (How: Discard on a draw)
+              is never saved nor compared.
 evaluation    an `Evaluation`: the engine's verdict on an entry - the score and each player's
               payment, or the problems, each tied to the form field to fix.
+signature     what two blind entries of one hand must agree on (double entry): only what
+              applies to the outcome, read back from the evaluation.
 illegal win   a readable winning hand that a rule forbids (RULINGS R7 minimum, R9 penalty
               tiles); the desk offers to record it as a false win (RULINGS R10).
 
@@ -49,6 +56,18 @@ WIN_TYPES = ("self_draw", "discard", "robbing_kong")
 IMMUNITIES = ("", "other", "nobody")
 #: Flags the judge ticks; robbing a kong is a win type, not a tick box (RULINGS R8, R12).
 ENTRY_FLAGS = tuple(flag for flag in FLAGS if flag != "robbing_kong")
+#: How people read the flags (never the internal names, on pages or in the audit log).
+FLAG_LABELS = {
+    "final_draw": "Final draw",
+    "final_discard": "Final discard",
+    "win_on_kong": "Win on kong",
+    "heaven": "Blessing of Heaven",
+    "earth": "Blessing of Earth",
+    "robbing_kong": "Robbing a kong",
+}
+WIN_TYPE_LABELS = {"self_draw": "self-draw", "discard": "discard", "robbing_kong": "robbing a kong"}
+#: What a false win keeps besides its offender: the tiles shown, for the record (RULINGS R10).
+FALSE_WIN_TILE_FIELDS = ("tiles", "winning_tile", "penalty_tiles")
 _MELD_TEXT = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 
 
@@ -75,6 +94,19 @@ class HandEntryData:
     winning_tile: str = ""
     penalty_tiles: str = ""
     flags: tuple[str, ...] = ()
+
+    def normalised(self) -> HandEntryData:
+        """The same entry with every field that does not apply to its outcome cleared."""
+        if self.outcome == "draw":
+            return HandEntryData(number=self.number, outcome=self.outcome)
+        if self.outcome == "false_win":
+            return HandEntryData(
+                number=self.number,
+                outcome=self.outcome,
+                winner=self.winner,
+                **{name: getattr(self, name) for name in FALSE_WIN_TILE_FIELDS},
+            )
+        return self
 
     def as_data(self) -> dict:
         data = asdict(self)
@@ -143,23 +175,67 @@ class Evaluation:
         return out
 
     def signature(self) -> dict:
-        """What must agree between two blind entries of the same hand (double entry)."""
-        entry = self.entry
-        return {
+        """What must agree between two blind entries of the same hand (double entry).
+
+        Only what applies to the outcome: a draw is a draw; a false win is its offender and
+        the payments (the tiles shown are a note, RULINGS R10); a win is every field, with the
+        hand in canonical notation so that the same tiles typed in another order agree.
+        """
+        entry = self.entry.normalised()
+        signature = {
             "outcome": entry.outcome,
-            "winner": entry.winner,
-            "win_type": entry.win_type,
-            "discarder": entry.discarder,
-            "immunity": entry.immunity,
-            "responsible": entry.responsible,
-            "hand": self.hand.notation() if self.hand else "",
             "payments": {str(pid): amount for pid, amount in sorted(self.payments.items())},
         }
+        if entry.outcome == "false_win":
+            signature["winner"] = entry.winner
+        elif entry.outcome == "win":
+            signature.update(
+                winner=entry.winner,
+                win_type=entry.win_type,
+                discarder=entry.discarder,
+                immunity=entry.immunity,
+                responsible=entry.responsible,
+                hand=self.hand.notation() if self.hand else "",
+            )
+        return signature
+
+
+def entry_summary(entry: HandEntryData, value: int | None, names: dict[int, str]) -> str:
+    """One line a person can read: "Win by Ann, discard from Bob, 40 points: 123m ... +5p"."""
+
+    def name(pid):
+        return names.get(pid, f"player {pid}") if pid is not None else "nobody"
+
+    entry = entry.normalised()
+    if entry.outcome == "draw":
+        return "Draw"
+    if entry.outcome == "false_win":
+        return f"False win by {name(entry.winner)}"
+    how = WIN_TYPE_LABELS.get(entry.win_type, entry.win_type or "how not given")
+    if entry.win_type != "self_draw" and entry.discarder is not None:
+        how += f" from {name(entry.discarder)}"
+    if entry.immunity == "nobody":
+        how += ", immunity: nobody responsible"
+    elif entry.immunity == "other":
+        how += f", immunity: {name(entry.responsible)} responsible"
+    points = f"{value} points" if value is not None else "not scored"
+    flags = ", ".join(FLAG_LABELS.get(flag, flag) for flag in entry.flags)
+    parts = [f"Win by {name(entry.winner)}, {how}, {points}: {entry.tiles} +{entry.winning_tile}"]
+    if flags:
+        parts.append(f"({flags})")
+    if entry.penalty_tiles:
+        parts.append(f"penalty tiles {entry.penalty_tiles}")
+    return " ".join(parts)
 
 
 def evaluate(entry: HandEntryData, *, seating: Seating, rules: Rules) -> Evaluation:
-    """Check an entry and score it; never raises for bad input (the problems are listed)."""
-    result = Evaluation(entry=entry)
+    """Check an entry and score it; never raises for bad input (the problems are listed).
+
+    The entry is first `normalised`: what does not apply to its outcome is cleared, so the
+    evaluation (and what is saved from it) never carries a stray default.
+    """
+    result = Evaluation(entry=entry.normalised())
+    entry = result.entry
     if entry.outcome not in OUTCOMES:
         result.add("outcome", "Choose win, draw or false win.")
         return result

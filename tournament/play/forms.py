@@ -20,15 +20,8 @@ from scoring.fields import TileField, TilesField
 
 from ..models import Hand, Tournament
 from ..winds import WIND_NAMES, WINDS
-from .entry import ENTRY_FLAGS, HandEntryData, Seating
+from .entry import ENTRY_FLAGS, FLAG_LABELS, HandEntryData, Seating
 
-FLAG_LABELS = {
-    "final_draw": "Final draw",
-    "final_discard": "Final discard",
-    "win_on_kong": "Win on kong",
-    "heaven": "Blessing of Heaven",
-    "earth": "Blessing of Earth",
-}
 NOBODY = [("", "—")]
 
 
@@ -101,7 +94,11 @@ class HandForm(forms.Form):
         choices = player_choices(seating, shown or number) if len(seating.players) == 4 else []
         for name in ("winner", "discarder", "responsible"):
             self.fields[name].choices = NOBODY + choices
-        self.fields["number"].widget.attrs.update({"class": "number-input", "tabindex": "-1"})
+        # The hand number is the session's next one, chosen by the desk, never typed (R14:
+        # it decides the seat winds); the server refuses any other (`hand_save`).
+        self.fields["number"].widget.attrs.update(
+            {"class": "number-input", "tabindex": "-1", "readonly": True}
+        )
         self.fields["tiles"].widget.attrs.update(
             {"placeholder": "123m 456p 789s EE [WhWhWh]", "class": "tile-input wide"}
         )
@@ -111,8 +108,9 @@ class HandForm(forms.Form):
             self.fields["winner"].widget.attrs["autofocus"] = True
 
     def entry(self) -> HandEntryData:
+        """The typed entry, with what does not apply to its outcome cleared."""
         data = self.cleaned_data
-        return HandEntryData(
+        entry = HandEntryData(
             number=data["number"],
             outcome=data["outcome"],
             winner=data.get("winner"),
@@ -125,6 +123,7 @@ class HandForm(forms.Form):
             penalty_tiles=data.get("penalty_tiles") or "",
             flags=tuple(sorted(data.get("flags") or ())),
         )
+        return entry.normalised()
 
     @staticmethod
     def initial_from(entry: HandEntryData) -> dict:

@@ -12,6 +12,9 @@ next number     the lowest hand number of a session not yet entered (a deleted h
 hand row        a saved hand with its payments in seat order and the running totals after it.
 totals          hand payments summed per player; penalties are shown apart (RULINGS R13).
 pending         hands awaiting a second entry (double entry) or a head judge's decision.
+hidden hand     an unconfirmed hand the viewer may not see (`roles.may_see_unconfirmed_hand`):
+                the sheet shows only that it awaits a second entry, and no total shown to that
+                viewer counts it, so that nothing on the desk gives its value away.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from django.db.models import Count, Q, Sum
 from scoring.engine import NotationError, parse_melds, parse_tiles
 
 from ..models import Hand, Payment, Penalty, Round, Seat, Session
+from ..roles import is_head_judge, may_see_unconfirmed_hand
 from ..winds import WINDS, wind_order
-from .entry import ENTRY_FLAGS, HandEntryData, Seating
+from .entry import ENTRY_FLAGS, HandEntryData, Seating, entry_summary
 
 PLAYED_STATUSES = (Round.Status.PLAYING, Round.Status.FINISHED)
 
@@ -74,29 +78,8 @@ def hand_snapshot(hand: Hand, names: dict[int, str] | None = None) -> dict:
 
 
 def hand_summary(hand: Hand, names: dict[int, str]) -> str:
-    """One line a person can read: "Win by Ann, discard by Bob, 40 points: 123m ... +5p"."""
-
-    def name(pid):
-        return names.get(pid, f"player {pid}")
-
-    if hand.outcome == Hand.Outcome.DRAW:
-        return "Draw"
-    if hand.outcome == Hand.Outcome.FALSE_WIN:
-        return f"False win by {name(hand.winner_id)}"
-    how = dict(Hand.WinType.choices).get(hand.win_type, hand.win_type).lower()
-    if hand.win_type != Hand.WinType.SELF_DRAW and hand.discarder_id:
-        how += f" from {name(hand.discarder_id)}"
-    if hand.immunity == Hand.Immunity.NOBODY:
-        how += ", immunity: nobody responsible"
-    elif hand.immunity == Hand.Immunity.OTHER:
-        how += f", immunity: {name(hand.responsible_id)} responsible"
-    tiles = " ".join(part for part in (hand.concealed, hand.melds) if part)
-    flags = f" [{', '.join(hand.flags)}]" if hand.flags else ""
-    penalty = f" penalty tiles {hand.penalty_tiles}" if hand.penalty_tiles else ""
-    return (
-        f"Win by {name(hand.winner_id)}, {how}, {hand.value} points: "
-        f"{tiles} +{hand.winning_tile}{flags}{penalty}"
-    )
+    """One line a person can read: "Win by Ann, discard from Bob, 40 points: 123m ... +5p"."""
+    return entry_summary(entry_of_hand(hand), hand.value, names)
 
 
 def seating_of(session: Session) -> Seating:
@@ -138,6 +121,24 @@ def session_totals(session: Session) -> dict[int, int]:
     return totals
 
 
+def hidden_hands_filter(viewer, prefix: str = "", tournament=None) -> Q:
+    """A filter on hands (``prefix`` e.g. ``"hand__"``) matching those hidden from ``viewer``."""
+    if is_head_judge(viewer, tournament):
+        return Q(pk__in=[])
+    hidden = Q(**{f"{prefix}confirmed": False})
+    if viewer is not None and viewer.is_authenticated:
+        hidden &= ~Q(**{f"{prefix}entered_by_id": viewer.pk})
+    return hidden
+
+
+def hidden_hand_numbers(viewer, tournament) -> set[tuple[int, int]]:
+    """(session id, hand number) of the tournament's hands hidden from ``viewer``."""
+    hands = Hand.objects.filter(
+        hidden_hands_filter(viewer, tournament=tournament), session__round__tournament=tournament
+    )
+    return set(hands.values_list("session_id", "number"))
+
+
 @dataclass
 class HandRow:
     hand: Hand
@@ -145,6 +146,7 @@ class HandRow:
     amounts: list[int]  # in starting-wind order (the columns of the session table)
     running: list[int]
     mismatch: bool = False
+    hidden: bool = False  # awaits a second entry by this viewer: nothing of it is shown
 
     @property
     def cells(self) -> list[tuple[int, int]]:
@@ -176,6 +178,7 @@ class SessionSheet:
     penalties: list[Penalty] = field(default_factory=list)
     unconfirmed: int = 0
     mismatches: int = 0
+    hidden: int = 0
 
     @property
     def players(self) -> list[tuple[str, int, str, int]]:
@@ -184,7 +187,8 @@ class SessionSheet:
         return [(*column, total) for column, total in zip(self.columns, totals, strict=True)]
 
 
-def session_sheet(session: Session) -> SessionSheet:
+def session_sheet(session: Session, *, viewer) -> SessionSheet:
+    """The session's hands as ``viewer`` may see them: hidden hands count in no total."""
     seating = seating_of(session)
     columns = [
         (w, seating.players[w], seating.names[seating.players[w]])
@@ -200,17 +204,28 @@ def session_sheet(session: Session) -> SessionSheet:
     )
     running = [0] * len(columns)
     for hand in hands:
-        paid = {p.player_id: p.amount for p in hand.payments.all()}
+        hidden = not hand.confirmed and not may_see_unconfirmed_hand(
+            viewer, hand.entered_by_id, session.round.tournament
+        )
+        paid = {} if hidden else {p.player_id: p.amount for p in hand.payments.all()}
         amounts = [paid.get(pid, 0) for _, pid, _ in columns]
         running = [r + a for r, a in zip(running, amounts, strict=True)]
         dealer = seating.names.get(seating.dealer(hand.number), "") if len(columns) == 4 else ""
         sheet.rows.append(
-            HandRow(hand, dealer, amounts, list(running), mismatch=hand.second_count > 0)
+            HandRow(
+                hand,
+                dealer,
+                amounts,
+                list(running),
+                mismatch=hand.second_count > 0,
+                hidden=hidden,
+            )
         )
+        sheet.hidden += hidden
         sheet.unconfirmed += not hand.confirmed
         sheet.mismatches += hand.second_count > 0
     sheet.totals = running if sheet.rows else [0] * len(columns)
-    sheet.penalties = list(session.penalties.select_related("player", "created_by"))
+    sheet.penalties = list(session.penalties.select_related("player", "created_by", "hand"))
     return sheet
 
 
@@ -225,7 +240,8 @@ class SessionCard:
     mismatches: int
 
 
-def round_desk(round_: Round) -> list[SessionCard]:
+def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
+    """The round's tables; the totals shown to ``viewer`` leave out the hands hidden from them."""
     sessions = (
         Session.objects.filter(round=round_)
         .select_related("table")
@@ -242,6 +258,7 @@ def round_desk(round_: Round) -> list[SessionCard]:
     totals = defaultdict(int)
     for row in (
         Payment.objects.filter(hand__session__round=round_)
+        .exclude(hidden_hands_filter(viewer, "hand__", round_.tournament))
         .values("hand__session_id", "player_id")
         .annotate(total=Sum("amount"))
     ):

@@ -221,7 +221,7 @@ def _check_request(
         extra = substitutes_needed(len(counts))
         problems.append(
             f"{len(counts)} players do not fill tables of 4: add {extra} substitute(s), "
-            f"or sit {len(counts) % 4} player(s) out each round (odd_players='byes')"
+            f"or sit {len(counts) % 4} player(s) out in turn each round (byes)"
         )
     if options.separate_by not in SEPARATE_BY_CHOICES:
         problems.append(

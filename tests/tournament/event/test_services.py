@@ -18,6 +18,8 @@ def test_settings_changes_are_audited():
     tournament.refresh_from_db()
     assert tournament.double_entry
     log = AuditEntry.objects.get(action="settings")
-    assert log.session is None and log.before == {"double_entry": False}
+    assert log.session is None
+    assert log.before == {"double_entry": False, "summary": "Double entry: no"}
+    assert log.after["summary"] == "Double entry: yes"
     with pytest.raises(ValidationError):
         tournament_settings_update(tournament=tournament, changes={"name": "x"}, user=head)

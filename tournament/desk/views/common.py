@@ -14,13 +14,14 @@ from __future__ import annotations
 from functools import wraps
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
 
 from ...models import Hand, Session
 from ...play import selectors
-from ...roles import judge_required
+from ...roles import judge_required, may_see_unconfirmed_hand
 
 
 def session_page(role_required=judge_required):
@@ -64,6 +65,20 @@ def hand_or_404(session: Session, number: int) -> Hand:
     hand = hand_or_none(session, number)
     if hand is None:
         raise Http404(f"Hand {number} of {session} has not been entered.")
+    return hand
+
+
+def visible_hand_or_403(request, hand: Hand) -> Hand:
+    """Refuse to show an unconfirmed hand to an official who may not see it (blind double
+    entry): correcting or deleting it would show the first entry."""
+    tournament = hand.session.round.tournament
+    if not hand.confirmed and not may_see_unconfirmed_hand(
+        request.user, hand.entered_by_id, tournament
+    ):
+        raise PermissionDenied(
+            f"Hand {hand.number} awaits a second entry: enter it again from the score slip "
+            "(Enter again), or ask the official who entered it or a head judge to change it."
+        )
     return hand
 
 

@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 
 from ...models import HandEntry
 from ...play import selectors
+from ...play.comparison import compare
 from ...play.entry import HandEntryData
 from ...play.forms import HandForm, optional_int
 from ...play.preview import preview_context
@@ -86,6 +87,7 @@ def hand_resolve(request, session, number):
         session,
         hand=hand,
         second=second,
+        comparison=compare(first, other, seating),
         sides=[
             ("first", hand.entered_by, preview_context(None, first, seating)),
             ("second", second.entered_by, preview_context(None, other, seating)),

@@ -26,6 +26,7 @@ from .common import (
     session_context,
     session_page,
     session_url,
+    visible_hand_or_403,
 )
 
 
@@ -38,7 +39,7 @@ def _evaluate(form, session, *, as_false_win=False):
 
 
 def _sheet_page(request, session, form, evaluation, status=200):
-    sheet = selectors.session_sheet(session)
+    sheet = selectors.session_sheet(session, viewer=request.user)
     next_number = selectors.session_next_number(session)
     number = next_number
     if form.is_bound and form.is_valid():
@@ -106,7 +107,7 @@ def hand_preview(request, session):
 
 @session_page()
 def hand_edit(request, session, number):
-    hand = hand_or_404(session, number)
+    hand = visible_hand_or_403(request, hand_or_404(session, number))
     seating = selectors.seating_of(session)
     conflict = None
     evaluation = None
@@ -149,9 +150,23 @@ def hand_edit(request, session, number):
     return render(request, "tournament/desk/hand_edit.html", context, status=status)
 
 
+def _after_deletion(later: list[int], number: int) -> str:
+    """What the judge must do after deleting hand ``number``: nothing is renumbered (R14)."""
+    if not later:
+        return f"Hand {number} is the next hand to enter."
+    span = f"hand {later[0]}" if len(later) == 1 else f"hands {later[0]} to {later[-1]}"
+    return (
+        f"Nothing is renumbered: {span} keep{'s' if len(later) == 1 else ''} "
+        f"{'its number' if len(later) == 1 else 'their numbers'} and seat winds (RULINGS R14). "
+        f"Enter hand {number} again from the score card straight away: the desk offers it next, "
+        "and the session cannot be reconciled while it is missing."
+    )
+
+
 @session_page()
 def hand_delete(request, session, number):
-    hand = hand_or_404(session, number)
+    hand = visible_hand_or_403(request, hand_or_404(session, number))
+    later = list(session.hands.filter(number__gt=number).values_list("number", flat=True))
     conflict = None
     if request.method == "POST":
         form = DeleteForm(request.POST)
@@ -166,11 +181,20 @@ def hand_delete(request, session, number):
             except ValidationError as error:
                 form.add_error(None, error)
             else:
-                messages.success(request, f"Hand {number} deleted.")
+                messages.success(
+                    request, f"Hand {number} deleted. {_after_deletion(later, number)}"
+                )
                 return redirect(session_url(session))
     else:
         form = DeleteForm(initial={"version": hand.version})
-    context = session_context(session, hand=hand, form=form, conflict=conflict)
+    context = session_context(
+        session,
+        hand=hand,
+        form=form,
+        conflict=conflict,
+        later=later,
+        what_next=_after_deletion(later, number),
+    )
     return render(
         request, "tournament/desk/hand_delete.html", context, status=409 if conflict else 200
     )

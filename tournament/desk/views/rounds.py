@@ -41,6 +41,6 @@ def round_desk(request, slug, round_number):
         "tournament": round_.tournament,
         "round": round_,
         "rounds": round_.tournament.rounds.all(),
-        "cards": selectors.round_desk(round_),
+        "cards": selectors.round_desk(round_, viewer=request.user),
     }
     return render(request, "tournament/desk/round.html", context)

@@ -7,13 +7,28 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 
+from ...models import Penalty
 from ...play import selectors
 from ...play.services import sessions as session_services
 from ...roles import head_judge_required
-from ..forms import CardForm, PenaltyForm, ReasonForm
+from ..forms import CardForm, PenaltyCorrectionForm, PenaltyForm, ReasonForm
 from .common import session_context, session_page, session_url
+
+
+def _errors_onto(form, error: ValidationError) -> None:
+    if hasattr(error, "error_dict"):
+        for name, errors in error.error_dict.items():
+            form.add_error(name if name in form.fields else None, errors)
+    else:
+        form.add_error(None, error)
+
+
+def _penalty_or_404(session, penalty_id: int) -> Penalty:
+    return get_object_or_404(
+        Penalty.objects.select_related("player", "hand"), session=session, pk=penalty_id
+    )
 
 
 @session_page()
@@ -21,27 +36,57 @@ def penalty_record(request, session):
     seating = selectors.seating_of(session)
     form = PenaltyForm(request.POST or None, seating=seating)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
             session_services.penalty_record(
-                session=session,
-                player_id=data["player"],
-                amount=data["amount"],
-                mode=data["mode"],
-                reason=data["reason"],
-                hand_number=data["hand_number"],
-                user=request.user,
+                session=session, user=request.user, **form.penalty_args()
             )
         except ValidationError as error:
-            if hasattr(error, "error_dict"):
-                for field, errors in error.error_dict.items():
-                    form.add_error(field if field in form.fields else None, errors)
-            else:
-                form.add_error(None, error)
+            _errors_onto(form, error)
         else:
             messages.success(request, "Penalty recorded (RULINGS R13).")
             return redirect(session_url(session))
     return render(request, "tournament/desk/penalty.html", session_context(session, form=form))
+
+
+@session_page()
+def penalty_correct(request, session, penalty_id):
+    penalty = _penalty_or_404(session, penalty_id)
+    seating = selectors.seating_of(session)
+    initial = PenaltyCorrectionForm.initial_from(penalty)
+    form = PenaltyCorrectionForm(request.POST or None, initial=initial, seating=seating)
+    if request.method == "POST" and form.is_valid():
+        try:
+            session_services.penalty_correct(
+                penalty=penalty,
+                change_reason=form.cleaned_data["change_reason"],
+                user=request.user,
+                **form.penalty_args(),
+            )
+        except ValidationError as error:
+            _errors_onto(form, error)
+        else:
+            messages.success(request, "Penalty corrected; the change is in the audit log.")
+            return redirect(session_url(session))
+    context = session_context(session, form=form, penalty=penalty)
+    return render(request, "tournament/desk/penalty.html", context)
+
+
+@session_page()
+def penalty_delete(request, session, penalty_id):
+    penalty = _penalty_or_404(session, penalty_id)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            session_services.penalty_delete(
+                penalty=penalty, reason=form.cleaned_data["reason"], user=request.user
+            )
+        except ValidationError as error:
+            _errors_onto(form, error)
+        else:
+            messages.success(request, "Penalty deleted; the deletion is in the audit log.")
+            return redirect(session_url(session))
+    context = session_context(session, form=form, penalty=penalty)
+    return render(request, "tournament/desk/penalty_delete.html", context)
 
 
 @session_page()
@@ -61,7 +106,10 @@ def session_reconcile(request, session):
                 messages.success(request, f"{session} reconciled and closed.")
                 return redirect(session_url(session))
     context = session_context(
-        session, form=form, result=result, sheet=selectors.session_sheet(session)
+        session,
+        form=form,
+        result=result,
+        sheet=selectors.session_sheet(session, viewer=request.user),
     )
     return render(request, "tournament/desk/reconcile.html", context)
 
@@ -75,7 +123,7 @@ def session_reopen(request, session):
                 session=session, user=request.user, reason=form.cleaned_data["reason"]
             )
         except ValidationError as error:
-            form.add_error(None, error)
+            _errors_onto(form, error)
         else:
             messages.success(request, f"{session} reopened.")
             return redirect(session_url(session))

@@ -4,8 +4,11 @@ Vocabulary
 ----------
 entry           a `HandEntryData` (see `tournament.play.entry`): one official's entry of a hand.
 preview         the evaluation of an entry without saving anything.
-save            a new hand with its four payments, in one transaction; the unique constraint on
-                (session, number) turns a second save of the same number into `HandNumberTaken`.
+save            a new hand with its four payments, in one transaction. Its number must be the
+                session's *next number* (`session_next_number`): the number decides the seat
+                winds (RULINGS R14), so any other is refused (`HandNumberRefused`); the unique
+                constraint on (session, number) turns a second save of the same number into
+                `HandNumberTaken`. The first hand of a round sets the round *playing*.
 correction      an edit or deletion of a saved hand: needs a reason and the *version* the
                 official started from (optimistic locking); a stale version raises
                 `StaleHandError` carrying the hand as it now stands. Logged in the audit log.
@@ -24,9 +27,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
 from ...audit import audit_record
-from ...models import AuditEntry, Hand, HandEntry, Payment, Session
-from ..entry import Evaluation, HandEntryData, evaluate, rules_for
-from ..selectors import entry_of_hand, hand_snapshot, seating_of
+from ...models import AuditEntry, Hand, HandEntry, Payment, Round, Session
+from ..entry import Evaluation, HandEntryData, entry_summary, evaluate, rules_for
+from ..selectors import entry_of_hand, hand_snapshot, seating_of, session_next_number
 
 
 class EntryRejected(ValidationError):
@@ -42,6 +45,10 @@ class EntryRejected(ValidationError):
 
 class HandNumberTaken(ValidationError):
     """Another official already saved this hand number in this session."""
+
+
+class HandNumberRefused(ValidationError):
+    """The entry's number is not the session's next number (RULINGS R14)."""
 
 
 class StaleHandError(ValidationError):
@@ -137,13 +144,38 @@ def _number_taken(session: Session, number: int) -> bool:
     return Hand.objects.filter(session=session, number=number).exists()
 
 
+def _check_next_number(session: Session, number: int) -> None:
+    """Refuse any number but the session's next one: it decides the seat winds (R14)."""
+    expected = session_next_number(session)
+    if expected is not None and number == expected:
+        return
+    if _number_taken(session, number):
+        raise HandNumberTaken(_taken_message(session, number))
+    if expected is None:
+        raise HandNumberRefused(
+            f"All {session.round.tournament.hands_per_session} hands of {session} are entered. "
+            "Nothing was saved."
+        )
+    raise HandNumberRefused(
+        f"Hand {number} cannot be entered now: the next hand of {session} is hand {expected}. "
+        "Hands are entered in order, because the number decides the seat winds (RULINGS R14). "
+        "Nothing was saved."
+    )
+
+
+def _round_starts(session: Session) -> None:
+    """The round's first hand sets it playing (a seated or draft round)."""
+    Round.objects.filter(
+        pk=session.round_id, status__in=[Round.Status.DRAFT, Round.Status.SEATED]
+    ).update(status=Round.Status.PLAYING)
+
+
 @transaction.atomic
 def hand_save(*, session: Session, entry: HandEntryData, user) -> Hand:
     """Save a new hand with its four payments (and its audit line) in one transaction."""
     session_check_open(session)
+    _check_next_number(session, entry.number)
     evaluation = _checked(session, entry)
-    if _number_taken(session, entry.number):
-        raise HandNumberTaken(_taken_message(session, entry.number))
     hand = Hand(session=session, entered_by=user)
     _apply(hand, evaluation)
     hand.confirmed = not session.round.tournament.double_entry
@@ -156,6 +188,7 @@ def hand_save(*, session: Session, entry: HandEntryData, user) -> Hand:
             raise HandNumberTaken(_taken_message(session, entry.number)) from None
         raise
     _pay(hand, evaluation)
+    _round_starts(session)
     _audit_hand(AuditEntry.Action.CREATE, hand, user, evaluation_names(session))
     return hand
 
@@ -276,9 +309,13 @@ def hand_confirm(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
         _audit_hand(AuditEntry.Action.CONFIRM, current, user, names)
         return None
     stored = HandEntry.objects.create(
-        hand=current, data=entry.as_data(), entered_by=user, hand_version=current.version
+        hand=current, data=second.entry.as_data(), entered_by=user, hand_version=current.version
     )
-    after = {"entry": entry.as_data(), "value": second.value}
+    after = {
+        "entry": second.entry.as_data(),
+        "value": second.value,
+        "summary": entry_summary(second.entry, second.value, names),
+    }
     before = hand_snapshot(current, names)
     _audit_hand(AuditEntry.Action.MISMATCH, current, user, names, before=before, after=after)
     return stored

@@ -4,13 +4,17 @@ Vocabulary
 ----------
 penalty         RULINGS R13: points a player loses outside the hand scores, with a reason and a
                 mode: *zero-sum* (the other three players of the session get a third each, so
-                the amount is a multiple of 3) or *deduction* (only the player loses).
+                the amount is a multiple of 3) or *deduction* (only the player loses). Recorded,
+                corrected or deleted only while the session is open; a correction or deletion
+                needs the reason for the change. All audited.
 card totals     the four final totals written on the signed paper score card.
 reconcile       compare the card totals with the totals of the entered hands (penalties are
                 kept apart, RULINGS R13); when every player agrees, and no hand awaits
                 confirmation, the session is closed as *reconciled*; otherwise the differences
                 are returned and the session stays open.
 reopen          a head judge sets a closed session back to open, with a reason.
+round status    follows its sessions: *playing* from its first hand (`hand_save`), *finished*
+                once every session is reconciled, *playing* again when one is reopened.
 """
 
 from __future__ import annotations
@@ -22,10 +26,44 @@ from django.db import transaction
 from django.utils import timezone
 
 from ...audit import audit_record
-from ...models import AuditEntry, Hand, HandEntry, Penalty, Session
+from ...models import AuditEntry, Hand, HandEntry, Penalty, Round, Session
 from ...winds import WINDS
 from ..selectors import seating_of, session_totals
 from .hands import session_check_open
+
+
+def penalty_summary(penalty: Penalty, names: dict[int, str]) -> str:
+    """ "Ann loses 9: paid to the other three players. Wrong claim (hand 3)" for the audit log."""
+    name = names.get(penalty.player_id, f"player {penalty.player_id}")
+    hand = f" (hand {penalty.hand.number})" if penalty.hand_id else ""
+    mode = penalty.get_mode_display().lower()
+    return f"{name} loses {penalty.amount}: {mode}. {penalty.reason}{hand}"
+
+
+def _penalty_snapshot(penalty: Penalty, names: dict[int, str]) -> dict:
+    return {
+        "player": names.get(penalty.player_id, str(penalty.player_id)),
+        "amount": penalty.amount,
+        "mode": penalty.get_mode_display(),
+        "reason": penalty.reason,
+        "summary": penalty_summary(penalty, names),
+    }
+
+
+def _penalty_fill(
+    penalty: Penalty, *, session, seating, player_id, amount, mode, reason, hand_number
+):
+    """Set a penalty's fields from the form's values and validate it; nothing is saved."""
+    if player_id not in seating.names:
+        raise ValidationError({"player": "Choose one of the four players of this table."})
+    hand = None
+    if hand_number:
+        hand = Hand.objects.filter(session=session, number=hand_number).first()
+        if hand is None:
+            raise ValidationError({"hand_number": f"Hand {hand_number} has not been entered."})
+    penalty.player_id, penalty.hand = player_id, hand
+    penalty.amount, penalty.mode, penalty.reason = amount, mode, (reason or "").strip()
+    penalty.full_clean()
 
 
 @transaction.atomic
@@ -39,26 +77,20 @@ def penalty_record(
     user,
     hand_number: int | None = None,
 ) -> Penalty:
-    """Record a penalty against a player of the session (RULINGS R13); audited."""
+    """Record a penalty against a player of an open session (RULINGS R13); audited."""
+    session_check_open(session)
     seating = seating_of(session)
-    if player_id not in seating.names:
-        raise ValidationError({"player": "This player does not sit at this table."})
-    hand = None
-    if hand_number:
-        hand = Hand.objects.filter(session=session, number=hand_number).first()
-        if hand is None:
-            raise ValidationError({"hand_number": f"Hand {hand_number} has not been entered."})
-    penalty = Penalty(
-        tournament_id=session.round.tournament_id,
+    penalty = Penalty(tournament_id=session.round.tournament_id, session=session, created_by=user)
+    _penalty_fill(
+        penalty,
         session=session,
-        hand=hand,
+        seating=seating,
         player_id=player_id,
         amount=amount,
         mode=mode,
-        reason=(reason or "").strip(),
-        created_by=user,
+        reason=reason,
+        hand_number=hand_number,
     )
-    penalty.full_clean()
     penalty.save()
     audit_record(
         session=session,
@@ -66,24 +98,117 @@ def penalty_record(
         user=user,
         hand_number=hand_number,
         reason=penalty.reason,
-        after={
-            "player": seating.names[player_id],
-            "amount": amount,
-            "mode": penalty.get_mode_display(),
-        },
+        after=_penalty_snapshot(penalty, seating.names),
     )
     return penalty
 
 
+def _change_reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError(
+            {"change_reason": "Give the reason for this change; it goes into the audit log."}
+        )
+    return reason
+
+
+@transaction.atomic
+def penalty_correct(
+    *,
+    penalty: Penalty,
+    player_id: int,
+    amount: int,
+    mode: str,
+    reason: str,
+    change_reason: str,
+    user,
+    hand_number: int | None = None,
+) -> Penalty:
+    """Correct a penalty of an open session: the reason for the change is required; audited."""
+    session = penalty.session
+    session_check_open(session)
+    change_reason = _change_reason(change_reason)
+    penalty = (
+        Penalty.objects.select_for_update(of=("self",)).select_related("hand").get(pk=penalty.pk)
+    )
+    seating = seating_of(session)
+    before = _penalty_snapshot(penalty, seating.names)
+    _penalty_fill(
+        penalty,
+        session=session,
+        seating=seating,
+        player_id=player_id,
+        amount=amount,
+        mode=mode,
+        reason=reason,
+        hand_number=hand_number,
+    )
+    penalty.save()
+    audit_record(
+        session=session,
+        action=AuditEntry.Action.PENALTY_CORRECT,
+        user=user,
+        hand_number=hand_number,
+        reason=change_reason,
+        before=before,
+        after=_penalty_snapshot(penalty, seating.names),
+    )
+    return penalty
+
+
+@transaction.atomic
+def penalty_delete(*, penalty: Penalty, reason: str, user) -> None:
+    """Delete a penalty of an open session: the reason is required; audited."""
+    session = penalty.session
+    session_check_open(session)
+    reason = _change_reason(reason)
+    penalty = (
+        Penalty.objects.select_for_update(of=("self",)).select_related("hand").get(pk=penalty.pk)
+    )
+    before = _penalty_snapshot(penalty, seating_of(session).names)
+    hand_number = penalty.hand.number if penalty.hand_id else None
+    penalty.delete()
+    audit_record(
+        session=session,
+        action=AuditEntry.Action.PENALTY_DELETE,
+        user=user,
+        hand_number=hand_number,
+        reason=reason,
+        before=before,
+    )
+
+
 @dataclass
 class Reconciliation:
+    """The outcome of comparing a score card; ``headline`` says what is actually wrong."""
+
     session: Session
     rows: list[tuple[str, int, int, int]]  # (name, card total, entered total, difference)
     problems: list[str]
 
     @property
+    def totals_agree(self) -> bool:
+        return all(diff == 0 for *_, diff in self.rows)
+
+    @property
     def matches(self) -> bool:
-        return not self.problems and all(diff == 0 for *_, diff in self.rows)
+        return not self.problems and self.totals_agree
+
+    @property
+    def headline(self) -> str:
+        if self.matches:
+            return "The score card and the entered hands agree."
+        if not self.totals_agree:
+            return "The score card and the entered hands differ."
+        return "Every total agrees with the score card, but the session cannot close yet."
+
+
+def _hands(numbers: list[int]) -> str:
+    """ "Hand 3" or "Hands 3, 5 and 9"."""
+    if len(numbers) == 1:
+        return f"Hand {numbers[0]}"
+    listed = ", ".join(str(n) for n in numbers[:-1])
+    return f"Hands {listed} and {numbers[-1]}"
 
 
 @transaction.atomic
@@ -104,16 +229,39 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
         problems.append(
             f"The card totals add up to {sum(card_totals.values()):+d}, not 0: check the card."
         )
-    unconfirmed = session.hands.filter(confirmed=False).count()
-    if unconfirmed:
-        problems.append(f"{unconfirmed} hand(s) still await their second entry.")
-    if HandEntry.objects.filter(hand__session=session).exists():
-        problems.append("A mismatch between two entries awaits the head judge.")
-    if not session.hands.exists():
+    mismatched = sorted(
+        set(HandEntry.objects.filter(hand__session=session).values_list("hand__number", flat=True))
+    )
+    pending = [
+        number
+        for number in session.hands.filter(confirmed=False).values_list("number", flat=True)
+        if number not in mismatched
+    ]
+    if pending:
+        problems.append(
+            f"{_hands(pending)} still await{'s' if len(pending) == 1 else ''} a second entry "
+            "by another official (double entry)."
+        )
+    if mismatched:
+        problems.append(
+            f"The two entries of {_hands(mismatched).lower()} differ: a head judge must "
+            "resolve them."
+        )
+    numbers = set(session.hands.values_list("number", flat=True))
+    if not numbers:
         problems.append("No hands have been entered for this session.")
+    missing = sorted(set(range(1, max(numbers, default=0) + 1)) - numbers)
+    if missing:
+        problems.append(
+            f"{_hands(missing)} {'is' if len(missing) == 1 else 'are'} missing (a deleted "
+            f"hand is not renumbered): enter {'it' if len(missing) == 1 else 'them'} again."
+        )
     result = Reconciliation(session=session, rows=rows, problems=problems)
     session.card_totals = {str(pid): total for pid, total in card_totals.items()}
     details = {name: {"card": card, "entered": got} for name, card, got, _ in rows}
+    details["summary"] = "; ".join(
+        f"{name}: card {card}, entered {got}" for name, card, got, _ in rows
+    )
     if result.matches:
         session.status = Session.Status.RECONCILED
         session.reconciled_by, session.reconciled_at = user, timezone.now()
@@ -121,10 +269,23 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     else:
         action = AuditEntry.Action.RECONCILE_FAILED
     session.save(update_fields=["card_totals", "status", "reconciled_by", "reconciled_at"])
+    if result.matches:
+        _round_follows_sessions(session.round_id)
     audit_record(
         session=session, action=action, user=user, reason="; ".join(problems), after=details
     )
     return result
+
+
+def _round_follows_sessions(round_id: int) -> None:
+    """Finished when every session is reconciled; playing again when one is reopened."""
+    sessions = Session.objects.filter(round_id=round_id)
+    if sessions.exclude(status=Session.Status.RECONCILED).exists():
+        Round.objects.filter(pk=round_id, status=Round.Status.FINISHED).update(
+            status=Round.Status.PLAYING
+        )
+    else:
+        Round.objects.filter(pk=round_id).update(status=Round.Status.FINISHED)
 
 
 @transaction.atomic
@@ -136,16 +297,17 @@ def session_reopen(*, session: Session, user, reason: str) -> Session:
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.status == Session.Status.OPEN:
         raise ValidationError(f"{session} is already open.")
-    before = {"status": session.status}
+    before = {"status": session.status, "summary": f"{session.get_status_display()}"}
     session.status = Session.Status.OPEN
     session.reconciled_by, session.reconciled_at = None, None
     session.save(update_fields=["status", "reconciled_by", "reconciled_at"])
+    _round_follows_sessions(session.round_id)
     audit_record(
         session=session,
         action=AuditEntry.Action.REOPEN,
         user=user,
         reason=reason,
         before=before,
-        after={"status": session.status},
+        after={"status": session.status, "summary": "Open"},
     )
     return session

@@ -8,6 +8,7 @@ from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django_tables2 import RequestConfig
 
 from ...event import selectors as event_selectors
@@ -131,6 +132,18 @@ def standings(request, slug):
     return render(
         request, "tournament/public/standings.html", {"tournament": tournament, "table": table}
     )
+
+
+def permission_denied(request, exception):
+    """A 403 that says why (the reason the server gave) and offers a way back."""
+    reason = str(exception) if exception is not None and str(exception) else ""
+    back = request.META.get("HTTP_REFERER", "")
+    if not back or not url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        back = ""
+    context = {"reason": reason or "You do not have the role this page needs.", "back": back}
+    return render(request, "403.html", context, status=403)
 
 
 def page_not_found(request, exception):
