@@ -366,7 +366,8 @@ def test_the_403_page_gives_the_reason_and_a_way_back(client):
     response = client.get(url(session, "desk:session_reopen"), HTTP_REFERER=referer)
     html = response.content.decode()
     assert response.status_code == 403
-    assert "Only a head judge may do this." in html and 'class="site-header"' in html
+    reason = f"Only a head judge of {session.round.tournament.name} may do this."
+    assert reason in html and 'class="site-header"' in html
     assert f'href="{referer}"' in html
     evil = client.get(url(session, "desk:session_reopen"), HTTP_REFERER="https://evil.example/")
     assert "evil.example" not in evil.content.decode()

@@ -134,7 +134,11 @@ def test_editing_renames_the_event_and_audits_rule_changes(client, organiser):
         0,
     )
     entry = AuditEntry.objects.get(tournament=tournament, action=AuditEntry.Action.SETTINGS)
-    assert entry.after == {"minimum_points": 0, "hands_per_session": 12}
+    assert entry.after == {
+        "minimum_points": 0,
+        "hands_per_session": 12,
+        "summary": "Minimum points: No minimum; Hands per session: 12",
+    }
 
 
 # --- players ----------------------------------------------------------------------------------
