@@ -49,6 +49,7 @@ check: test
 
 bench-scoring: $(DEV_STAMP)
 	$(PY) benchmarks/bench_scoring.py
+	$(PY) benchmarks/bench_scoring_desk.py
 
 bench-seating: $(DEV_STAMP)
 	$(PY) benchmarks/bench_seating.py

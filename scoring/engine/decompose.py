@@ -143,49 +143,79 @@ SplitGroup = tuple[int, int, bool, bool, bool]
 Split = tuple[tuple[SplitGroup, ...], int]
 
 
-@lru_cache(maxsize=8192)
+_SUIT_SPLITS: dict[tuple[int, ...], tuple[Split, ...]] = {}
+_SUIT_SPLITS_LIMIT = 1 << 16  # distinct (base, counts) keys kept; a hand has at most three
+
+
 def _suit_splits(base: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
     """Every split of one suit's 9 counts into sets and at most one pair.
 
     Returns ((sets as plan groups, pair index or -1), ...) with absolute tile indices; empty
-    when the suit cannot be split. Cached: there are few distinct suit contents in practice.
+    when the suit cannot be split. Memoised by count vector (and suit): a random stream of
+    hands soon meets the same suit contents again.
     """
+    key = (base, *counts)
+    found = _SUIT_SPLITS.get(key)
+    if found is None:
+        found = _split_suit(base, counts)
+        if len(_SUIT_SPLITS) >= _SUIT_SPLITS_LIMIT:
+            _SUIT_SPLITS.clear()
+        _SUIT_SPLITS[key] = found
+    return found
+
+
+def _split_suit(base: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
     total = sum(counts)
     if total % 3 == 1:
         return ()
-    # The recursion can reach one split in several orders (333+345 and 345+333): keep one.
-    unique = dict.fromkeys(
-        (tuple(sorted(sets, key=lambda s: (s[1], s[0]))), pair)
-        for sets, pair in _split(list(counts), total % 3 == 2)
-    )
-    return tuple(
-        (tuple((kind, base + n, False, True, False) for kind, n in sets), -1 if p < 0 else base + p)
-        for sets, p in unique
-    )
+    out: list[Split] = []
+    _walk(list(counts), 0, total % 3 == 2, 0, base, (), -1, out)
+    return tuple(out)
 
 
-def _split(counts: list[int], need_pair: bool) -> list[tuple[tuple[tuple[int, int], ...], int]]:
-    i = next((k for k, c in enumerate(counts) if c), -1)
-    if i < 0:
-        return [((), -1)] if not need_pair else []
-    out: list[tuple[tuple[tuple[int, int], ...], int]] = []
-    if counts[i] >= 3:
-        counts[i] -= 3
-        out += [(((K_PUNG, i),) + sets, pair) for sets, pair in _split(counts, need_pair)]
-        counts[i] += 3
-    if i <= 6 and counts[i + 1] and counts[i + 2]:
-        counts[i] -= 1
+def _walk(
+    counts: list[int],
+    i: int,
+    need_pair: bool,
+    floor: int,
+    base: int,
+    sets: tuple[SplitGroup, ...],
+    pair: int,
+    out: list[Split],
+) -> None:
+    """Depth first from the lowest tile left; each split is reached exactly once.
+
+    Every group holding the lowest tile left starts there. Among the groups starting at one
+    tile the pair is taken first, then chows, then the pung (`floor`: the least kind still
+    allowed there, 0 pair, 1 chow, 2 pung, 3 none), so no split is found twice in two orders,
+    and each split lists its sets by lowest tile, chows before a pung of the same tile.
+    """
+    while i < 9 and not counts[i]:
+        i += 1
+        floor = 0
+    if i == 9:
+        if not need_pair:
+            out.append((sets, pair))
+        return
+    c = counts[i]
+    if floor == 0 and need_pair and c >= 2:
+        counts[i] = c - 2
+        _walk(counts, i, False, 1, base, sets, base + i, out)
+        counts[i] = c
+    if floor <= 1 and i <= 6 and counts[i + 1] and counts[i + 2]:
+        counts[i] = c - 1
         counts[i + 1] -= 1
         counts[i + 2] -= 1
-        out += [(((K_CHOW, i),) + sets, pair) for sets, pair in _split(counts, need_pair)]
-        counts[i] += 1
+        chow = (K_CHOW, base + i, False, True, False)
+        _walk(counts, i, need_pair, 1, base, (*sets, chow), pair, out)
+        counts[i] = c
         counts[i + 1] += 1
         counts[i + 2] += 1
-    if need_pair and counts[i] >= 2:
-        counts[i] -= 2
-        out += [(sets, i) for sets, pair in _split(counts, False)]
-        counts[i] += 2
-    return out
+    if floor <= 2 and c >= 3:
+        counts[i] = c - 3
+        pung = (K_PUNG, base + i, False, True, False)
+        _walk(counts, i, need_pair, 3, base, (*sets, pung), pair, out)
+        counts[i] = c
 
 
 @lru_cache(maxsize=1024)

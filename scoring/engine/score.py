@@ -25,19 +25,20 @@ from functools import cached_property, lru_cache
 from operator import attrgetter
 
 from .context import GATE_BITS, HandFacts, ScoringContext
-from .decompose import Arrangement, Plan, build_arrangement, concealed_counts, plans
+from .decompose import Arrangement, Plan, build_arrangement, plans
 from .errors import IllegalWinError, InvalidHandError
 from .hand import Hand
 from .legality import arrangement_block, hand_block
 from .notation import format_tiles
 from .patterns import CHICKEN_HAND, LIMIT, PATTERNS_BY_FORM, Pattern
 from .rules import Rules
-from .tiles import Tile
-from .validation import problems_with_counts, validate_hand, with_meld_tiles
+from .tiles import KIND_COUNT, Tile
+from .validation import problems_with_counts, validate_hand
 
 RUNNERS_UP = 3
 _CLASS_OF = attrgetter("__class__")
 _TILE_CLASS = frozenset({Tile})
+_BIT = tuple(1 << index for index in range(KIND_COUNT))
 
 
 # Per form: the registry as (pattern, detect, points, series, gate bit) in registry order.
@@ -141,8 +142,25 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
         # Objects built by hand, not from notation: validate_hand checks the types first.
         problems = validate_hand(hand)
         raise InvalidHandError("; ".join(problems), problems)
-    in_hand = concealed_counts(hand)
-    counts = with_meld_tiles(in_hand, hand.melds)
+    # One pass over the tiles: counts by kind and the kinds present (for the hand facts).
+    in_hand = [0] * KIND_COUNT
+    present = 0
+    for tile in hand.concealed:
+        index = tile.index
+        in_hand[index] += 1
+        present |= _BIT[index]
+    index = hand.winning_tile.index
+    in_hand[index] += 1
+    present |= _BIT[index]
+    if hand.melds:
+        counts = in_hand.copy()
+        for meld in hand.melds:
+            for tile in meld.tiles:
+                index = tile.index
+                counts[index] += 1
+                present |= _BIT[index]
+    else:
+        counts = in_hand
     problems = problems_with_counts(hand, counts)
     if problems:
         raise InvalidHandError("; ".join(problems), problems)
@@ -156,7 +174,7 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
             f"not a winning hand: {tiles}{melds} do not make four sets and a pair, "
             "Seven Pairs or Thirteen Terminals"
         )
-    facts = HandFacts(hand, counts)
+    facts = HandFacts(hand, counts, present)
     if hand.penalty_tiles:
         scored = _legal_candidates(hand, facts, found)
     else:
