@@ -34,6 +34,7 @@ from scoring.engine import (
     NotationError,
     Rules,
     Scheme,
+    check_responsibility,
     parse_tiles,
     score_hand,
     settle,
@@ -41,14 +42,21 @@ from scoring.engine import (
 from scoring.engine.errors import ScoringError
 
 _MISSING = object()
+_MELD_KINDS = {kind.value: kind for kind in MeldKind}
+_MELD_MEMO: dict[tuple, Meld] = {}  # (kind, tiles text, concealed) -> Meld, see hand_from_json
+_TEXT = (str, list)
+_SEAT_OR_NONE = (str, type(None))
 
 
 def _field(entry: dict, name: str, kinds: type | tuple[type, ...], default: Any = _MISSING) -> Any:
-    if name not in entry:
+    value = entry.get(name, _MISSING)
+    if value is _MISSING:
         if default is _MISSING:
             raise NotationError(f"the field {name!r} is missing")
         return default
-    value = entry[name]
+    kind = value.__class__
+    if kind is kinds or (kinds.__class__ is tuple and kind in kinds):
+        return value  # JSON gives exact types: the usual case, decided without isinstance
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in _as_tuple(kinds)):
         names = " or ".join(k.__name__ for k in _as_tuple(kinds))
         raise NotationError(f"the field {name!r} must be {names}, got {json.dumps(value)}")
@@ -71,7 +79,7 @@ def _tiles(value: str | list, name: str) -> tuple:
 
 
 def _seat(entry: dict, name: str) -> str | None:
-    value = _field(entry, name, (str, type(None)))
+    value = _field(entry, name, _SEAT_OR_NONE)
     if value is not None and value not in SEATS:
         raise NotationError(f"the field {name!r} must be one of E, S, W, N, got {value!r}")
     return value
@@ -81,17 +89,25 @@ def hand_from_json(entry: Any) -> Hand:
     """Build a Hand from one JSON entry; malformed entries raise NotationError."""
     if not isinstance(entry, dict):
         raise NotationError(f"each hand must be a JSON object, got {json.dumps(entry)[:40]}")
-    concealed = _tiles(_field(entry, "concealed", (str, list)), "concealed")
+    concealed = _tiles(_field(entry, "concealed", _TEXT), "concealed")
     melds = []
     for n, raw in enumerate(_field(entry, "melds", list), start=1):
         if not isinstance(raw, dict):
             raise NotationError(f"meld {n} must be an object with kind, tiles and concealed")
-        kind = _field(raw, "kind", str)
-        if kind not in {k.value for k in MeldKind}:
-            raise NotationError(f"meld {n}: kind {kind!r} is not chow, pung or kong")
-        tiles = _tiles(_field(raw, "tiles", (str, list)), f"meld {n} tiles")
-        melds.append(Meld(MeldKind(kind), tiles, _field(raw, "concealed", bool, False)))
-    winning = _tiles(_field(entry, "winning_tile", (str, list)), "winning_tile")
+        key = (raw.get("kind"), raw.get("tiles"), raw.get("concealed", False))
+        if not (key[0].__class__ is str and key[1].__class__ is str and key[2].__class__ is bool):
+            key = None  # unusual entry: read it the long way, which reports what is wrong
+        meld = _MELD_MEMO.get(key) if key else None
+        if meld is None:
+            kind = _MELD_KINDS.get(_field(raw, "kind", str))
+            if kind is None:
+                raise NotationError(f"meld {n}: kind {raw['kind']!r} is not chow, pung or kong")
+            tiles = _tiles(_field(raw, "tiles", _TEXT), f"meld {n} tiles")
+            meld = Meld(kind, tiles, _field(raw, "concealed", bool, False))
+            if key and len(_MELD_MEMO) < 4096:
+                _MELD_MEMO[key] = meld  # a meld is a value: the same entry reads the same
+        melds.append(meld)
+    winning = _tiles(_field(entry, "winning_tile", _TEXT), "winning_tile")
     if len(winning) != 1:
         raise NotationError(f"winning_tile must be exactly one tile, read {len(winning)}")
     flags = _field(entry, "flags", list)
@@ -99,7 +115,7 @@ def hand_from_json(entry: Any) -> Hand:
         if flag not in FLAGS:
             raise NotationError(f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}")
     seat = _seat(entry, "seat_wind") if "seat_wind" in entry else None
-    penalty = _field(entry, "penalty_tiles", (str, list), "")
+    penalty = _field(entry, "penalty_tiles", _TEXT, "")
     return Hand(
         concealed=concealed,
         melds=tuple(melds),
@@ -112,22 +128,25 @@ def hand_from_json(entry: Any) -> Hand:
 
 
 def responsible_seat(entry: dict, hand: Hand) -> tuple[bool, str | None]:
-    """(known, responsible seat or None) for the payoff; RULINGS R12."""
+    """(known, responsible seat or None) for the payoff; RULINGS R8, R12."""
     discarder = _seat(entry, "discarder") if "discarder" in entry else None
-    if hand.self_drawn:
-        if discarder is not None:
-            raise InvalidHandError(f"a self-drawn win has no discarder, got {discarder!r}")
-        return True, _seat(entry, "responsible") if "responsible" in entry else None
-    if discarder is not None:
-        if discarder == hand.seat_wind:
-            raise InvalidHandError(f"the winner ({discarder}) cannot be the discarder")
-        if "earth" in hand.flags and discarder != "E":
-            raise InvalidHandError(
-                f"Blessing of Earth is won on East's first discard, but the discarder is "
-                f"{discarder} (RULINGS R8)"
-            )
-    if "responsible" in entry:
-        return True, _seat(entry, "responsible")
+    given = "responsible" in entry
+    responsible = _seat(entry, "responsible") if given else None
+    # Immunity: a responsible player (or nobody) other than the discarder was recorded; on a
+    # Blessing of Earth the discarder is East even when not given (RULINGS R12).
+    expected = discarder if discarder is not None else ("E" if "earth" in hand.flags else None)
+    problems = check_responsibility(
+        winner=hand.seat_wind,
+        self_drawn=hand.self_drawn,
+        discarder=discarder,
+        immunity=given and not hand.self_drawn and responsible != expected,
+        flags=hand.flags,
+    )
+    if problems:
+        messages = [message for _subject, message in problems]
+        raise InvalidHandError("; ".join(messages), messages)
+    if given or hand.self_drawn:
+        return True, responsible
     return discarder is not None, discarder
 
 

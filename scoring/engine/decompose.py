@@ -11,8 +11,9 @@ Vocabulary:
   (RULINGS R2): ``3333m 45m`` + discarded 3m may be read as concealed ``333m`` plus ``345m``.
 - *form*: ``regular`` (four sets and a pair), ``seven_pairs`` or ``thirteen_terminals``.
 
-Per-suit and honour splits are cached (`functools.lru_cache`, bounded), like the riichi
-library's divider.
+Per-suit splits are memoised by the suit's 9 counts (one bounded dict per suit), honour splits
+by the 7 honour counts (`functools.lru_cache`), the shape the riichi library's divider and
+MahjongGB use; a split is found by one depth-first walk that reaches each split exactly once.
 """
 
 from __future__ import annotations
@@ -143,24 +144,34 @@ SplitGroup = tuple[int, int, bool, bool, bool]
 Split = tuple[tuple[SplitGroup, ...], int]
 
 
-_SUIT_SPLITS: dict[tuple[int, ...], tuple[Split, ...]] = {}
-_SUIT_SPLITS_LIMIT = 1 << 16  # distinct (base, counts) keys kept; a hand has at most three
+# Per suit (characters, circles, bamboo): 9 counts -> their splits. Bounded: cleared when full.
+_SUIT_MEMOS: tuple[tuple[dict[tuple[int, ...], tuple[Split, ...]], int], ...] = (
+    ({}, 0),
+    ({}, 9),
+    ({}, 18),
+)
+_SUIT_MEMO_LIMIT = 1 << 15
 
 
 def _suit_splits(base: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
     """Every split of one suit's 9 counts into sets and at most one pair.
 
     Returns ((sets as plan groups, pair index or -1), ...) with absolute tile indices; empty
-    when the suit cannot be split. Memoised by count vector (and suit): a random stream of
+    when the suit cannot be split. Memoised by count vector, one memo per suit: a stream of
     hands soon meets the same suit contents again.
     """
-    key = (base, *counts)
-    found = _SUIT_SPLITS.get(key)
+    memo = _SUIT_MEMOS[base // 9][0]
+    found = memo.get(counts)
     if found is None:
-        found = _split_suit(base, counts)
-        if len(_SUIT_SPLITS) >= _SUIT_SPLITS_LIMIT:
-            _SUIT_SPLITS.clear()
-        _SUIT_SPLITS[key] = found
+        found = _memo_suit(memo, base, counts)
+    return found
+
+
+def _memo_suit(memo: dict, base: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
+    found = _split_suit(base, counts)
+    if len(memo) >= _SUIT_MEMO_LIMIT:
+        memo.clear()
+    memo[counts] = found
     return found
 
 
@@ -247,11 +258,13 @@ def regular_splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
     pungs, pair, pairs = honours
     by_suit = []
     single = True  # every suit splits one way only (the usual case)
-    for base in (0, 9, 18):
+    for memo, base in _SUIT_MEMOS:
         suit = counts[base : base + 9]
         if suit == _EMPTY_SUIT:
             continue
-        splits = _suit_splits(base, suit)
+        splits = memo.get(suit)
+        if splits is None:
+            splits = _memo_suit(memo, base, suit)
         if not splits:
             return []
         if splits[0][1] >= 0:

@@ -39,6 +39,7 @@ RUNNERS_UP = 3
 _CLASS_OF = attrgetter("__class__")
 _TILE_CLASS = frozenset({Tile})
 _BIT = tuple(1 << index for index in range(KIND_COUNT))
+_SEATS = ("E", "S", "W", "N")
 
 
 # Per form: the registry as (pattern, detect, points, series, gate bit) in registry order.
@@ -64,15 +65,17 @@ class Score:
     raw_total: int = 0
     hand: Hand | None = field(default=None, repr=False)
     plan: Plan | None = field(default=None, repr=False)
-    others: tuple[Score, ...] = field(default=(), repr=False)
+    others: tuple = field(default=(), repr=False)  # runner-up candidates, made Scores on access
 
     @cached_property
     def arrangement(self) -> Arrangement:
         return build_arrangement(self.hand, self.plan)
 
-    @property
+    @cached_property
     def runners_up(self) -> tuple[Score, ...]:
-        return self.others
+        return tuple(
+            other if isinstance(other, Score) else _score(self.hand, other) for other in self.others
+        )
 
     def breakdown(self) -> list[list]:
         """``[[English name, points], ...]`` as the CLI prints it."""
@@ -124,7 +127,7 @@ def evaluate(facts: HandFacts, plan: Plan) -> Candidate:
     return (raw, raw, counted, None, plan)
 
 
-def _score(hand: Hand, candidate: Candidate, others: tuple[Score, ...] = ()) -> Score:
+def _score(hand: Hand, candidate: Candidate, others: tuple = ()) -> Score:
     total, raw, patterns, limit, plan = candidate
     return Score(total, patterns, limit, raw, hand, plan, others)
 
@@ -161,9 +164,19 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
                 present |= _BIT[index]
     else:
         counts = in_hand
-    problems = problems_with_counts(hand, counts)
-    if problems:
-        raise InvalidHandError("; ".join(problems), problems)
+    melds = hand.melds
+    if (
+        # The usual hand, checked cheaply; anything else gets the full list of problems.
+        hand.seat_wind not in _SEATS
+        or hand.flags
+        or hand.penalty_tiles
+        or len(hand.concealed) != 13 - 3 * len(melds)
+        or max(counts) > 4
+        or any(meld._problems for meld in melds)
+    ):
+        problems = problems_with_counts(hand, counts)
+        if problems:
+            raise InvalidHandError("; ".join(problems), problems)
     found = plans(hand, in_hand)
     if not found:
         tiles = format_tiles(hand.concealed + (hand.winning_tile,))
@@ -190,8 +203,7 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
         )
     if len(scored) == 1:
         return _score(hand, best)
-    others = tuple(_score(hand, c) for c in scored[1 : 1 + RUNNERS_UP])
-    return _score(hand, best, others)
+    return _score(hand, best, tuple(scored[1 : 1 + RUNNERS_UP]))
 
 
 def _legal_candidates(hand: Hand, facts: HandFacts, found: list[Plan]) -> list[Candidate]:
