@@ -197,21 +197,23 @@ def _walk(
     """Depth first from the lowest tile left; each split is reached exactly once.
 
     Every group holding the lowest tile left starts there. Among the groups starting at one
-    tile the pair is taken first, then chows, then the pung (`floor`: the least kind still
-    allowed there, 0 pair, 1 chow, 2 pung, 3 none), so no split is found twice in two orders,
-    and each split lists its sets by lowest tile, chows before a pung of the same tile.
+    tile the pung is taken first, then chows, then the pair (`floor`: the least of pung 0,
+    chow 1, pair 2 still allowed there), so no split is found twice in two orders; splits come
+    out in the order of a plain depth-first search (pung, chow, pair) keeping first finds.
+    Each split lists its sets by lowest tile, a chow before a pung of the same tile.
     """
     while i < 9 and not counts[i]:
         i += 1
         floor = 0
     if i == 9:
         if not need_pair:
-            out.append((sets, pair))
+            out.append((tuple(sorted(sets, key=_SET_ORDER)), pair))
         return
     c = counts[i]
-    if floor == 0 and need_pair and c >= 2:
-        counts[i] = c - 2
-        _walk(counts, i, False, 1, base, sets, base + i, out)
+    if floor == 0 and c >= 3:
+        counts[i] = c - 3
+        pung = (K_PUNG, base + i, False, True, False)
+        _walk(counts, i, need_pair, 0, base, (*sets, pung), pair, out)
         counts[i] = c
     if floor <= 1 and i <= 6 and counts[i + 1] and counts[i + 2]:
         counts[i] = c - 1
@@ -222,11 +224,17 @@ def _walk(
         counts[i] = c
         counts[i + 1] += 1
         counts[i + 2] += 1
-    if floor <= 2 and c >= 3:
-        counts[i] = c - 3
-        pung = (K_PUNG, base + i, False, True, False)
-        _walk(counts, i, need_pair, 3, base, (*sets, pung), pair, out)
+    if need_pair and c >= 2:
+        counts[i] = c - 2
+        _walk(counts, i, False, 2, base, sets, base + i, out)
         counts[i] = c
+
+
+def _set_order(group: SplitGroup) -> tuple[int, int]:
+    return group[1], group[0]
+
+
+_SET_ORDER = _set_order
 
 
 @lru_cache(maxsize=1024)
