@@ -23,6 +23,7 @@ The desk's evaluation of a stored session is measured by ``bench_scoring_desk.py
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -56,7 +57,9 @@ def _import(name: str, timings: dict) -> object | None:
 
 
 def _prepare() -> None:
-    sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+    # ZJ_ENGINE_ROOT: a folder holding an older `scoring` package (see --baseline-commit).
+    older = os.environ.get("ZJ_ENGINE_ROOT")
+    sys.path[:0] = [*([older] if older else []), str(ROOT), str(ROOT / "benchmarks")]
 
 
 def child_concealed(count: int) -> dict:
@@ -124,6 +127,7 @@ def child_concealed(count: int) -> dict:
         return time.perf_counter() - start
 
     totals = {"engine": 0.0, "riichi": 0.0, "gb": 0.0}
+    gc.collect()  # settle the garbage of building the hands before any clock starts
     for start in range(0, len(hands), CHUNK):
         stop = start + CHUNK
         totals["engine"] += run_engine(hands[start:stop])
@@ -155,6 +159,7 @@ def child_mix(count: int) -> dict:
     hands = [hand for hand, _ in pairs]
     texts = [hand.notation() for hand in hands]
     rules = Rules()
+    gc.collect()  # settle the garbage of building the hands before the clock starts
     start = time.perf_counter()
     for hand in hands:
         try:
@@ -183,13 +188,15 @@ def child_mix(count: int) -> dict:
     }
 
 
-def _child(kind: str, count: int) -> dict:
+def _child(kind: str, count: int, older: Path | None = None) -> dict:
+    env = {**os.environ, "ZJ_ENGINE_ROOT": str(older)} if older else None
     done = subprocess.run(
         [sys.executable, __file__, "--child", kind, "--hands", str(count)],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=False,
+        env=env,
     )
     if done.returncode:
         sys.exit(f"the {kind} child failed:\n{done.stderr[-3000:]}")
@@ -206,11 +213,11 @@ def write_cli_file(count: int, path: Path) -> None:
     path.write_text(json.dumps(entries), encoding="utf-8")
 
 
-def time_cli(path: Path) -> float:
+def time_cli(path: Path, older: Path | None = None) -> float:
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "scoring", "score", str(path)],
-        cwd=ROOT,
+        cwd=older or ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -236,6 +243,11 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--cli-hands", type=int, default=20_000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--baseline-commit",
+        metavar="COMMIT",
+        help="also measure the engine and the CLI of this commit, round by round (before/after)",
+    )
     parser.add_argument("--child", choices=("concealed", "mix"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -246,13 +258,29 @@ def main() -> int:
         parser.error("--rounds must be at least 3 (the table shows medians)")
 
     concealed, mixes, cli = [], [], []
+    old_concealed, old_mixes, old_cli = [], [], []
     with tempfile.TemporaryDirectory() as folder:
         cli_file = Path(folder) / "hands.json"
         write_cli_file(args.cli_hands, cli_file)
+        older = None
+        if args.baseline_commit:
+            older = Path(folder) / "baseline"
+            older.mkdir()
+            archive = subprocess.run(
+                ["git", "archive", args.baseline_commit, "scoring"],
+                cwd=ROOT,
+                capture_output=True,
+                check=True,
+            ).stdout
+            subprocess.run(["tar", "-x", "-C", str(older)], input=archive, check=True)
         for _ in range(args.rounds):
             concealed.append(_child("concealed", args.hands))
             mixes.append(_child("mix", args.hands))
             cli.append(time_cli(cli_file))
+            if older:
+                old_concealed.append(_child("concealed", args.hands, older))
+                old_mixes.append(_child("mix", args.hands, older))
+                old_cli.append(time_cli(cli_file, older))
 
     def median(rows: list[dict], key: str) -> float | None:
         values = [row[key] for row in rows if row.get(key) is not None]
@@ -281,6 +309,16 @@ def main() -> int:
             continue
         ratio = f"{rates['engine'] / rates[key]:.2f}x" if key != "engine" else ""
         print(f"  {names[key]:<34}{rates[key]:>10,.0f}{ratio:>12}")
+    if old_concealed:
+        before = n / median(old_concealed, "engine")
+        label = f"engine at {args.baseline_commit[:10]}"
+        print(
+            f"  {label:<34}{before:>10,.0f}"
+            f"{before / rates['riichi']:>11.2f}x  (vs riichi; after/before "
+            f"{rates['engine'] / before:.2f}x)"
+            if rates["riichi"]
+            else f"  {label:<34}{before:>10,.0f}"
+        )
     print("  targets: engine >= 3x riichi and >= 0.3x MahjongGB")
     print()
     m = mixes[0]
@@ -294,12 +332,27 @@ def main() -> int:
         f"  {'Hand.from_notation + score_hand':<34}"
         f"{m['hands'] / median(mixes, 'notation'):>10,.0f} hands/s (second pass)"
     )
+    if old_mixes:
+        print(
+            f"  {'score_hand, cold, ' + args.baseline_commit[:10]:<34}"
+            f"{m['hands'] / median(old_mixes, 'engine'):>10,.0f} hands/s"
+        )
+        print(
+            f"  {'notation + score, ' + args.baseline_commit[:10]:<34}"
+            f"{m['hands'] / median(old_mixes, 'notation'):>10,.0f} hands/s (second pass)"
+        )
     print()
     seconds = statistics.median(cli)
     print(
         f"CLI end to end (python -m scoring score, {args.cli_hands:,} hands, wall time with "
         f"start-up): {seconds:.2f} s = {args.cli_hands / seconds:,.0f} hands/s"
     )
+    if old_cli:
+        before = statistics.median(old_cli)
+        print(
+            f"  at {args.baseline_commit[:10]}: {before:.2f} s = "
+            f"{args.cli_hands / before:,.0f} hands/s; after/before {before / seconds:.2f}x"
+        )
     print()
     imports = ", ".join(
         f"{name} {statistics.median(row['imports'][name] for row in concealed) * 1000:.0f} ms"

@@ -30,7 +30,7 @@ from .errors import IllegalWinError, InvalidHandError
 from .hand import Hand
 from .legality import arrangement_block, hand_block
 from .notation import format_tiles
-from .patterns import CHICKEN_HAND, LIMIT, PATTERNS_BY_FORM, Pattern
+from .patterns import CHICKEN_HAND, EXACT_GATES, LIMIT, PATTERNS_BY_FORM, Pattern
 from .rules import Rules
 from .tiles import KIND_COUNT, Tile
 from .validation import problems_with_counts, validate_hand
@@ -42,10 +42,18 @@ _BIT = tuple(1 << index for index in range(KIND_COUNT))
 _SEATS = ("E", "S", "W", "N")
 
 
-# Per form: the registry as (pattern, detect, points, series, gate bit) in registry order.
+# Per form: the registry as (pattern, detect, points, series, gate bit) in registry order;
+# detect is None where the open gate alone decides (`patterns.EXACT_GATES`).
 _ENTRIES = {
     form: tuple(
-        (p, p.detect, p.points, p.series, GATE_BITS[p.gate] if p.gate else 0) for p in patterns
+        (
+            p,
+            None if p.number in EXACT_GATES else p.detect,
+            p.points,
+            p.series,
+            GATE_BITS[p.gate] if p.gate else 0,
+        )
+        for p in patterns
     )
     for form, patterns in PATTERNS_BY_FORM.items()
 }
@@ -103,7 +111,7 @@ def evaluate(facts: HandFacts, plan: Plan) -> Candidate:
     ctx = ScoringContext(facts, plan)
     best: dict[str, tuple[Pattern, int]] = {}
     for pattern, detect, points, series in _runnable(plan[0], ctx.gates):
-        times = detect(ctx)
+        times = 1 if detect is None else detect(ctx)
         if times:
             points *= times
             held = best.get(series)
