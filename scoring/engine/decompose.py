@@ -259,11 +259,17 @@ def _honour_split(counts: tuple[int, ...]) -> tuple[tuple[SplitGroup, ...], int,
 
 def regular_splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
     """Every split of 34 counts into sets (as plan groups) and exactly one pair (index)."""
-    counts = tuple(counts)
-    honours = _honour_split(counts[FIRST_WIND:])
-    if honours is None:
-        return []
-    pungs, pair, pairs = honours
+    if counts.__class__ is not tuple:
+        counts = tuple(counts)
+    honour_counts = counts[FIRST_WIND:]
+    if honour_counts == _NO_HONOURS:
+        pungs: tuple[SplitGroup, ...] = ()
+        pair, pairs = -1, 0
+    else:
+        honours = _honour_split(honour_counts)
+        if honours is None:
+            return []
+        pungs, pair, pairs = honours
     by_suit = []
     single = True  # every suit splits one way only (the usual case)
     for memo, base in _SUIT_MEMOS:
@@ -283,18 +289,19 @@ def regular_splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
     if pairs != 1:
         return []
     if single:
-        sets: tuple[SplitGroup, ...] = ()
-        for ((suit_sets, suit_pair),) in by_suit:
-            sets += suit_sets
+        sets = pungs
+        for ((suit_sets, suit_pair),) in reversed(by_suit):
+            sets = suit_sets + sets
             if suit_pair >= 0:
                 pair = suit_pair
-        return [(sets + pungs, pair)]
+        return [(sets, pair)]
     combos: list[Split] = [((), pair)]
     for splits in by_suit:
         combos = [(a + b, p if p >= 0 else q) for a, p in combos for b, q in splits]
     return [(a + pungs, p) for a, p in combos]
 
 
+_NO_HONOURS = (0,) * (KIND_COUNT - FIRST_WIND)
 _EMPTY_SUIT = (0,) * 9
 
 
@@ -305,6 +312,16 @@ _EMPTY_SUIT = (0,) * 9
 _KINDS = (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR, GroupKind.ORPHANS)
 
 Plan = tuple[str, tuple[tuple[int, int, bool, bool, bool], ...]]
+
+
+# By winning tile index: the (kind, lowest index) of every group that holds that tile.
+_HOLDERS = tuple(
+    frozenset(
+        {(K_PUNG, win), (K_PAIR, win)}
+        | {(K_CHOW, start) for start in range(win - 2, win + 1) if start >= 0}
+    )
+    for win in range(KIND_COUNT)
+)
 
 
 def concealed_counts(hand: Hand) -> list[int]:
@@ -325,19 +342,21 @@ def plans(hand: Hand, counts: list[int] | None = None) -> list[Plan]:
     found: list[Plan] = []
     splits = regular_splits(key)
     if splits:
-        meld_groups = tuple([m.plan_group for m in melds])
-        lowest_chow = win - 2  # the chows holding the winning tile start at win - 2 .. win
+        meld_groups = tuple([m.plan_group for m in melds]) if melds else ()
+        holds = _HOLDERS[win]  # (kind, index) of every group that can hold the winning tile
         for sets, pair in splits:
-            seen = []
             groups = (*sets, (K_PAIR, pair, False, True, False))
+            seen = None
             for slot, group in enumerate(groups):
-                kind, index = group[0], group[1]
-                if index != win and (kind != K_CHOW or not lowest_chow <= index < win):
+                if group[:2] not in holds:
                     continue
-                if group in seen:
+                if seen is None:
+                    seen = [group]
+                elif group in seen:
                     continue
-                seen.append(group)
-                completed = (kind, index, False, hidden, True)
+                else:
+                    seen.append(group)
+                completed = (group[0], group[1], False, hidden, True)
                 found.append(
                     (REGULAR, (*groups[:slot], completed, *groups[slot + 1 :], *meld_groups))
                 )
