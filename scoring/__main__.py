@@ -19,6 +19,7 @@ the discarder). Tiles are text in any `parse_tiles` notation (a list of tile str
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from typing import Any
@@ -46,6 +47,8 @@ _MELD_KINDS = {kind.value: kind for kind in MeldKind}
 _MELD_MEMO: dict[tuple, Meld] = {}  # (kind, tiles text, concealed) -> Meld, see hand_from_json
 _TEXT = (str, list)
 _SEAT_OR_NONE = (str, type(None))
+_SEAT_OR_MISSING = (*SEATS, _MISSING)
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # one encoder for every output line
 
 
 def _field(entry: dict, name: str, kinds: type | tuple[type, ...], default: Any = _MISSING) -> Any:
@@ -89,9 +92,67 @@ def hand_from_json(entry: Any) -> Hand:
     """Build a Hand from one JSON entry; malformed entries raise NotationError."""
     if not isinstance(entry, dict):
         raise NotationError(f"each hand must be a JSON object, got {json.dumps(entry)[:40]}")
+    get = entry.get
+    concealed, melds, winning = get("concealed"), get("melds"), get("winning_tile")
+    flags, self_drawn, seat = get("flags"), get("self_drawn"), get("seat_wind", _MISSING)
+    penalty = get("penalty_tiles", "")
+    if not (
+        # Every field present and of its plain type: read each once. Anything else takes the
+        # long way, which names the field at fault.
+        concealed.__class__ is str
+        and melds.__class__ is list
+        and winning.__class__ is str
+        and flags.__class__ is list
+        and self_drawn.__class__ is bool
+        and seat in _SEAT_OR_MISSING
+        and penalty.__class__ is str
+    ):
+        return _hand_from_json_checked(entry)
+    tiles = _tiles(concealed, "concealed")
+    declared = _melds(melds)  # the fields in the same order as the long way: same first error
+    read = _tiles(winning, "winning_tile")
+    if len(read) != 1:
+        raise NotationError(f"winning_tile must be exactly one tile, read {len(read)}")
+    for flag in flags:
+        if flag not in FLAGS:
+            raise NotationError(f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}")
+    return Hand(
+        concealed=tiles,
+        melds=declared,
+        winning_tile=read[0],
+        self_drawn=self_drawn,
+        seat_wind=None if seat is _MISSING else seat,
+        flags=frozenset(flags),
+        penalty_tiles=_tiles(penalty, "penalty_tiles") if penalty else (),
+    )
+
+
+def _hand_from_json_checked(entry: dict) -> Hand:
     concealed = _tiles(_field(entry, "concealed", _TEXT), "concealed")
+    melds = _melds(_field(entry, "melds", list))
+    winning = _tiles(_field(entry, "winning_tile", _TEXT), "winning_tile")
+    if len(winning) != 1:
+        raise NotationError(f"winning_tile must be exactly one tile, read {len(winning)}")
+    flags = _field(entry, "flags", list)
+    for flag in flags:
+        if flag not in FLAGS:
+            raise NotationError(f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}")
+    seat = _seat(entry, "seat_wind") if "seat_wind" in entry else None
+    penalty = _field(entry, "penalty_tiles", _TEXT, "")
+    return Hand(
+        concealed=concealed,
+        melds=melds,
+        winning_tile=winning[0],
+        self_drawn=_field(entry, "self_drawn", bool),
+        seat_wind=seat,  # missing: reported by validate_hand with every other problem
+        flags=frozenset(flags),
+        penalty_tiles=_tiles(penalty, "penalty_tiles"),
+    )
+
+
+def _melds(entries: list) -> tuple[Meld, ...]:
     melds = []
-    for n, raw in enumerate(_field(entry, "melds", list), start=1):
+    for n, raw in enumerate(entries, start=1):
         if not isinstance(raw, dict):
             raise NotationError(f"meld {n} must be an object with kind, tiles and concealed")
         key = (raw.get("kind"), raw.get("tiles"), raw.get("concealed", False))
@@ -107,24 +168,7 @@ def hand_from_json(entry: Any) -> Hand:
             if key and len(_MELD_MEMO) < 4096:
                 _MELD_MEMO[key] = meld  # a meld is a value: the same entry reads the same
         melds.append(meld)
-    winning = _tiles(_field(entry, "winning_tile", _TEXT), "winning_tile")
-    if len(winning) != 1:
-        raise NotationError(f"winning_tile must be exactly one tile, read {len(winning)}")
-    flags = _field(entry, "flags", list)
-    for flag in flags:
-        if flag not in FLAGS:
-            raise NotationError(f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}")
-    seat = _seat(entry, "seat_wind") if "seat_wind" in entry else None
-    penalty = _field(entry, "penalty_tiles", _TEXT, "")
-    return Hand(
-        concealed=concealed,
-        melds=tuple(melds),
-        winning_tile=winning[0],
-        self_drawn=_field(entry, "self_drawn", bool),
-        seat_wind=seat,  # missing: reported by validate_hand with every other problem
-        flags=frozenset(flags),
-        penalty_tiles=_tiles(penalty, "penalty_tiles"),
-    )
+    return tuple(melds)
 
 
 def responsible_seat(entry: dict, hand: Hand) -> tuple[bool, str | None]:
@@ -191,9 +235,12 @@ def command_score(args: argparse.Namespace) -> int:
         print(f"cannot read {args.file}: expected a JSON list of hands", file=sys.stderr)
         return 2
     rules = _rules(args)
+    # The input lives to the end: move it out of the garbage collector's sight, so that the
+    # collections scoring triggers do not walk every hand of the file again and again.
+    gc.freeze()
     results = [score_entry(entry, rules) for entry in data]
     # One hand per line: readable, and still one JSON document.
-    lines = ",\n".join("  " + json.dumps(r, ensure_ascii=False) for r in results)
+    lines = ",\n".join("  " + _ENCODE(r) for r in results)
     sys.stdout.write(f"[\n{lines}\n]\n" if results else "[]\n")
     return 1 if any("error" in r for r in results) else 0
 

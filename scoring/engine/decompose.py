@@ -314,11 +314,12 @@ _KINDS = (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR, GroupK
 Plan = tuple[str, tuple[tuple[int, int, bool, bool, bool], ...]]
 
 
-# By winning tile index: the (kind, lowest index) of every group that holds that tile.
+# By winning tile index: every concealed group of a split (see `_walk`) that holds that tile.
 _HOLDERS = tuple(
     frozenset(
-        {(K_PUNG, win), (K_PAIR, win)}
-        | {(K_CHOW, start) for start in range(win - 2, win + 1) if start >= 0}
+        (kind, start, False, True, False)
+        for kind, start in [(K_PUNG, win), (K_PAIR, win)]
+        + [(K_CHOW, start) for start in range(win - 2, win + 1) if start >= 0]
     )
     for win in range(KIND_COUNT)
 )
@@ -348,7 +349,7 @@ def plans(hand: Hand, counts: list[int] | None = None) -> list[Plan]:
             groups = (*sets, (K_PAIR, pair, False, True, False))
             seen = None
             for slot, group in enumerate(groups):
-                if group[:2] not in holds:
+                if group not in holds:
                     continue
                 if seen is None:
                     seen = [group]

@@ -103,6 +103,16 @@ class Meld:
             code = _GROUP_CODES[self.kind]
             group = (code, self.tiles[0].index, True, bool(self.concealed), False)
             object.__setattr__(self, "plan_group", group)
+        # Its tiles as (index, how many) and as a kind bitmask, for counting a hand fast.
+        held: dict[int, int] = {}
+        try:
+            for tile in self.tiles:
+                held[tile.index] = held.get(tile.index, 0) + 1
+            bits = sum(1 << index for index in held)
+        except (AttributeError, TypeError):  # not tiles: validate_hand reports it
+            held, bits = {}, 0
+        object.__setattr__(self, "tile_counts", tuple(held.items()))
+        object.__setattr__(self, "kind_bits", bits)
 
     @classmethod
     def from_notation(cls, text: str) -> Meld:

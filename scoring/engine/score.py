@@ -166,10 +166,12 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     if hand.melds:
         counts = in_hand.copy()
         for meld in hand.melds:
-            for tile in meld.tiles:
-                index = tile.index
-                counts[index] += 1
-                present |= _BIT[index]
+            if not meld.kind_bits:  # no tiles, or not Tile objects: say what is wrong
+                problems = validate_hand(hand)
+                raise InvalidHandError("; ".join(problems), problems)
+            for index, count in meld.tile_counts:
+                counts[index] += count
+            present |= meld.kind_bits
     else:
         counts = in_hand
     melds = hand.melds
