@@ -182,7 +182,7 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
         or hand.penalty_tiles
         or len(hand.concealed) != 13 - 3 * len(melds)
         or max(counts) > 4
-        or any(meld._problems for meld in melds)
+        or (melds and any(meld._problems for meld in melds))
     ):
         problems = problems_with_counts(hand, counts)
         if problems:
@@ -200,6 +200,8 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     facts = HandFacts(hand, counts, present)
     if hand.penalty_tiles:
         scored = _legal_candidates(hand, facts, found)
+    elif len(found) == 1:
+        scored = [evaluate(facts, found[0])]
     else:
         scored = [evaluate(facts, plan) for plan in found]
     if len(scored) > 1:
