@@ -158,6 +158,9 @@ def parse_melds(text: str) -> tuple[Meld, ...]:
     """Read ``[345p] [EEE] [5555s] (RdRdRdRd)``: exposed in [], concealed kong in ()."""
     if not isinstance(text, str):
         raise NotationError(f"melds must be written as text, got {type(text).__name__}")
+    known = _MELD_MEMO.get(text)
+    if known is not None:
+        return known
     melds = []
     for match in _MELD_GROUP.finditer(text):
         exposed, concealed, stray = match.groups()
@@ -168,7 +171,14 @@ def parse_melds(text: str) -> tuple[Meld, ...]:
             )
         body = exposed if exposed is not None else concealed
         melds.append(meld_from_tiles(parse_tiles(body), concealed is not None, match.group(0)))
-    return tuple(melds)
+    found = tuple(melds)
+    if len(_MELD_MEMO) >= 4096:
+        _MELD_MEMO.clear()
+    _MELD_MEMO[text] = found  # melds are values: the same text always reads the same
+    return found
+
+
+_MELD_MEMO: dict[str, tuple[Meld, ...]] = {}
 
 
 def meld_from_tiles(tiles: tuple[Tile, ...], concealed: bool, shown: str) -> Meld:

@@ -137,7 +137,21 @@ def evaluate(facts: HandFacts, plan: Plan) -> Candidate:
 
 def _score(hand: Hand, candidate: Candidate, others: tuple = ()) -> Score:
     total, raw, patterns, limit, plan = candidate
-    return Score(total, patterns, limit, raw, hand, plan, others)
+    # The fields set in one step, as the frozen dataclass's __init__ would one by one.
+    score = _new(Score)
+    score.__dict__.update(
+        total=total,
+        patterns=patterns,
+        limit=limit,
+        raw_total=raw,
+        hand=hand,
+        plan=plan,
+        others=others,
+    )
+    return score
+
+
+_new = object.__new__
 
 
 def _rank(candidate: Candidate) -> tuple:
