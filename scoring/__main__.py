@@ -14,6 +14,8 @@ Input hand fields: ``id``, ``concealed`` (tiles before the winning tile, excludi
 ``self_drawn``, ``seat_wind`` (E S W N), ``flags`` (list), optional ``penalty_tiles``,
 ``discarder`` (seat letter) and ``responsible`` (seat letter, or null for nobody; absent means
 the discarder). Tiles are text in any `parse_tiles` notation (a list of tile strings works too).
+Who discarded is checked against the win by the engine's `check_responsibility` (RULINGS R8,
+R12): e.g. a Blessing of Earth names East as the discarder and records no immunity.
 """
 
 from __future__ import annotations
