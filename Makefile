@@ -47,8 +47,10 @@ test: $(DEV_STAMP) browser lint contracts
 
 check: test
 
+# BASELINE=<commit> also measures that commit's engine and CLI in the same run (before/after).
 bench-scoring: $(DEV_STAMP)
-	$(PY) benchmarks/bench_scoring.py
+	$(PY) benchmarks/bench_scoring.py $(if $(BASELINE),--baseline-commit $(BASELINE))
+	$(PY) benchmarks/bench_scoring_desk.py $(if $(BASELINE),--baseline-commit $(BASELINE))
 
 bench-seating: $(DEV_STAMP)
 	$(PY) benchmarks/bench_seating.py

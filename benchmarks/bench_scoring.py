@@ -1,182 +1,378 @@
-"""Benchmark: ZJ scoring throughput against the riichi `mahjong` library (a pure-Python peer).
+"""``make bench-scoring``: what a user of the scorer gets, measured cold against its peers.
 
-Run with ``make bench-scoring`` (``.venv/bin/python benchmarks/bench_scoring.py``). Generates
-20,000 random complete hands from a seeded RNG (four sets and a pair, some sets melded, some
-concealed kongs, some flags), scores them with `score_hand`, then runs the riichi library's
-``HandCalculator.estimate_hand_value`` on the same hands' tiles, all concealed (kongs cut to
-pungs so that each is a plain 14-tile hand). Prints hands per second for each (median of a few
-repeats) and the ratio. Target: at least 2x the riichi library.
+Vocabulary:
+- *round*: one measurement of everything below, each part in a fresh Python process, so that
+  no cache (ours or a peer's) is warm when its clock starts. The table shows the median of
+  ``--rounds`` rounds (at least 3).
+- *cold pass*: the hands are built before the clock starts, then scored once each, in order.
+- *concealed*: the like-for-like comparison. Every hand of the mix rewritten as 14 concealed
+  tiles without flags (``scoring_hands.concealed_twin``), given to the engine (`score_hand`),
+  the riichi ``mahjong`` library (``HandCalculator.estimate_hand_value``) and MahjongGB
+  (``pymahjonggb``, C++, ``MahjongFanCalculator``). The three take turns chunk by chunk
+  (`CHUNK` hands), so that a burst of load on the shared machine slows all alike.
+- *mix*: the full random mix (melds, kongs, flags, Seven Pairs, Thirteen Terminals), engine
+  only: `score_hand` on the built hands, and reading the hand notation then scoring.
+- *CLI*: ``python -m scoring score FILE`` on the mix as JSON (canonical notation, a discarder
+  on discard wins), wall time including interpreter start-up, output to /dev/null.
+- *imports*: the time to import each library in a fresh process (outside every clock above).
+- *clock*: CPU time of the measuring process (`CLOCK`), since the machine is shared; the CLI
+  line gives both the child's CPU time and the wall time.
+
+Targets (issue 14): engine >= 3x riichi and >= 0.3x MahjongGB on the concealed hands, cold.
+The desk's evaluation of a stored session is measured by ``bench_scoring_desk.py``.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import gc
+import json
+import os
+import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from scoring.engine import (  # noqa: E402
-    ALL_TILES,
-    Hand,
-    IllegalWinError,
-    Meld,
-    MeldKind,
-    Rules,
-    score_hand,
+ROOT = Path(__file__).resolve().parent.parent
+SEED = 20240521
+# CPU time of the measuring process: the machine is shared, and wall time would also count
+# whatever else runs on it. The CLI line gives the child's CPU time and the wall time.
+CLOCK = time.process_time
+CHUNK = 500
+# MahjongGB names tiles W (characters), B (circles), T (bamboo), F1-F4 (winds E S W N) and
+# J1-J3 (dragons red, green, white); our kinds 31-33 are white, green, red.
+GB_NAMES = (
+    [f"W{n}" for n in range(1, 10)]
+    + [f"B{n}" for n in range(1, 10)]
+    + [f"T{n}" for n in range(1, 10)]
+    + ["F1", "F2", "F3", "F4", "J3", "J2", "J1"]
 )
 
-SEED = 20240521
-CHUNK = 500
 
-
-def random_hand(rng: random.Random) -> tuple[Hand, list[int]]:
-    """A random complete hand, and its 14 tile kinds for the riichi library."""
-    while True:
-        left = [4] * 34
-        sets: list[tuple[str, int]] = []
-        ok = True
-        for _ in range(4):
-            roll = rng.random()
-            for _attempt in range(20):
-                if roll < 0.55:
-                    start = rng.choice([s * 9 + n for s in range(3) for n in range(7)])
-                    if all(left[start + k] for k in range(3)):
-                        for k in range(3):
-                            left[start + k] -= 1
-                        sets.append(("chow", start))
-                        break
-                else:
-                    kind = rng.randrange(34)
-                    size = 4 if roll > 0.93 else 3
-                    if left[kind] >= size:
-                        left[kind] -= size
-                        sets.append(("kong" if size == 4 else "pung", kind))
-                        break
-            else:
-                ok = False
-        pair = rng.randrange(34)
-        if not ok or left[pair] < 2:
-            continue
-        break
-    melds: list[Meld] = []
-    concealed: list[int] = [pair, pair]
-    riichi: list[int] = [pair, pair]
-    for kind, start in sets:
-        tiles = [start, start + 1, start + 2] if kind == "chow" else [start] * 3
-        riichi += tiles
-        if kind == "kong":
-            melds.append(Meld(MeldKind.KONG, [ALL_TILES[start]] * 4, rng.random() < 0.5))
-        elif rng.random() < 0.3:
-            melds.append(Meld(MeldKind(kind), [ALL_TILES[t] for t in tiles]))
-        else:
-            concealed += tiles
-    win = concealed.pop(rng.randrange(len(concealed)))
-    self_drawn = rng.random() < 0.5
-    flags = set()
-    if self_drawn and rng.random() < 0.05:
-        flags.add("final_draw")
-    if self_drawn and any(m.kind is MeldKind.KONG for m in melds) and rng.random() < 0.3:
-        flags.add("win_on_kong")
-    if not self_drawn and rng.random() < 0.05:
-        flags.add("final_discard")
-    hand = Hand(
-        concealed=tuple(ALL_TILES[i] for i in concealed),
-        melds=tuple(melds),
-        winning_tile=ALL_TILES[win],
-        self_drawn=self_drawn,
-        seat_wind=rng.choice("ESWN"),
-        flags=frozenset(flags),
-    )
-    riichi.remove(win)
-    return hand, riichi + [win]
-
-
-def time_engine(hands: list[Hand], rules: Rules) -> float:
+def _import(name: str, timings: dict) -> object | None:
     start = time.perf_counter()
+    try:
+        module = __import__(name, fromlist=["_"])
+    except ImportError:
+        return None
+    timings[name] = time.perf_counter() - start
+    return module
+
+
+def _prepare() -> None:
+    # ZJ_ENGINE_ROOT: a folder holding an older `scoring` package (see --baseline-commit).
+    older = os.environ.get("ZJ_ENGINE_ROOT")
+    sys.path[:0] = [*([older] if older else []), str(ROOT), str(ROOT / "benchmarks")]
+
+
+def child_concealed(count: int) -> dict:
+    """One cold pass of the three scorers over the concealed hands, interleaved by chunk."""
+    _prepare()
+    imports: dict[str, float] = {}
+    engine = _import("scoring.engine", imports)
+    riichi_hand = _import("mahjong.hand_calculating.hand", imports)
+    riichi_config = _import("mahjong.hand_calculating.hand_config", imports)
+    gb = _import("MahjongGB", imports)
+    import scoring_hands
+
+    pairs = scoring_hands.mix(count, SEED)
+    hands = [scoring_hands.concealed_twin(hand, kinds) for hand, kinds in pairs]
+    rules = engine.Rules()
+    score_hand, scoring_error = engine.score_hand, engine.ScoringError
+
+    riichi_jobs = []
+    if riichi_hand is not None:
+        calculator = riichi_hand.HandCalculator()
+        configs = {flag: riichi_config.HandConfig(is_tsumo=flag) for flag in (False, True)}
+        for hand, kinds in pairs:
+            used = [0] * 34
+            tiles = []
+            for kind in kinds:
+                tiles.append(kind * 4 + used[kind])
+                used[kind] += 1
+            riichi_jobs.append((tiles, tiles[-1], configs[hand.self_drawn]))
+    gb_jobs = []
+    if gb is not None:
+        for hand, kinds in pairs:
+            gb_jobs.append(
+                (
+                    tuple(GB_NAMES[k] for k in kinds[:-1]),
+                    GB_NAMES[kinds[-1]],
+                    hand.self_drawn,
+                    "ESWN".index(hand.seat_wind),
+                )
+            )
+
+    def run_engine(part: list) -> float:
+        start = CLOCK()
+        for hand in part:
+            try:
+                score_hand(hand, rules)
+            except scoring_error:
+                pass  # a Chicken Hand under the 5-point minimum is fully scored first
+        return CLOCK() - start
+
+    def run_riichi(part: list) -> float:
+        estimate = calculator.estimate_hand_value
+        start = CLOCK()
+        for tiles, win, config in part:
+            estimate(tiles, win, config=config)
+        return CLOCK() - start
+
+    def run_gb(part: list) -> float:
+        calculate = gb.MahjongFanCalculator
+        start = CLOCK()
+        for tiles, win, self_drawn, seat in part:
+            try:
+                calculate((), tiles, win, 0, self_drawn, False, False, False, seat, 0)
+            except TypeError:
+                pass  # MahjongGB raises for a hand under its 8-fan minimum
+        return CLOCK() - start
+
+    totals = {"engine": 0.0, "riichi": 0.0, "gb": 0.0}
+    gc.collect()  # settle the garbage of building the hands before any clock starts
+    for start in range(0, len(hands), CHUNK):
+        stop = start + CHUNK
+        totals["engine"] += run_engine(hands[start:stop])
+        if riichi_jobs:
+            totals["riichi"] += run_riichi(riichi_jobs[start:stop])
+        if gb_jobs:
+            totals["gb"] += run_gb(gb_jobs[start:stop])
+    return {
+        "hands": len(hands),
+        "engine": totals["engine"],
+        "riichi": totals["riichi"] if riichi_jobs else None,
+        "gb": totals["gb"] if gb_jobs else None,
+        "imports": imports,
+    }
+
+
+def child_mix(count: int) -> dict:
+    """One cold pass of `score_hand` over the mix; then, in the same process, notation + score.
+
+    The second pass runs after the first, so the scorer's own caches are warm there: it shows
+    what reading the notation adds.
+    """
+    _prepare()
+    import scoring_hands
+
+    from scoring.engine import Hand, Rules, ScoringError, score_hand
+
+    pairs = scoring_hands.mix(count, SEED)
+    hands = [hand for hand, _ in pairs]
+    texts = [hand.notation() for hand in hands]
+    rules = Rules()
+    gc.collect()  # settle the garbage of building the hands before the clock starts
+    start = CLOCK()
     for hand in hands:
         try:
             score_hand(hand, rules)
-        except IllegalWinError:
-            pass  # a Chicken Hand under the 5-point minimum is still fully scored first
-    return time.perf_counter() - start
+        except ScoringError:
+            pass
+    cold = CLOCK() - start
+    from_notation = Hand.from_notation
+    start = CLOCK()
+    for text in texts:
+        try:
+            score_hand(from_notation(text), rules)
+        except ScoringError:
+            pass
+    return {
+        "hands": len(hands),
+        "engine": cold,
+        "notation": CLOCK() - start,
+        "melded": sum(1 for h in hands if h.melds),
+        "kongs": sum(1 for h in hands if any(str(m.kind) == "kong" for m in h.melds)),
+        "flags": sum(1 for h in hands if h.flags),
+        "pairs": sum(
+            1 for _, kinds in pairs if sorted(kinds.count(k) for k in set(kinds)) == [2] * 7
+        ),
+        "terminals": sum(1 for _, kinds in pairs if set(kinds) == set(scoring_hands.THIRTEEN)),
+    }
 
 
-def to_136(kinds: list[int]) -> tuple[list[int], int]:
-    used = [0] * 34
-    out = []
-    for kind in kinds:
-        out.append(kind * 4 + used[kind])
-        used[kind] += 1
-    return out, out[-1]
+def _child(kind: str, count: int, older: Path | None = None) -> dict:
+    env = {**os.environ, "ZJ_ENGINE_ROOT": str(older)} if older else None
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", kind, "--hands", str(count)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    if done.returncode:
+        sys.exit(f"the {kind} child failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def time_riichi(hands136: list[tuple[list[int], int]], calculator) -> float:
+def write_cli_file(count: int, path: Path) -> None:
+    _prepare()
+    import scoring_hands
+
+    entries = [
+        scoring_hands.as_json(h, n) for n, (h, _) in enumerate(scoring_hands.mix(count, SEED))
+    ]
+    path.write_text(json.dumps(entries), encoding="utf-8")
+
+
+def time_cli(path: Path, older: Path | None = None) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one ``python -m scoring score`` run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    for tiles, win in hands136:
-        calculator.estimate_hand_value(tiles, win)
-    return time.perf_counter() - start
+    done = subprocess.run(
+        [sys.executable, "-m", "scoring", "score", str(path)],
+        cwd=older or ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):  # 1: some hands are errors (Chicken Hands under R7)
+        sys.exit(f"python -m scoring score failed:\n{done.stderr[-3000:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, elapsed
+
+
+def _version(distribution: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return "not installed"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=20_000)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--cli-hands", type=int, default=20_000)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument(
-        "--riichi-hands",
-        type=int,
-        default=None,
-        help="time the riichi library on only the first N hands (default: all of them)",
+        "--baseline-commit",
+        metavar="COMMIT",
+        help="also measure the engine and the CLI of this commit, round by round (before/after)",
     )
+    parser.add_argument("--child", choices=("concealed", "mix"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    rng = random.Random(SEED)
-    pairs = [random_hand(rng) for _ in range(args.hands)]
-    hands = [hand for hand, _ in pairs]
-    rules = Rules()
-    with_melds = sum(1 for h in hands if h.melds)
-    with_flags = sum(1 for h in hands if h.flags)
-    print(
-        f"{len(hands)} random complete hands (seed {SEED}): {with_melds} with melds, "
-        f"{with_flags} with flags"
-    )
-    try:
-        import mahjong
-        from mahjong.hand_calculating.hand import HandCalculator
-
-        calculator = HandCalculator()
-    except ImportError:
-        mahjong = calculator = None
-    subset = [to_136(kinds) for _, kinds in pairs[: args.riichi_hands or len(pairs)]]
-    # The machine is shared: each run alternates the two libraries chunk by chunk, so that a
-    # burst of load from elsewhere slows both alike.
-    engine_times, riichi_times = [], []
-    for _ in range(args.repeats):
-        engine_total = riichi_total = 0.0
-        for start in range(0, len(hands), CHUNK):
-            engine_total += time_engine(hands[start : start + CHUNK], rules)
-            if mahjong is not None and start < len(subset):
-                riichi_total += time_riichi(subset[start : start + CHUNK], calculator)
-        engine_times.append(engine_total)
-        riichi_times.append(riichi_total)
-    engine_rate = len(hands) / statistics.median(engine_times)
-    cold_rate = len(hands) / engine_times[0]
-    print(
-        f"scoring.engine score_hand:                  {engine_rate:>9,.0f} hands/s "
-        f"(median of {args.repeats} runs over {len(hands)} hands; first run {cold_rate:,.0f})"
-    )
-    if mahjong is None:
-        print("riichi `mahjong` library not installed: comparison skipped")
+    if args.child:
+        run = child_concealed if args.child == "concealed" else child_mix
+        print(json.dumps(run(args.hands)))
         return 0
-    riichi_rate = len(subset) / statistics.median(riichi_times)
-    which = "all" if len(subset) == len(hands) else f"the first {len(subset)} of the"
+    if args.rounds < 3:
+        parser.error("--rounds must be at least 3 (the table shows medians)")
+
+    concealed, mixes, cli = [], [], []
+    old_concealed, old_mixes, old_cli = [], [], []
+    with tempfile.TemporaryDirectory() as folder:
+        cli_file = Path(folder) / "hands.json"
+        write_cli_file(args.cli_hands, cli_file)
+        older = None
+        if args.baseline_commit:
+            older = Path(folder) / "baseline"
+            older.mkdir()
+            archive = subprocess.run(
+                ["git", "archive", args.baseline_commit, "scoring"],
+                cwd=ROOT,
+                capture_output=True,
+                check=True,
+            ).stdout
+            subprocess.run(["tar", "-x", "-C", str(older)], input=archive, check=True)
+        for _ in range(args.rounds):
+            concealed.append(_child("concealed", args.hands))
+            mixes.append(_child("mix", args.hands))
+            cli.append(time_cli(cli_file))
+            if older:
+                old_concealed.append(_child("concealed", args.hands, older))
+                old_mixes.append(_child("mix", args.hands, older))
+                old_cli.append(time_cli(cli_file, older))
+
+    def median(rows: list[dict], key: str) -> float | None:
+        values = [row[key] for row in rows if row.get(key) is not None]
+        return statistics.median(values) if values else None
+
+    n = concealed[0]["hands"]
+    rates = {}
+    for key in ("engine", "riichi", "gb"):
+        seconds = median(concealed, key)
+        rates[key] = n / seconds if seconds else None
+    names = {
+        "engine": "scoring.engine score_hand",
+        "riichi": f"riichi mahjong {_version('mahjong')}",
+        "gb": f"MahjongGB (pymahjonggb {_version('pymahjonggb')})",
+    }
     print(
-        f"mahjong HandCalculator.estimate_hand_value: {riichi_rate:>9,.0f} hands/s "
-        f"(median of {args.repeats} runs over {which} hands, as 14 concealed tiles)"
+        f"Scoring benchmark: median of {args.rounds} rounds, each part in a fresh process, "
+        f"one cold pass, hands built before the clock, CPU time (seed {SEED}, "
+        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start)"
     )
-    print(f"ratio: {engine_rate / riichi_rate:.1f}x the riichi library (target: at least 2x)")
+    print()
+    print(f"Identical concealed hands ({n:,}, 14 concealed tiles each, interleaved by {CHUNK})")
+    print(f"  {'scorer':<34}{'hands/s':>10}{'engine is':>12}")
+    for key in ("engine", "riichi", "gb"):
+        if rates[key] is None:
+            print(f"  {names[key]:<34}{'-':>10}   (not installed)")
+            continue
+        ratio = f"{rates['engine'] / rates[key]:.2f}x" if key != "engine" else ""
+        print(f"  {names[key]:<34}{rates[key]:>10,.0f}{ratio:>12}")
+    if old_concealed:
+        before = n / median(old_concealed, "engine")
+        label = f"engine at {args.baseline_commit[:10]}"
+        print(
+            f"  {label:<34}{before:>10,.0f}"
+            f"{before / rates['riichi']:>11.2f}x  (vs riichi; after/before "
+            f"{rates['engine'] / before:.2f}x)"
+            if rates["riichi"]
+            else f"  {label:<34}{before:>10,.0f}"
+        )
+    print("  targets: engine >= 3x riichi and >= 0.3x MahjongGB")
+    print()
+    m = mixes[0]
+    print(
+        f"Full random mix ({m['hands']:,}: {m['melded']:,} with melds, {m['kongs']:,} with "
+        f"kongs, {m['flags']:,} with flags, {m['pairs']:,} Seven Pairs, {m['terminals']:,} "
+        "Thirteen Terminals)"
+    )
+    print(f"  {'score_hand, cold pass':<34}{m['hands'] / median(mixes, 'engine'):>10,.0f} hands/s")
+    print(
+        f"  {'Hand.from_notation + score_hand':<34}"
+        f"{m['hands'] / median(mixes, 'notation'):>10,.0f} hands/s (second pass)"
+    )
+    if old_mixes:
+        print(
+            f"  {'score_hand, cold, ' + args.baseline_commit[:10]:<34}"
+            f"{m['hands'] / median(old_mixes, 'engine'):>10,.0f} hands/s"
+        )
+        print(
+            f"  {'notation + score, ' + args.baseline_commit[:10]:<34}"
+            f"{m['hands'] / median(old_mixes, 'notation'):>10,.0f} hands/s (second pass)"
+        )
+    print()
+    seconds = statistics.median(c for c, _ in cli)
+    wall = statistics.median(w for _, w in cli)
+    print(
+        f"CLI end to end (python -m scoring score, {args.cli_hands:,} hands, with start-up): "
+        f"{seconds:.2f} s CPU = {args.cli_hands / seconds:,.0f} hands/s ({wall:.2f} s wall)"
+    )
+    if old_cli:
+        before = statistics.median(c for c, _ in old_cli)
+        before_wall = statistics.median(w for _, w in old_cli)
+        print(
+            f"  at {args.baseline_commit[:10]}: {before:.2f} s CPU = "
+            f"{args.cli_hands / before:,.0f} hands/s ({before_wall:.2f} s wall); "
+            f"after/before {before / seconds:.2f}x"
+        )
+    print()
+    imports = ", ".join(
+        f"{name} {statistics.median(row['imports'][name] for row in concealed) * 1000:.0f} ms"
+        for name in concealed[0]["imports"]
+    )
+    print(f"Imports in a fresh process (outside the clocks): {imports}")
     return 0
 
 

@@ -14,11 +14,14 @@ Input hand fields: ``id``, ``concealed`` (tiles before the winning tile, excludi
 ``self_drawn``, ``seat_wind`` (E S W N), ``flags`` (list), optional ``penalty_tiles``,
 ``discarder`` (seat letter) and ``responsible`` (seat letter, or null for nobody; absent means
 the discarder). Tiles are text in any `parse_tiles` notation (a list of tile strings works too).
+Who discarded is checked against the win by the engine's `check_responsibility` (RULINGS R8,
+R12): e.g. a Blessing of Earth names East as the discarder and records no immunity.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from typing import Any
@@ -34,6 +37,7 @@ from scoring.engine import (
     NotationError,
     Rules,
     Scheme,
+    check_responsibility,
     parse_tiles,
     score_hand,
     settle,
@@ -41,14 +45,23 @@ from scoring.engine import (
 from scoring.engine.errors import ScoringError
 
 _MISSING = object()
+_MELD_KINDS = {kind.value: kind for kind in MeldKind}
+_MELD_MEMO: dict[tuple, Meld] = {}  # (kind, tiles text, concealed) -> Meld, see hand_from_json
+_TEXT = (str, list)
+_SEAT_OR_NONE = (str, type(None))
+_SEAT_OR_MISSING = (*SEATS, _MISSING)
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # one encoder for every output line
 
 
 def _field(entry: dict, name: str, kinds: type | tuple[type, ...], default: Any = _MISSING) -> Any:
-    if name not in entry:
+    value = entry.get(name, _MISSING)
+    if value is _MISSING:
         if default is _MISSING:
             raise NotationError(f"the field {name!r} is missing")
         return default
-    value = entry[name]
+    kind = value.__class__
+    if kind is kinds or (kinds.__class__ is tuple and kind in kinds):
+        return value  # JSON gives exact types: the usual case, decided without isinstance
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in _as_tuple(kinds)):
         names = " or ".join(k.__name__ for k in _as_tuple(kinds))
         raise NotationError(f"the field {name!r} must be {names}, got {json.dumps(value)}")
@@ -71,7 +84,7 @@ def _tiles(value: str | list, name: str) -> tuple:
 
 
 def _seat(entry: dict, name: str) -> str | None:
-    value = _field(entry, name, (str, type(None)))
+    value = _field(entry, name, _SEAT_OR_NONE)
     if value is not None and value not in SEATS:
         raise NotationError(f"the field {name!r} must be one of E, S, W, N, got {value!r}")
     return value
@@ -81,17 +94,45 @@ def hand_from_json(entry: Any) -> Hand:
     """Build a Hand from one JSON entry; malformed entries raise NotationError."""
     if not isinstance(entry, dict):
         raise NotationError(f"each hand must be a JSON object, got {json.dumps(entry)[:40]}")
-    concealed = _tiles(_field(entry, "concealed", (str, list)), "concealed")
-    melds = []
-    for n, raw in enumerate(_field(entry, "melds", list), start=1):
-        if not isinstance(raw, dict):
-            raise NotationError(f"meld {n} must be an object with kind, tiles and concealed")
-        kind = _field(raw, "kind", str)
-        if kind not in {k.value for k in MeldKind}:
-            raise NotationError(f"meld {n}: kind {kind!r} is not chow, pung or kong")
-        tiles = _tiles(_field(raw, "tiles", (str, list)), f"meld {n} tiles")
-        melds.append(Meld(MeldKind(kind), tiles, _field(raw, "concealed", bool, False)))
-    winning = _tiles(_field(entry, "winning_tile", (str, list)), "winning_tile")
+    get = entry.get
+    concealed, melds, winning = get("concealed"), get("melds"), get("winning_tile")
+    flags, self_drawn, seat = get("flags"), get("self_drawn"), get("seat_wind", _MISSING)
+    penalty = get("penalty_tiles", "")
+    if not (
+        # Every field present and of its plain type: read each once. Anything else takes the
+        # long way, which names the field at fault.
+        concealed.__class__ is str
+        and melds.__class__ is list
+        and winning.__class__ is str
+        and flags.__class__ is list
+        and self_drawn.__class__ is bool
+        and seat in _SEAT_OR_MISSING
+        and penalty.__class__ is str
+    ):
+        return _hand_from_json_checked(entry)
+    tiles = _tiles(concealed, "concealed")
+    declared = _melds(melds)  # the fields in the same order as the long way: same first error
+    read = _tiles(winning, "winning_tile")
+    if len(read) != 1:
+        raise NotationError(f"winning_tile must be exactly one tile, read {len(read)}")
+    for flag in flags:
+        if flag not in FLAGS:
+            raise NotationError(f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}")
+    return Hand(
+        concealed=tiles,
+        melds=declared,
+        winning_tile=read[0],
+        self_drawn=self_drawn,
+        seat_wind=None if seat is _MISSING else seat,
+        flags=frozenset(flags),
+        penalty_tiles=_tiles(penalty, "penalty_tiles") if penalty else (),
+    )
+
+
+def _hand_from_json_checked(entry: dict) -> Hand:
+    concealed = _tiles(_field(entry, "concealed", _TEXT), "concealed")
+    melds = _melds(_field(entry, "melds", list))
+    winning = _tiles(_field(entry, "winning_tile", _TEXT), "winning_tile")
     if len(winning) != 1:
         raise NotationError(f"winning_tile must be exactly one tile, read {len(winning)}")
     flags = _field(entry, "flags", list)
@@ -99,10 +140,10 @@ def hand_from_json(entry: Any) -> Hand:
         if flag not in FLAGS:
             raise NotationError(f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}")
     seat = _seat(entry, "seat_wind") if "seat_wind" in entry else None
-    penalty = _field(entry, "penalty_tiles", (str, list), "")
+    penalty = _field(entry, "penalty_tiles", _TEXT, "")
     return Hand(
         concealed=concealed,
-        melds=tuple(melds),
+        melds=melds,
         winning_tile=winning[0],
         self_drawn=_field(entry, "self_drawn", bool),
         seat_wind=seat,  # missing: reported by validate_hand with every other problem
@@ -111,23 +152,47 @@ def hand_from_json(entry: Any) -> Hand:
     )
 
 
+def _melds(entries: list) -> tuple[Meld, ...]:
+    melds = []
+    for n, raw in enumerate(entries, start=1):
+        if not isinstance(raw, dict):
+            raise NotationError(f"meld {n} must be an object with kind, tiles and concealed")
+        key = (raw.get("kind"), raw.get("tiles"), raw.get("concealed", False))
+        if not (key[0].__class__ is str and key[1].__class__ is str and key[2].__class__ is bool):
+            key = None  # unusual entry: read it the long way, which reports what is wrong
+        meld = _MELD_MEMO.get(key) if key else None
+        if meld is None:
+            kind = _MELD_KINDS.get(_field(raw, "kind", str))
+            if kind is None:
+                raise NotationError(f"meld {n}: kind {raw['kind']!r} is not chow, pung or kong")
+            tiles = _tiles(_field(raw, "tiles", _TEXT), f"meld {n} tiles")
+            meld = Meld(kind, tiles, _field(raw, "concealed", bool, False))
+            if key and len(_MELD_MEMO) < 4096:
+                _MELD_MEMO[key] = meld  # a meld is a value: the same entry reads the same
+        melds.append(meld)
+    return tuple(melds)
+
+
 def responsible_seat(entry: dict, hand: Hand) -> tuple[bool, str | None]:
-    """(known, responsible seat or None) for the payoff; RULINGS R12."""
+    """(known, responsible seat or None) for the payoff; RULINGS R8, R12."""
     discarder = _seat(entry, "discarder") if "discarder" in entry else None
-    if hand.self_drawn:
-        if discarder is not None:
-            raise InvalidHandError(f"a self-drawn win has no discarder, got {discarder!r}")
-        return True, _seat(entry, "responsible") if "responsible" in entry else None
-    if discarder is not None:
-        if discarder == hand.seat_wind:
-            raise InvalidHandError(f"the winner ({discarder}) cannot be the discarder")
-        if "earth" in hand.flags and discarder != "E":
-            raise InvalidHandError(
-                f"Blessing of Earth is won on East's first discard, but the discarder is "
-                f"{discarder} (RULINGS R8)"
-            )
-    if "responsible" in entry:
-        return True, _seat(entry, "responsible")
+    given = "responsible" in entry
+    responsible = _seat(entry, "responsible") if given else None
+    # Immunity: a responsible player (or nobody) other than the discarder was recorded; on a
+    # Blessing of Earth the discarder is East even when not given (RULINGS R12).
+    expected = discarder if discarder is not None else ("E" if "earth" in hand.flags else None)
+    problems = check_responsibility(
+        winner=hand.seat_wind,
+        self_drawn=hand.self_drawn,
+        discarder=discarder,
+        immunity=given and not hand.self_drawn and responsible != expected,
+        flags=hand.flags,
+    )
+    if problems:
+        messages = [message for _subject, message in problems]
+        raise InvalidHandError("; ".join(messages), messages)
+    if given or hand.self_drawn:
+        return True, responsible
     return discarder is not None, discarder
 
 
@@ -172,9 +237,12 @@ def command_score(args: argparse.Namespace) -> int:
         print(f"cannot read {args.file}: expected a JSON list of hands", file=sys.stderr)
         return 2
     rules = _rules(args)
+    # The input lives to the end: move it out of the garbage collector's sight, so that the
+    # collections scoring triggers do not walk every hand of the file again and again.
+    gc.freeze()
     results = [score_entry(entry, rules) for entry in data]
     # One hand per line: readable, and still one JSON document.
-    lines = ",\n".join("  " + json.dumps(r, ensure_ascii=False) for r in results)
+    lines = ",\n".join("  " + _ENCODE(r) for r in results)
     sys.stdout.write(f"[\n{lines}\n]\n" if results else "[]\n")
     return 1 if any("error" in r for r in results) else 0
 

@@ -7,6 +7,9 @@ Public API (other apps code against these names)::
     NotationError, InvalidHandError, IllegalWinError   errors, all ValueError subclasses
     validate_hand(hand) -> list[str]                every problem at once
     score_hand(hand, rules=Rules()) -> Score        Freedom of Count over legal arrangements
+    check_responsibility(*, winner, self_drawn, discarder, immunity=False, flags=())
+                                                    -> [(subject, message)]: who discarded vs
+                                                    the win (RULINGS R8, R12), before settle
     settle(total, *, winner, self_drawn, responsible, rules) -> dict[str, int]
     false_win_deltas(offender, rules) -> dict[str, int]
     SEATS, PATTERNS                                 ("E","S","W","N"); the 44-pattern registry
@@ -17,7 +20,7 @@ from .errors import IllegalWinError, InvalidHandError, NotationError, ScoringErr
 from .hand import FLAGS, Hand, Meld, MeldKind, parse_hand, parse_melds
 from .notation import format_tiles, format_tiles_unicode, parse_tiles
 from .patterns import CHICKEN_HAND, PATTERNS, Pattern
-from .payoff import SEATS, false_win_deltas, settle
+from .payoff import SEATS, check_responsibility, false_win_deltas, settle
 from .rules import STANDARD, TOURNAMENT, Rules, Scheme
 from .score import Score, score_hand
 from .tiles import ALL_TILES, Tile
@@ -47,6 +50,7 @@ __all__ = [
     "ScoringError",
     "Tile",
     "arrangements",
+    "check_responsibility",
     "false_win_deltas",
     "format_tiles",
     "format_tiles_unicode",

@@ -118,41 +118,44 @@ class HandFacts:
         "gates",
     )
 
-    def __init__(self, hand: Hand, counts: list[int]) -> None:
-        """`counts`: every tile of the hand by index (melds included, kongs as four)."""
+    def __init__(self, hand: Hand, counts: list[int], present: int | None = None) -> None:
+        """`counts`: every tile of the hand by index (melds included, kongs as four);
+        `present`: the same tiles as a kind bitmask (bit i set when kind i is held), worked
+        out from `counts` when not given."""
         self.hand = hand
         self.counts = counts
+        if present is None:
+            present = 0
+            for index, count in enumerate(counts):
+                if count:
+                    present |= 1 << index
         suits = set()
-        if any(counts[0:9]):
+        if present & _SUIT_MASKS[0]:
             suits.add(0)
-        if any(counts[9:18]):
+        if present & _SUIT_MASKS[1]:
             suits.add(1)
-        if any(counts[18:27]):
+        if present & _SUIT_MASKS[2]:
             suits.add(2)
         self.suits = suits
-        self.has_honours = has_honours = any(counts[FIRST_WIND:])
+        self.has_honours = has_honours = bool(present & _HONOUR_MASK)
         self.all_honours = all_honours = not suits
-        self.all_simples = all_simples = not (
-            has_honours
-            or counts[0]
-            or counts[8]
-            or counts[9]
-            or counts[17]
-            or counts[18]
-            or counts[26]
-        )
-        self.all_terminals_or_honours = no_simples = not (
-            any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26])
-        )
+        self.all_simples = all_simples = not present & _TERMINAL_OR_HONOUR_MASK
+        self.all_terminals_or_honours = no_simples = not present & _SIMPLE_MASK
         self.all_terminals = no_simples and not has_honours
         self.seat = _SEAT_INDEX[hand.seat_wind]
         self.flags = flags = hand.flags
         self.self_drawn = hand.self_drawn
-        self.has_exposed_meld = exposed = not hand.is_concealed
+        melds = hand.melds
+        exposed = False
+        for meld in melds:
+            if not meld.concealed:
+                exposed = True
+                break
+        self.has_exposed_meld = exposed
         one_suit = len(suits) == 1
         # Nine Gates is a pure one-suit hand: the shape is looked for only then.
         self.nine_gates = nine_gates = (
-            one_suit and not has_honours and not hand.melds and _is_nine_gates(hand)
+            one_suit and not has_honours and not melds and _is_nine_gates(hand)
         )
         gates = 0
         if one_suit:
@@ -171,6 +174,19 @@ class HandFacts:
             for flag in flags:
                 gates |= _FLAG_GATES.get(flag, 0)
         self.gates = gates
+
+
+def _mask(indices) -> int:
+    bits = 0
+    for index in indices:
+        bits |= 1 << index
+    return bits
+
+
+_SUIT_MASKS = tuple(_mask(range(base, base + 9)) for base in (0, 9, 18))
+_HONOUR_MASK = _mask(range(FIRST_WIND, KIND_COUNT))
+_TERMINAL_OR_HONOUR_MASK = _mask(TERMINAL_OR_HONOUR)
+_SIMPLE_MASK = _mask(i for i in range(FIRST_WIND) if i not in TERMINAL_OR_HONOUR)
 
 
 def _is_nine_gates(hand: Hand) -> bool:

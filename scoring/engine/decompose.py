@@ -11,8 +11,9 @@ Vocabulary:
   (RULINGS R2): ``3333m 45m`` + discarded 3m may be read as concealed ``333m`` plus ``345m``.
 - *form*: ``regular`` (four sets and a pair), ``seven_pairs`` or ``thirteen_terminals``.
 
-Per-suit and honour splits are cached (`functools.lru_cache`, bounded), like the riichi
-library's divider.
+Per-suit splits are memoised by the suit's 9 counts (one bounded dict per suit), honour splits
+by the 7 honour counts (`functools.lru_cache`), the shape the riichi library's divider and
+MahjongGB use; a split is found by one depth-first walk that reaches each split exactly once.
 """
 
 from __future__ import annotations
@@ -143,49 +144,97 @@ SplitGroup = tuple[int, int, bool, bool, bool]
 Split = tuple[tuple[SplitGroup, ...], int]
 
 
-@lru_cache(maxsize=8192)
+# Per suit (characters, circles, bamboo): 9 counts -> their splits. Bounded: cleared when full.
+_SUIT_MEMOS: tuple[tuple[dict[tuple[int, ...], tuple[Split, ...]], int], ...] = (
+    ({}, 0),
+    ({}, 9),
+    ({}, 18),
+)
+_SUIT_MEMO_LIMIT = 1 << 15
+
+
 def _suit_splits(base: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
     """Every split of one suit's 9 counts into sets and at most one pair.
 
     Returns ((sets as plan groups, pair index or -1), ...) with absolute tile indices; empty
-    when the suit cannot be split. Cached: there are few distinct suit contents in practice.
+    when the suit cannot be split. Memoised by count vector, one memo per suit: a stream of
+    hands soon meets the same suit contents again.
     """
+    memo = _SUIT_MEMOS[base // 9][0]
+    found = memo.get(counts)
+    if found is None:
+        found = _memo_suit(memo, base, counts)
+    return found
+
+
+def _memo_suit(memo: dict, base: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
+    found = _split_suit(base, counts)
+    if len(memo) >= _SUIT_MEMO_LIMIT:
+        memo.clear()
+    memo[counts] = found
+    return found
+
+
+def _split_suit(base: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
     total = sum(counts)
     if total % 3 == 1:
         return ()
-    # The recursion can reach one split in several orders (333+345 and 345+333): keep one.
-    unique = dict.fromkeys(
-        (tuple(sorted(sets, key=lambda s: (s[1], s[0]))), pair)
-        for sets, pair in _split(list(counts), total % 3 == 2)
-    )
-    return tuple(
-        (tuple((kind, base + n, False, True, False) for kind, n in sets), -1 if p < 0 else base + p)
-        for sets, p in unique
-    )
+    out: list[Split] = []
+    _walk(list(counts), 0, total % 3 == 2, 0, base, (), -1, out)
+    return tuple(out)
 
 
-def _split(counts: list[int], need_pair: bool) -> list[tuple[tuple[tuple[int, int], ...], int]]:
-    i = next((k for k, c in enumerate(counts) if c), -1)
-    if i < 0:
-        return [((), -1)] if not need_pair else []
-    out: list[tuple[tuple[tuple[int, int], ...], int]] = []
-    if counts[i] >= 3:
-        counts[i] -= 3
-        out += [(((K_PUNG, i),) + sets, pair) for sets, pair in _split(counts, need_pair)]
-        counts[i] += 3
-    if i <= 6 and counts[i + 1] and counts[i + 2]:
-        counts[i] -= 1
+def _walk(
+    counts: list[int],
+    i: int,
+    need_pair: bool,
+    floor: int,
+    base: int,
+    sets: tuple[SplitGroup, ...],
+    pair: int,
+    out: list[Split],
+) -> None:
+    """Depth first from the lowest tile left; each split is reached exactly once.
+
+    Every group holding the lowest tile left starts there. Among the groups starting at one
+    tile the pung is taken first, then chows, then the pair (`floor`: the least of pung 0,
+    chow 1, pair 2 still allowed there), so no split is found twice in two orders; splits come
+    out in the order of a plain depth-first search (pung, chow, pair) keeping first finds.
+    Each split lists its sets by lowest tile, a chow before a pung of the same tile.
+    """
+    while i < 9 and not counts[i]:
+        i += 1
+        floor = 0
+    if i == 9:
+        if not need_pair:
+            out.append((tuple(sorted(sets, key=_SET_ORDER)), pair))
+        return
+    c = counts[i]
+    if floor == 0 and c >= 3:
+        counts[i] = c - 3
+        pung = (K_PUNG, base + i, False, True, False)
+        _walk(counts, i, need_pair, 0, base, (*sets, pung), pair, out)
+        counts[i] = c
+    if floor <= 1 and i <= 6 and counts[i + 1] and counts[i + 2]:
+        counts[i] = c - 1
         counts[i + 1] -= 1
         counts[i + 2] -= 1
-        out += [(((K_CHOW, i),) + sets, pair) for sets, pair in _split(counts, need_pair)]
-        counts[i] += 1
+        chow = (K_CHOW, base + i, False, True, False)
+        _walk(counts, i, need_pair, 1, base, (*sets, chow), pair, out)
+        counts[i] = c
         counts[i + 1] += 1
         counts[i + 2] += 1
-    if need_pair and counts[i] >= 2:
-        counts[i] -= 2
-        out += [(sets, i) for sets, pair in _split(counts, False)]
-        counts[i] += 2
-    return out
+    if need_pair and c >= 2:
+        counts[i] = c - 2
+        _walk(counts, i, False, 2, base, sets, base + i, out)
+        counts[i] = c
+
+
+def _set_order(group: SplitGroup) -> tuple[int, int]:
+    return group[1], group[0]
+
+
+_SET_ORDER = _set_order
 
 
 @lru_cache(maxsize=1024)
@@ -210,18 +259,26 @@ def _honour_split(counts: tuple[int, ...]) -> tuple[tuple[SplitGroup, ...], int,
 
 def regular_splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
     """Every split of 34 counts into sets (as plan groups) and exactly one pair (index)."""
-    counts = tuple(counts)
-    honours = _honour_split(counts[FIRST_WIND:])
-    if honours is None:
-        return []
-    pungs, pair, pairs = honours
+    if counts.__class__ is not tuple:
+        counts = tuple(counts)
+    honour_counts = counts[FIRST_WIND:]
+    if honour_counts == _NO_HONOURS:
+        pungs: tuple[SplitGroup, ...] = ()
+        pair, pairs = -1, 0
+    else:
+        honours = _honour_split(honour_counts)
+        if honours is None:
+            return []
+        pungs, pair, pairs = honours
     by_suit = []
     single = True  # every suit splits one way only (the usual case)
-    for base in (0, 9, 18):
+    for memo, base in _SUIT_MEMOS:
         suit = counts[base : base + 9]
         if suit == _EMPTY_SUIT:
             continue
-        splits = _suit_splits(base, suit)
+        splits = memo.get(suit)
+        if splits is None:
+            splits = _memo_suit(memo, base, suit)
         if not splits:
             return []
         if splits[0][1] >= 0:
@@ -232,18 +289,19 @@ def regular_splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
     if pairs != 1:
         return []
     if single:
-        sets: tuple[SplitGroup, ...] = ()
-        for ((suit_sets, suit_pair),) in by_suit:
-            sets += suit_sets
+        sets = pungs
+        for ((suit_sets, suit_pair),) in reversed(by_suit):
+            sets = suit_sets + sets
             if suit_pair >= 0:
                 pair = suit_pair
-        return [(sets + pungs, pair)]
+        return [(sets, pair)]
     combos: list[Split] = [((), pair)]
     for splits in by_suit:
         combos = [(a + b, p if p >= 0 else q) for a, p in combos for b, q in splits]
     return [(a + pungs, p) for a, p in combos]
 
 
+_NO_HONOURS = (0,) * (KIND_COUNT - FIRST_WIND)
 _EMPTY_SUIT = (0,) * 9
 
 
@@ -254,6 +312,17 @@ _EMPTY_SUIT = (0,) * 9
 _KINDS = (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR, GroupKind.ORPHANS)
 
 Plan = tuple[str, tuple[tuple[int, int, bool, bool, bool], ...]]
+
+
+# By winning tile index: every concealed group of a split (see `_walk`) that holds that tile.
+_HOLDERS = tuple(
+    frozenset(
+        (kind, start, False, True, False)
+        for kind, start in [(K_PUNG, win), (K_PAIR, win)]
+        + [(K_CHOW, start) for start in range(win - 2, win + 1) if start >= 0]
+    )
+    for win in range(KIND_COUNT)
+)
 
 
 def concealed_counts(hand: Hand) -> list[int]:
@@ -274,19 +343,21 @@ def plans(hand: Hand, counts: list[int] | None = None) -> list[Plan]:
     found: list[Plan] = []
     splits = regular_splits(key)
     if splits:
-        meld_groups = tuple([m.plan_group for m in melds])
-        lowest_chow = win - 2  # the chows holding the winning tile start at win - 2 .. win
+        meld_groups = tuple([m.plan_group for m in melds]) if melds else ()
+        holds = _HOLDERS[win]  # (kind, index) of every group that can hold the winning tile
         for sets, pair in splits:
-            seen = []
             groups = (*sets, (K_PAIR, pair, False, True, False))
+            seen = None
             for slot, group in enumerate(groups):
-                kind, index = group[0], group[1]
-                if index != win and (kind != K_CHOW or not lowest_chow <= index < win):
+                if group not in holds:
                     continue
-                if group in seen:
+                if seen is None:
+                    seen = [group]
+                elif group in seen:
                     continue
-                seen.append(group)
-                completed = (kind, index, False, hidden, True)
+                else:
+                    seen.append(group)
+                completed = (group[0], group[1], False, hidden, True)
                 found.append(
                     (REGULAR, (*groups[:slot], completed, *groups[slot + 1 :], *meld_groups))
                 )

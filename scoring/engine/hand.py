@@ -21,8 +21,10 @@ Whole-hand notation (`Hand.from_notation` / `Hand.notation`), items separated by
     FLAG          final_draw final_discard win_on_kong robbing_kong heaven earth
     penalty:TILES the penalty tiles, comma separated or not
 
-The canonical form sorts the concealed tiles and the melds, omits ``discard`` and always writes
-``seat:``; ``Hand.from_notation(h.notation()) == h``.
+Tiles may be written in any case where `notation` reads them unambiguously (``ee wh +rd``,
+``seat:s``); a lower-case word that is neither a hand word nor tiles is an error naming the hand
+words. The canonical form sorts the concealed tiles and the melds, omits ``discard``, always
+writes ``seat:`` and writes tiles canonically; ``Hand.from_notation(h.notation()) == h``.
 """
 
 from __future__ import annotations
@@ -30,11 +32,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import attrgetter
 
 from .errors import NotationError
 from .notation import format_tiles, parse_tiles
 from .tiles import WINDS, Tile
 
+_INDEX = attrgetter("index")
 FLAGS = ("final_draw", "final_discard", "win_on_kong", "robbing_kong", "heaven", "earth")
 
 
@@ -49,7 +53,7 @@ class MeldKind(StrEnum):
 
 def infer_kind(tiles: tuple[Tile, ...]) -> MeldKind | None:
     """The set kind these tiles form, or None when they form no set."""
-    ordered = sorted(tiles)
+    ordered = _sorted_tiles(tiles)
     if len(ordered) in (3, 4) and all(t == ordered[0] for t in ordered):
         return MeldKind.PUNG if len(ordered) == 3 else MeldKind.KONG
     if len(ordered) == 3 and not ordered[0].is_honor:
@@ -57,6 +61,14 @@ def infer_kind(tiles: tuple[Tile, ...]) -> MeldKind | None:
         if b == a + 1 and c == a + 2 and a // 9 == c // 9:
             return MeldKind.CHOW
     return None
+
+
+def _sorted_tiles(tiles) -> tuple:
+    """Tiles in sort order; by index when they are all tiles (fast), else as they compare."""
+    try:
+        return tuple(sorted(tiles, key=_INDEX))
+    except (AttributeError, TypeError):  # not tiles: validate_hand reports it
+        return tuple(sorted(tiles))
 
 
 _GROUP_CODES = {MeldKind.CHOW: 0, MeldKind.PUNG: 1, MeldKind.KONG: 2}  # decompose.K_*
@@ -71,7 +83,7 @@ class Meld:
     concealed: bool = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "tiles", tuple(sorted(self.tiles)))
+        object.__setattr__(self, "tiles", _sorted_tiles(self.tiles))
         if not isinstance(self.kind, MeldKind):
             try:
                 object.__setattr__(self, "kind", MeldKind(self.kind))
@@ -81,10 +93,26 @@ class Meld:
                 ) from None
         # Worked out once: validation and decomposition ask every time a hand is scored.
         object.__setattr__(self, "_problems", tuple(self._find_problems()))
+        # The order of melds in a hand (see `_meld_key`), on tile indices: sorting is faster.
+        try:
+            order = (tuple([tile.index for tile in self.tiles]), self.concealed)
+        except AttributeError:
+            order = None
+        object.__setattr__(self, "sort_order", order)
         if self.tiles:
             code = _GROUP_CODES[self.kind]
             group = (code, self.tiles[0].index, True, bool(self.concealed), False)
             object.__setattr__(self, "plan_group", group)
+        # Its tiles as (index, how many) and as a kind bitmask, for counting a hand fast.
+        held: dict[int, int] = {}
+        try:
+            for tile in self.tiles:
+                held[tile.index] = held.get(tile.index, 0) + 1
+            bits = sum(1 << index for index in held)
+        except (AttributeError, TypeError):  # not tiles: validate_hand reports it
+            held, bits = {}, 0
+        object.__setattr__(self, "tile_counts", tuple(held.items()))
+        object.__setattr__(self, "kind_bits", bits)
 
     @classmethod
     def from_notation(cls, text: str) -> Meld:
@@ -130,6 +158,9 @@ def parse_melds(text: str) -> tuple[Meld, ...]:
     """Read ``[345p] [EEE] [5555s] (RdRdRdRd)``: exposed in [], concealed kong in ()."""
     if not isinstance(text, str):
         raise NotationError(f"melds must be written as text, got {type(text).__name__}")
+    known = _MELD_MEMO.get(text)
+    if known is not None:
+        return known
     melds = []
     for match in _MELD_GROUP.finditer(text):
         exposed, concealed, stray = match.groups()
@@ -140,7 +171,14 @@ def parse_melds(text: str) -> tuple[Meld, ...]:
             )
         body = exposed if exposed is not None else concealed
         melds.append(meld_from_tiles(parse_tiles(body), concealed is not None, match.group(0)))
-    return tuple(melds)
+    found = tuple(melds)
+    if len(_MELD_MEMO) >= 4096:
+        _MELD_MEMO.clear()
+    _MELD_MEMO[text] = found  # melds are values: the same text always reads the same
+    return found
+
+
+_MELD_MEMO: dict[str, tuple[Meld, ...]] = {}
 
 
 def meld_from_tiles(tiles: tuple[Tile, ...], concealed: bool, shown: str) -> Meld:
@@ -168,10 +206,17 @@ class Hand:
     penalty_tiles: tuple[Tile, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
-        object.__setattr__(self, "melds", tuple(sorted(self.melds, key=_meld_key)))
+        object.__setattr__(self, "concealed", _sorted_tiles(self.concealed))
+        if len(self.melds) > 1:
+            try:
+                melds = sorted(self.melds, key=_meld_order)
+            except (AttributeError, TypeError):  # not melds of tiles: validate_hand reports it
+                melds = sorted(self.melds, key=_meld_key)
+            object.__setattr__(self, "melds", tuple(melds))
+        else:
+            object.__setattr__(self, "melds", tuple(self.melds))
         object.__setattr__(self, "flags", frozenset(self.flags))
-        object.__setattr__(self, "penalty_tiles", tuple(sorted(self.penalty_tiles)))
+        object.__setattr__(self, "penalty_tiles", _sorted_tiles(self.penalty_tiles))
 
     @classmethod
     def from_notation(cls, text: str) -> Hand:
@@ -214,6 +259,9 @@ class Hand:
         return self.notation()
 
 
+_meld_order = attrgetter("sort_order")  # the same order as `_meld_key`, worked out once
+
+
 def _meld_key(meld: Meld) -> tuple:
     return (meld.tiles, meld.concealed)
 
@@ -246,15 +294,16 @@ def parse_hand(text: str) -> Hand:
         elif token in "])":
             raise NotationError(f"unmatched {token!r} at position {match.start() + 1}")
         elif token.startswith("+"):
-            winning.extend(parse_tiles(token[1:]))
-            if len(parse_tiles(token[1:])) != 1:
+            read = parse_tiles(token[1:])
+            winning.extend(read)
+            if len(read) != 1:
                 raise NotationError(f"{token!r}: the winning tile is one tile, e.g. +5p")
         elif token in ("self", "discard"):
             _say_once(said, "how", token, "say either self or discard, once")
             self_drawn = token == "self"
         elif token.startswith("seat:"):
             _say_once(said, "seat", token, "give the seat wind once")
-            seat = token[5:]
+            seat = token[5:].upper()  # seat:s is seat:S
             if seat not in WINDS:
                 raise NotationError(f"{token!r}: the seat wind is one of E, S, W, N")
         elif token.startswith("penalty:"):
@@ -262,10 +311,15 @@ def parse_hand(text: str) -> Hand:
         elif token in FLAGS:
             flags.add(token)
         elif token.replace("_", "").isalpha() and token.islower():
-            raise NotationError(
-                f"{token!r} is not a hand word: use self, discard, seat:X, penalty:TILES "
-                f"or a flag ({', '.join(FLAGS)})"
-            )
+            # Honours may be written in lower case ("ee", "wh"): a lower-case word is read as
+            # tiles when it reads as tiles, and is a misspelt hand word otherwise.
+            try:
+                concealed.extend(parse_tiles(token))
+            except NotationError:
+                raise NotationError(
+                    f"{token!r} is not a hand word: use self, discard, seat:X, penalty:TILES "
+                    f"or a flag ({', '.join(FLAGS)})"
+                ) from None
         else:
             concealed.extend(parse_tiles(token))
     if len(winning) != 1:

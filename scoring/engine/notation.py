@@ -9,32 +9,61 @@ Grammar (whitespace and commas between groups are optional)::
              | UNICODE              a mahjong tile of the U+1F000 block (🀇 = 1m, 🀙 = 1p,
                                     🀐 = 1s, 🀀-🀃 = E S W N, 🀄 = Rd, 🀅 = Gr, 🀆 = Wh)
 
-`format_tiles` writes the canonical form: tiles sorted, one group per suit (``123m``), one group
-per honour kind (``EE``), groups separated by a space; ``parse_tiles(format_tiles(x))`` is
-``sorted(x)``. Errors are `NotationError`s naming the token and its position.
+How letters are read (the notation stays unambiguous):
+
+- The letter right after a run of digits is always that run's suit letter, in either case:
+  ``123s`` and ``123S`` are bamboo, never 1 2 3 and South (digits without a suit mean
+  nothing). The run ends there: ``55ss`` is 5s 5s and South, ``5s s`` too.
+- Everywhere else a letter starts an honour word, in any case: ``E e``, ``S s``, ``W w``,
+  ``N n``, ``Wh wh WH``, ``Gr gr``, ``Rd rd``. A two-letter dragon word is read before a
+  one-letter wind: ``wh`` is White, ``ww`` is West West, ``wwh`` is West White. ``ss`` is
+  South South, ``snwe`` the four winds.
+- ``m``, ``p`` and ``z`` alone, and every other letter, are not tiles.
+
+`format_tiles` writes the canonical form, whatever the input's case: tiles sorted, one group
+per suit (``123m``), one group per honour kind (``EE``, ``Wh``), groups separated by a space;
+``parse_tiles(format_tiles(x))`` is ``sorted(x)``. Errors are `NotationError`s naming the
+token and its position.
+
+Reading is memoised by text and by whitespace-separated token (bounded), so that each distinct
+token is scanned once however often it recurs in a batch of hands.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 
 from .errors import NotationError
-from .tiles import ALL_TILES, FIRST_WIND, HONOURS, SUITS, TILE_BY_NAME, Tile
+from .tiles import (
+    ALL_TILES,
+    FIRST_WIND,
+    HONOUR_WORDS,
+    HONOURS,
+    KIND_COUNT,
+    SUITS,
+    TILE_TO_UNICODE,
+    UNICODE_TILES,
+    VARIATION_SELECTORS,
+    Tile,
+)
 
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18}
-_UNICODE_FIRST = 0x1F000
-# U+1F000.. order: E S W N Rd Gr Wh, 1-9 man, 1-9 sou (bamboo), 1-9 pin (circles).
-_UNICODE_ORDER = ("E", "S", "W", "N", "Rd", "Gr", "Wh") + tuple(
-    f"{n}{s}" for s in ("m", "s", "p") for n in range(1, 10)
-)
-UNICODE_TILES: dict[str, Tile] = {
-    chr(_UNICODE_FIRST + i): TILE_BY_NAME[name] for i, name in enumerate(_UNICODE_ORDER)
+# (suit letter in lower case) -> digit -> tile; a missing digit is not a tile of that suit.
+_DIGIT_TILES: dict[str, dict[str, Tile]] = {
+    suit: {str(n): ALL_TILES[base + n - 1] for n in range(1, 10)}
+    for suit, base in _SUIT_BASE.items()
 }
-TILE_TO_UNICODE: dict[Tile, str] = {tile: char for char, tile in UNICODE_TILES.items()}
+_DIGIT_TILES["z"] = {str(n): ALL_TILES[FIRST_WIND + n - 1] for n in range(1, 8)}
+_DRAGON_WORDS = {word: tile for word, tile in HONOUR_WORDS.items() if len(word) == 2}
+_WIND_LETTERS = {word: tile for word, tile in HONOUR_WORDS.items() if len(word) == 1}
 _NOT_ZJ_UNICODE = {chr(c) for c in range(0x1F022, 0x1F030)}  # flowers, seasons, joker, back
-_VARIATION_SELECTORS = {"\ufe0e", "\ufe0f"}
-_SEPARATORS = set(" \t\r\n,")
-_HONOUR_WORDS = ("Wh", "Gr", "Rd", "E", "S", "W", "N")  # two-letter words first: "Wh" before "W"
+_SKIP = frozenset(" \t\r\n," + VARIATION_SELECTORS)
+_SEPARATORS = frozenset(" \t\r\n,")
+_DIGITS = frozenset("0123456789")
+_INDEX = attrgetter("index")
+_MEMO: dict[str, tuple[Tile, ...]] = {}
+_MEMO_LIMIT = 1 << 15
 
 
 def _fail(text: str, start: int, end: int, why: str) -> NotationError:
@@ -44,21 +73,60 @@ def _fail(text: str, start: int, end: int, why: str) -> NotationError:
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Read a run of tiles in any accepted notation; order is kept as written."""
-    if not isinstance(text, str):
-        raise NotationError(f"tiles must be written as text, got {type(text).__name__}")
+    if text.__class__ is not str:
+        if not isinstance(text, str):
+            raise NotationError(f"tiles must be written as text, got {type(text).__name__}")
+        text = str(text)
+    found = _MEMO.get(text)
+    if found is not None:
+        return found
+    tokens = text.split()
+    if len(tokens) <= 1:
+        found = _scan(text)
+    else:
+        tiles: list[Tile] = []
+        for token in tokens:
+            part = _MEMO.get(token)
+            if part is None:
+                try:
+                    part = _scan(token)
+                except NotationError:
+                    _scan(text)  # the same error, placed in the whole text
+                    raise
+                _remember(token, part)
+            tiles += part
+        found = tuple(tiles)
+    _remember(text, found)
+    return found
+
+
+def _remember(text: str, tiles: tuple[Tile, ...]) -> None:
+    if len(_MEMO) >= _MEMO_LIMIT:
+        _MEMO.clear()
+    _MEMO[text] = tiles
+
+
+def _scan(text: str) -> tuple[Tile, ...]:
+    """Read `text` character by character (see the module docstring)."""
     tiles: list[Tile] = []
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
-        if ch in _SEPARATORS or ch in _VARIATION_SELECTORS:
+        if ch in _SKIP:
             i += 1
-        elif ch.isascii() and ch.isdigit():
-            j = i
-            while j < n and text[j].isascii() and text[j].isdigit():
+        elif ch in _DIGITS:
+            j = i + 1
+            while j < n and text[j] in _DIGITS:
                 j += 1
-            if j == n or text[j] not in "mpsz":
+            suit = text[j].lower() if j < n else ""
+            table = _DIGIT_TILES.get(suit)
+            if table is None:
                 raise _fail(text, i, j, "digits need a suit letter after them (m, p, s or z)")
-            tiles.extend(_number_group(text, i, j, text[j]))
+            for k in range(i, j):
+                tile = table.get(text[k])
+                if tile is None:
+                    raise _bad_digit(text, k, j, suit)
+                tiles.append(tile)
             i = j + 1
         elif ch in UNICODE_TILES:
             tiles.append(UNICODE_TILES[ch])
@@ -66,37 +134,33 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         elif ch in _NOT_ZJ_UNICODE:
             raise _fail(text, i, i + 1, "flower, season and joker tiles are not used in Zung Jung")
         else:
-            for word in _HONOUR_WORDS:
-                if text.startswith(word, i):
-                    tiles.append(TILE_BY_NAME[word])
-                    i += len(word)
-                    break
-            else:
-                j = i + 1
-                while j < n and text[j] not in _SEPARATORS and not text[j].isdigit():
-                    j += 1
-                raise _fail(
-                    text,
-                    i,
-                    j,
-                    "not a tile (write 1m-9m, 1p-9p, 1s-9s, E S W N Wh Gr Rd, 1z-7z or 🀇-style)",
-                )
+            tile = _DRAGON_WORDS.get(text[i : i + 2].lower())
+            if tile is not None:
+                tiles.append(tile)
+                i += 2
+                continue
+            tile = _WIND_LETTERS.get(ch.lower())
+            if tile is not None:
+                tiles.append(tile)
+                i += 1
+                continue
+            j = i + 1
+            while j < n and text[j] not in _SEPARATORS and text[j] not in _DIGITS:
+                j += 1
+            raise _fail(
+                text,
+                i,
+                j,
+                "not a tile (write 1m-9m, 1p-9p, 1s-9s, E S W N Wh Gr Rd, 1z-7z or 🀇-style)",
+            )
     return tuple(tiles)
 
 
-def _number_group(text: str, start: int, end: int, suit: str) -> list[Tile]:
-    out = []
-    for k in range(start, end):
-        digit = int(text[k])
-        if suit == "z":
-            if not 1 <= digit <= 7:
-                raise _fail(text, k, end + 1, f"{digit}z is not a tile: honours are 1z-7z")
-            out.append(ALL_TILES[FIRST_WIND + digit - 1])
-        else:
-            if digit == 0:
-                raise _fail(text, k, end + 1, "0 is not a tile number (1-9; no red fives in ZJ)")
-            out.append(ALL_TILES[_SUIT_BASE[suit] + digit - 1])
-    return out
+def _bad_digit(text: str, k: int, end: int, suit: str) -> NotationError:
+    digit = text[k]
+    if suit == "z":
+        return _fail(text, k, end + 1, f"{digit}z is not a tile: honours are 1z-7z")
+    return _fail(text, k, end + 1, "0 is not a tile number (1-9; no red fives in ZJ)")
 
 
 def parse_tile(text: str) -> Tile:
@@ -106,14 +170,16 @@ def parse_tile(text: str) -> Tile:
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
     """Canonical grouped notation: ``"123m 456p EE"`` (sorted)."""
-    ordered = sorted(tiles)
+    counts = [0] * KIND_COUNT
+    for tile in tiles:
+        counts[tile.index] += 1
     groups: list[str] = []
     for base, suit in zip((0, 9, 18), SUITS, strict=True):
-        digits = "".join(str(t.index - base + 1) for t in ordered if base <= t.index < base + 9)
+        digits = "".join(str(n + 1) * counts[base + n] for n in range(9))
         if digits:
             groups.append(digits + suit)
     for offset, word in enumerate(HONOURS):
-        count = sum(1 for t in ordered if t.index == FIRST_WIND + offset)
+        count = counts[FIRST_WIND + offset]
         if count:
             groups.append(word * count)
     return " ".join(groups)
@@ -121,4 +187,4 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
 
 def format_tiles_unicode(tiles: Iterable[Tile]) -> str:
     """The same tiles as Unicode mahjong characters, sorted."""
-    return "".join(TILE_TO_UNICODE[t] for t in sorted(tiles))
+    return "".join(TILE_TO_UNICODE[t] for t in sorted(tiles, key=_INDEX))

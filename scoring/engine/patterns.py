@@ -71,6 +71,33 @@ PATTERN_GATES = {
 }
 
 
+# Patterns whose gate is not only necessary but sufficient: the gate bit is set exactly when
+# detect would return 1, so the scorer counts them without calling detect (a shortcut only;
+# `tests/scoring/test_patterns.py` checks each against its detect).
+EXACT_GATES = frozenset(
+    {
+        "1.1",  # four chows
+        "1.2",  # no exposed meld (RULINGS R3, R4: regular hands only)
+        "1.3",  # no terminal, no honour
+        "3.4",  # honours only
+        "4.1",  # a regular hand without chows has four triplets
+        "4.2.1",
+        "4.2.2",
+        "4.2.3",
+        "4.3.1",
+        "4.3.2",
+        "4.3.3",
+        "4.3.4",
+        "9.1.1",
+        "9.1.2",
+        "9.2",
+        "9.3",
+        "9.4.1",
+        "9.4.2",
+    }
+)
+
+
 @dataclass(frozen=True)
 class Pattern:
     number: str

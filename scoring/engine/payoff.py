@@ -7,9 +7,18 @@ Vocabulary:
   (the kong declarer when robbing a kong), another player under Same-Round Immunity, or
   ``None`` for nobody (a self-draw, or the winner had discarded that tile himself).
 - *deltas*: a dict seat -> points won (+) or paid (-); the deltas of one hand sum to zero.
+- *discarder*: the seat that discarded the winning tile (or declared the robbed kong); None on
+  a self-draw, or when it was not recorded.
+- *immunity*: the official recorded Same-Round Immunity, so that the discarder is not the
+  responsible player (another player is, or nobody is).
+
+`check_responsibility` is the one place that checks who discarded against the win (RULINGS R8,
+R12); the command line and the judges' desk both ask it before they `settle`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from .errors import InvalidHandError
 from .rules import Rules, Scheme
@@ -20,6 +29,55 @@ SEATS = ("E", "S", "W", "N")
 def _check_seat(seat: object, what: str) -> None:
     if seat not in SEATS:
         raise InvalidHandError(f"{what} must be one of E, S, W, N, got {seat!r}")
+
+
+def check_responsibility(
+    *,
+    winner: str,
+    self_drawn: bool,
+    discarder: str | None,
+    immunity: bool = False,
+    flags: Iterable[str] = (),
+) -> list[tuple[str, str]]:
+    """Every problem with who discarded the winning tile; [] when there is none.
+
+    Each problem is ``(subject, message)``, the subject ``"discarder"`` or ``"immunity"`` (what
+    the official should change), the message written for a judge. Seats are letters E S W N
+    in the hand being scored (the seat winds of that hand, RULINGS R14).
+    """
+    problems: list[tuple[str, str]] = []
+    if self_drawn:
+        if discarder is not None:
+            problems.append(("discarder", f"a self-drawn win has no discarder, got {discarder}"))
+        if immunity:
+            problems.append(
+                ("immunity", "Same-Round Immunity only applies to a win on a discard (RULINGS R12)")
+            )
+        return problems
+    if discarder is not None and discarder == winner:
+        problems.append(("discarder", f"the winner ({winner}) cannot be the discarder"))
+    if "earth" in flags:
+        # RULINGS R8, R12: Blessing of Earth is won on East's first discard, so the discarder is
+        # the player who is East in this hand, and nobody has discarded before: no immunity.
+        if discarder is not None and discarder != "E":
+            problems.append(
+                (
+                    "discarder",
+                    f"Blessing of Earth is won on East's first discard, but the discarder is "
+                    f"{discarder}: the discarder must be the player who is East in this hand "
+                    "(RULINGS R8, R12); correct the discarder or untick Blessing of Earth",
+                )
+            )
+        if immunity:
+            problems.append(
+                (
+                    "immunity",
+                    "Blessing of Earth is won on East's first discard: nobody has discarded "
+                    "before, so Same-Round Immunity cannot apply and East is responsible "
+                    "(RULINGS R12); clear the immunity or untick Blessing of Earth",
+                )
+            )
+    return problems
 
 
 def settle(

@@ -25,25 +25,35 @@ from functools import cached_property, lru_cache
 from operator import attrgetter
 
 from .context import GATE_BITS, HandFacts, ScoringContext
-from .decompose import Arrangement, Plan, build_arrangement, concealed_counts, plans
+from .decompose import Arrangement, Plan, build_arrangement, plans
 from .errors import IllegalWinError, InvalidHandError
 from .hand import Hand
 from .legality import arrangement_block, hand_block
 from .notation import format_tiles
-from .patterns import CHICKEN_HAND, LIMIT, PATTERNS_BY_FORM, Pattern
+from .patterns import CHICKEN_HAND, EXACT_GATES, LIMIT, PATTERNS_BY_FORM, Pattern
 from .rules import Rules
-from .tiles import Tile
-from .validation import problems_with_counts, validate_hand, with_meld_tiles
+from .tiles import KIND_COUNT, Tile
+from .validation import problems_with_counts, validate_hand
 
 RUNNERS_UP = 3
 _CLASS_OF = attrgetter("__class__")
 _TILE_CLASS = frozenset({Tile})
+_BIT = tuple(1 << index for index in range(KIND_COUNT))
+_SEATS = ("E", "S", "W", "N")
 
 
-# Per form: the registry as (pattern, detect, points, series, gate bit) in registry order.
+# Per form: the registry as (pattern, detect, points, series, gate bit) in registry order;
+# detect is None where the open gate alone decides (`patterns.EXACT_GATES`).
 _ENTRIES = {
     form: tuple(
-        (p, p.detect, p.points, p.series, GATE_BITS[p.gate] if p.gate else 0) for p in patterns
+        (
+            p,
+            None if p.number in EXACT_GATES else p.detect,
+            p.points,
+            p.series,
+            GATE_BITS[p.gate] if p.gate else 0,
+        )
+        for p in patterns
     )
     for form, patterns in PATTERNS_BY_FORM.items()
 }
@@ -63,15 +73,17 @@ class Score:
     raw_total: int = 0
     hand: Hand | None = field(default=None, repr=False)
     plan: Plan | None = field(default=None, repr=False)
-    others: tuple[Score, ...] = field(default=(), repr=False)
+    others: tuple = field(default=(), repr=False)  # runner-up candidates, made Scores on access
 
     @cached_property
     def arrangement(self) -> Arrangement:
         return build_arrangement(self.hand, self.plan)
 
-    @property
+    @cached_property
     def runners_up(self) -> tuple[Score, ...]:
-        return self.others
+        return tuple(
+            other if isinstance(other, Score) else _score(self.hand, other) for other in self.others
+        )
 
     def breakdown(self) -> list[list]:
         """``[[English name, points], ...]`` as the CLI prints it."""
@@ -99,7 +111,7 @@ def evaluate(facts: HandFacts, plan: Plan) -> Candidate:
     ctx = ScoringContext(facts, plan)
     best: dict[str, tuple[Pattern, int]] = {}
     for pattern, detect, points, series in _runnable(plan[0], ctx.gates):
-        times = detect(ctx)
+        times = 1 if detect is None else detect(ctx)
         if times:
             points *= times
             held = best.get(series)
@@ -123,9 +135,23 @@ def evaluate(facts: HandFacts, plan: Plan) -> Candidate:
     return (raw, raw, counted, None, plan)
 
 
-def _score(hand: Hand, candidate: Candidate, others: tuple[Score, ...] = ()) -> Score:
+def _score(hand: Hand, candidate: Candidate, others: tuple = ()) -> Score:
     total, raw, patterns, limit, plan = candidate
-    return Score(total, patterns, limit, raw, hand, plan, others)
+    # The fields set in one step, as the frozen dataclass's __init__ would one by one.
+    score = _new(Score)
+    score.__dict__.update(
+        total=total,
+        patterns=patterns,
+        limit=limit,
+        raw_total=raw,
+        hand=hand,
+        plan=plan,
+        others=others,
+    )
+    return score
+
+
+_new = object.__new__
 
 
 def _rank(candidate: Candidate) -> tuple:
@@ -141,11 +167,40 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
         # Objects built by hand, not from notation: validate_hand checks the types first.
         problems = validate_hand(hand)
         raise InvalidHandError("; ".join(problems), problems)
-    in_hand = concealed_counts(hand)
-    counts = with_meld_tiles(in_hand, hand.melds)
-    problems = problems_with_counts(hand, counts)
-    if problems:
-        raise InvalidHandError("; ".join(problems), problems)
+    # One pass over the tiles: counts by kind and the kinds present (for the hand facts).
+    in_hand = [0] * KIND_COUNT
+    present = 0
+    for tile in hand.concealed:
+        index = tile.index
+        in_hand[index] += 1
+        present |= _BIT[index]
+    index = hand.winning_tile.index
+    in_hand[index] += 1
+    present |= _BIT[index]
+    if hand.melds:
+        counts = in_hand.copy()
+        for meld in hand.melds:
+            if not meld.kind_bits:  # no tiles, or not Tile objects: say what is wrong
+                problems = validate_hand(hand)
+                raise InvalidHandError("; ".join(problems), problems)
+            for index, count in meld.tile_counts:
+                counts[index] += count
+            present |= meld.kind_bits
+    else:
+        counts = in_hand
+    melds = hand.melds
+    if (
+        # The usual hand, checked cheaply; anything else gets the full list of problems.
+        hand.seat_wind not in _SEATS
+        or hand.flags
+        or hand.penalty_tiles
+        or len(hand.concealed) != 13 - 3 * len(melds)
+        or max(counts) > 4
+        or (melds and any(meld._problems for meld in melds))
+    ):
+        problems = problems_with_counts(hand, counts)
+        if problems:
+            raise InvalidHandError("; ".join(problems), problems)
     found = plans(hand, in_hand)
     if not found:
         tiles = format_tiles(hand.concealed + (hand.winning_tile,))
@@ -156,9 +211,11 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
             f"not a winning hand: {tiles}{melds} do not make four sets and a pair, "
             "Seven Pairs or Thirteen Terminals"
         )
-    facts = HandFacts(hand, counts)
+    facts = HandFacts(hand, counts, present)
     if hand.penalty_tiles:
         scored = _legal_candidates(hand, facts, found)
+    elif len(found) == 1:
+        scored = [evaluate(facts, found[0])]
     else:
         scored = [evaluate(facts, plan) for plan in found]
     if len(scored) > 1:
@@ -172,8 +229,7 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
         )
     if len(scored) == 1:
         return _score(hand, best)
-    others = tuple(_score(hand, c) for c in scored[1 : 1 + RUNNERS_UP])
-    return _score(hand, best, others)
+    return _score(hand, best, tuple(scored[1 : 1 + RUNNERS_UP]))
 
 
 def _legal_candidates(hand: Hand, facts: HandFacts, found: list[Plan]) -> list[Candidate]:

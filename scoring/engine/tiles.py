@@ -7,13 +7,21 @@ Vocabulary:
 - *suit*: ``"m"``, ``"p"``, ``"s"`` for number tiles, ``"z"`` for honours.
 - *number*: 1-9 for number tiles, ``None`` for honours.
 - *terminal*: a 1 or 9 number tile; *honour*: a wind or dragon; *simple*: a 2-8 number tile.
+- *spelling*: one way of writing a single tile: its canonical name (``5p``, ``E``, ``Wh``), the
+  suit letter in capitals (``5P``), an honour word in any case (``e``, ``wh``, ``RD``), the
+  compact ``1z``..``7z``, or a Unicode mahjong character (``🀄``). `SPELLINGS` maps each to its
+  tile; `notation` reads runs of tiles with the same vocabulary.
 
 `Tile` is a frozen, ordered value object; `Tile.from_notation("5p").notation() == "5p"`.
+This module is the bottom of the engine: it imports only `errors` (an import contract keeps
+`notation` above it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .errors import NotationError
 
 SUITS = ("m", "p", "s")
 WINDS = ("E", "S", "W", "N")
@@ -63,15 +71,20 @@ class Tile:
 
     @classmethod
     def from_notation(cls, text: str) -> Tile:
-        """Read exactly one tile (``"5p"``, ``"E"``, ``"Rd"``, ``"7z"``, ``"🀄"``)."""
-        from .notation import parse_tiles  # notation imports this module
+        """Read exactly one tile in any spelling (``"5p"``, ``"E"``, ``"rd"``, ``"7z"``, ``"🀄"``).
 
-        tiles = parse_tiles(text)
-        if len(tiles) != 1:
-            from .errors import NotationError
-
-            raise NotationError(f"{text!r}: expected exactly one tile, read {len(tiles)}")
-        return tiles[0]
+        Surrounding spaces and emoji variation selectors are ignored; anything else that is
+        not one spelling of one tile (``"55p"``, ``"5p,"``) is a `NotationError`.
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a tile must be written as text, got {type(text).__name__}")
+        tile = SPELLINGS.get(text.strip().strip(VARIATION_SELECTORS))
+        if tile is None:
+            raise NotationError(
+                f"{text!r} is not one tile (write 1m-9m, 1p-9p, 1s-9s, E S W N Wh Gr Rd, "
+                "1z-7z or 🀇-style)"
+            )
+        return tile
 
     def notation(self) -> str:
         return _NAMES[self.index]
@@ -134,3 +147,42 @@ def is_terminal_or_honour_index(index: int) -> bool:
 def wind_index(letter: str) -> int:
     """Index of the wind tile for a seat letter ``"E"``..``"N"``."""
     return FIRST_WIND + WINDS.index(letter)
+
+
+# --- spellings -------------------------------------------------------------------------------
+
+UNICODE_FIRST = 0x1F000
+# U+1F000.. order: E S W N Rd Gr Wh, 1-9 man, 1-9 sou (bamboo), 1-9 pin (circles).
+_UNICODE_ORDER = ("E", "S", "W", "N", "Rd", "Gr", "Wh") + tuple(
+    f"{n}{s}" for s in ("m", "s", "p") for n in range(1, 10)
+)
+UNICODE_TILES: dict[str, Tile] = {
+    chr(UNICODE_FIRST + i): TILE_BY_NAME[name] for i, name in enumerate(_UNICODE_ORDER)
+}
+TILE_TO_UNICODE: dict[Tile, str] = {tile: char for char, tile in UNICODE_TILES.items()}
+VARIATION_SELECTORS = "\ufe0e\ufe0f"
+#: Honour words in lower case (two-letter words first, so that "wh" is read before "w").
+HONOUR_WORDS: dict[str, Tile] = {
+    word.lower(): TILE_BY_NAME[word] for word in sorted(HONOURS, key=len, reverse=True)
+}
+
+
+def _spellings() -> dict[str, Tile]:
+    table: dict[str, Tile] = {}
+    for index, name in enumerate(_NAMES[:FIRST_WIND]):
+        table[name] = table[name.upper()] = ALL_TILES[index]
+    for offset, word in enumerate(HONOURS):
+        tile = ALL_TILES[FIRST_WIND + offset]
+        table[f"{offset + 1}z"] = table[f"{offset + 1}Z"] = tile
+        variants = {""}
+        for letter in word:  # every mix of cases: wh Wh wH WH
+            variants = {v + letter.lower() for v in variants} | {
+                v + letter.upper() for v in variants
+            }
+        for variant in variants:
+            table[variant] = tile
+    table.update(UNICODE_TILES)
+    return table
+
+
+SPELLINGS: dict[str, Tile] = _spellings()

@@ -31,6 +31,8 @@ def validate_hand(hand: Hand) -> list[str]:
         return ["the concealed tiles must be Tile objects"]
     if not all(isinstance(m, Meld) for m in hand.melds):
         return ["every meld must be a Meld object"]
+    if not all(isinstance(t, Tile) for m in hand.melds for t in m.tiles):
+        return ["the tiles of every meld must be Tile objects"]
     if not isinstance(hand.winning_tile, Tile):
         return ["the winning tile is missing"] + problems_with_counts(hand, hand_counts(hand))
     return problems_with_counts(hand, hand_counts(hand))

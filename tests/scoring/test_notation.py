@@ -150,3 +150,68 @@ def test_contradicting_hand_words_are_refused(text, words):
 def test_repeating_a_hand_word_is_harmless():
     hand = Hand.from_notation("123m 456p 789s 23s EE +4s self self seat:S seat:S")
     assert hand.self_drawn and hand.seat_wind == "S"
+
+
+# --- honours in any case (issue 14): read wherever unambiguous, printed canonically ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("ee", "EE", id="east-lower"),
+        pytest.param("e s w n", "E S W N", id="winds-lower"),
+        pytest.param("snwe", "E S W N", id="winds-run"),
+        pytest.param("wh", "Wh", id="white-lower"),
+        pytest.param("WH wH", "WhWh", id="white-any-case"),
+        pytest.param("rd Rd RD rD", "RdRdRdRd", id="red-any-case"),
+        pytest.param("gr", "Gr", id="green-lower"),
+        pytest.param("ww", "WW", id="west-west"),
+        pytest.param("wwh", "W Wh", id="west-then-white"),
+        pytest.param("ss", "SS", id="south-south"),
+        pytest.param("123S", "123s", id="capital-suit-letter-after-digits"),
+        pytest.param("55ss", "55s S", id="suit-letter-then-south"),
+        pytest.param("5s s", "5s S", id="bamboo-then-south"),
+        pytest.param("12m3P4Z", "12m 3p N", id="mixed-case-suits"),
+        pytest.param("123m ee rdrdrd", "123m EE RdRdRd", id="mixed"),
+    ],
+)
+def test_honours_read_in_any_case_and_print_canonically(text, expected):
+    assert format_tiles(parse_tiles(text)) == " ".join(expected.split())
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        pytest.param("123 s", "suit letter", id="space-breaks-digits-from-suit"),
+        pytest.param("r", "not a tile", id="lone-r"),
+        pytest.param("m", "not a tile", id="suit-letter-alone"),
+        pytest.param("whx", "'x'", id="stray-after-white"),
+    ],
+)
+def test_case_blind_reading_still_refuses_what_is_not_a_tile(text, words):
+    with pytest.raises(NotationError, match="position") as caught:
+        parse_tiles(text)
+    assert words in str(caught.value)
+
+
+def test_single_tile_spellings():
+    assert T("rd") == T("RD") == T("Rd") == T("7z") == T("🀄") == T(" 🀄\ufe0f ")
+    assert T("5S") == T("5s") and T("e") == T("E")
+    for text in ("55p", "5p,", "x", ""):
+        with pytest.raises(NotationError, match="not one tile"):
+            T(text)
+
+
+def test_hand_notation_accepts_lower_case_honours_and_prints_canonical():
+    hand = Hand.from_notation("123m 456p 789s wh ee +wh self seat:s")
+    assert hand.notation() == "123m 456p 789s EE Wh +Wh self seat:S"
+    assert Hand.from_notation(hand.notation()) == hand
+    with pytest.raises(NotationError, match="not a hand word"):
+        Hand.from_notation("123m 456p 789s 22s 5p +5p selff")
+
+
+def test_errors_in_one_token_are_placed_in_the_whole_text():
+    with pytest.raises(NotationError, match="'05p' at position 7 of '123m 405p'"):
+        parse_tiles("123m 405p")
+    with pytest.raises(NotationError, match="'05p' at position 2 of '405p'"):
+        parse_tiles("405p")  # a failed token is not remembered

@@ -202,3 +202,45 @@ def test_gates_never_hide_a_pattern():
             for pattern in PATTERNS:
                 if pattern.gate and not getattr(ctx, pattern.gate):
                     assert not pattern.detect(ctx), (pattern.name, text)
+
+
+def test_exact_gates_decide_exactly_what_detect_decides():
+    # patterns.EXACT_GATES: the scorer counts these on the open gate without calling detect,
+    # so the gate must be open exactly when detect finds the pattern (issue 14).
+    import sys
+    from pathlib import Path
+
+    from scoring.engine import Hand
+    from scoring.engine.context import HandFacts, ScoringContext
+    from scoring.engine.decompose import plans
+    from scoring.engine.patterns import EXACT_GATES
+    from scoring.engine.validation import hand_counts
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import scoring_hands  # the benchmark's random mix: melds, kongs, flags, irregular hands
+
+    texts = [text for _, text, _ in CASES]
+    for hand, kinds in scoring_hands.mix(2000, 14):
+        texts += [hand.notation(), scoring_hands.concealed_twin(hand, kinds).notation()]
+    exact = [p for p in PATTERNS if p.number in EXACT_GATES]
+    assert len(exact) == len(EXACT_GATES)
+    checked = 0
+    for text in texts:
+        try:
+            hand = Hand.from_notation(text)
+        except ValueError:
+            continue
+        counts = hand_counts(hand)
+        if max(counts) > 4:
+            continue
+        facts = HandFacts(hand, counts)
+        for plan in plans(hand):
+            ctx = ScoringContext(facts, plan)
+            for pattern in exact:
+                if plan[0] in pattern.forms:
+                    assert bool(getattr(ctx, pattern.gate)) == bool(pattern.detect(ctx)), (
+                        pattern.name,
+                        text,
+                    )
+                    checked += 1
+    assert checked > 20000

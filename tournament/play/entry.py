@@ -41,6 +41,7 @@ from scoring.engine import (
     Rules,
     Scheme,
     Score,
+    check_responsibility,
     false_win_deltas,
     format_tiles,
     parse_melds,
@@ -261,7 +262,7 @@ def evaluate(entry: HandEntryData, *, seating: Seating, rules: Rules) -> Evaluat
         deltas = false_win_deltas(winner_wind, rules)
         result.payments = {seating.player_at(w, entry.number): d for w, d in deltas.items()}
         return result
-    responsible = _responsibility(entry, result)
+    responsible = _responsibility(entry, result, seating)
     _read_tiles(entry, result, winner_wind, required=True)
     if result.errors or result.hand is None:
         return result
@@ -288,22 +289,33 @@ def evaluate(entry: HandEntryData, *, seating: Seating, rules: Rules) -> Evaluat
     return result
 
 
-def _responsibility(entry: HandEntryData, result: Evaluation) -> int | None:
-    """Who pays the balance of a big discard win (RULINGS R11, R12); None for nobody."""
+def _responsibility(entry: HandEntryData, result: Evaluation, seating: Seating) -> int | None:
+    """Who pays the balance of a big discard win (RULINGS R11, R12); None for nobody.
+
+    Who may have discarded the winning tile is the engine's one check
+    (`scoring.engine.check_responsibility`: a self-draw has no discarder, the winner did not
+    discard it, Blessing of Earth is won on East's first discard with no immunity, R8/R12);
+    this function adds what only the desk knows: the players and the immunity choice.
+    """
     if entry.win_type not in WIN_TYPES:
         result.add("win_type", "Choose how the hand was won: self-draw, discard or robbing a kong.")
         return None
+    discarder_wind = (
+        seating.wind_of(entry.discarder, entry.number) if entry.discarder is not None else None
+    )
+    for subject, message in check_responsibility(
+        winner=seating.wind_of(entry.winner, entry.number),
+        self_drawn=entry.win_type == "self_draw",
+        discarder=discarder_wind,
+        immunity=bool(entry.immunity),
+        flags=entry.flags,
+    ):
+        result.add(subject, _sentence(message))
     if entry.win_type == "self_draw":
-        if entry.discarder is not None:
-            result.add("discarder", "A self-drawn hand has no discarder: leave it empty.")
-        if entry.immunity:
-            result.add("immunity", "Same-Round Immunity only applies to a discard win (R12).")
         return None
     what = "who declared the robbed kong" if entry.win_type == "robbing_kong" else "the discarder"
     if entry.discarder is None:
         result.add("discarder", f"Choose {what}.")
-    elif entry.discarder == entry.winner:
-        result.add("discarder", "The winner cannot have discarded the winning tile.")
     if entry.immunity not in IMMUNITIES:
         result.add("immunity", "Choose none, another player or nobody.")
         return None

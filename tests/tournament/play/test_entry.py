@@ -58,3 +58,48 @@ def test_problems_are_tied_to_the_field_to_fix(fields, field):
     }
     evaluation = evaluate(HandEntryData(**values), seating=SEATING, rules=RULES)
     assert not evaluation.ok and field in evaluation.field_errors()
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        pytest.param({"discarder": 3}, "discarder", id="earth-discarder-not-east"),
+        pytest.param({"discarder": 1, "immunity": "nobody"}, "immunity", id="earth-immunity"),
+    ],
+)
+def test_blessing_of_earth_is_won_on_easts_first_discard(fields, field):
+    # RULINGS R8, R12: the engine's one check, reached from the desk's evaluation.
+    values = {
+        "number": 1,
+        "winner": 2,
+        "win_type": "discard",
+        "tiles": "123m 456p 789s 234s 5m",
+        "winning_tile": "5m",
+        "flags": ("earth",),
+        **fields,
+    }
+    evaluation = evaluate(HandEntryData(**values), seating=SEATING, rules=RULES)
+    assert field in evaluation.field_errors(), evaluation.errors
+    assert any("Blessing of Earth" in message for message in evaluation.field_errors()[field])
+
+
+def test_blessing_of_earth_on_easts_discard_scores():
+    entry = HandEntryData(
+        number=1,
+        winner=2,
+        win_type="discard",
+        discarder=1,
+        tiles="123m 456p 789s 234s 5m",
+        winning_tile="5m",
+        flags=("earth",),
+    )
+    assert evaluate(entry, seating=SEATING, rules=RULES).ok
+
+
+def test_honours_typed_in_lower_case_are_read():
+    entry = HandEntryData(
+        number=1, winner=2, win_type="self_draw", tiles="123m 456p 789s ee whwhwh", winning_tile="E"
+    )
+    evaluation = evaluate(entry, seating=SEATING, rules=RULES)
+    assert evaluation.ok, evaluation.errors
+    assert evaluation.concealed == "123m 456p 789s E WhWhWh"  # printed canonically

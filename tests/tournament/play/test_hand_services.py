@@ -168,7 +168,7 @@ def test_melds_and_concealed_kong_are_read_from_the_hand_field():
         pytest.param({"penalty_tiles": "0p"}, "penalty_tiles", "not a tile", id="bad-penalty"),
         pytest.param({"winner": None}, "winner", "winner", id="no-winner"),
         pytest.param({"discarder": None}, "discarder", "discarder", id="no-discarder"),
-        pytest.param({"discarder": "S"}, "discarder", "winner cannot", id="self-discard"),
+        pytest.param({"discarder": "S"}, "discarder", "cannot be the discarder", id="self-discard"),
         pytest.param({"win_type": ""}, "win_type", "how", id="no-win-type"),
         pytest.param(
             {"win_type": "self_draw", "discarder": "W"},
