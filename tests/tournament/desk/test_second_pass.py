@@ -21,7 +21,13 @@ from tests.tournament.builders import (
 from tournament.event.selectors import current_tournament
 from tournament.models import AuditEntry, Hand, Penalty, Round, Session
 from tournament.play.selectors import session_totals
-from tournament.play.services.hands import hand_confirm, hand_delete, hand_save
+from tournament.play.services.hands import (
+    EntryRejected,
+    hand_confirm,
+    hand_delete,
+    hand_preview,
+    hand_save,
+)
 from tournament.play.services.sessions import (
     penalty_record,
     session_reconcile,
@@ -498,3 +504,34 @@ def test_desk_pages_queries_do_not_grow_with_hands(client, name):
         hand_save(session=session, entry=entry(session, number, tiles=BIG), user=first)
     hand_confirm(hand=Hand.objects.get(number=2), entry=entry(session, 2, tiles=BIG), user=second)
     assert count() == few
+
+
+# --- 11. honours in any case -------------------------------------------------------------------
+
+
+def test_honours_typed_in_lower_case_are_saved_in_canonical_form(client):
+    session = make_session()
+    logged_in(client, make_user())
+    data = form_data(
+        session, 1, win_type="self_draw", tiles="123m 456p 789s ee whwhwh", winning_tile="e"
+    )
+    data.pop("discarder", None)
+    response = client.post(url(session, "desk:session_sheet"), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    hand = Hand.objects.get(session=session, number=1)
+    assert (hand.concealed, hand.winning_tile) == ("123m 456p 789s E WhWhWh", "E")
+
+
+# --- 7. Blessing of Earth through the desk ----------------------------------------------
+
+
+def test_blessing_of_earth_from_another_discarder_is_refused_at_the_desk():
+    session = make_session()
+    # Hand 1: East deals, so Blessing of Earth must be won on East's discard (RULINGS R8, R12).
+    refused = hand_preview(session=session, entry=entry(session, discarder="W", flags=("earth",)))
+    assert "Blessing of Earth" in " ".join(refused.field_errors()["discarder"])
+    with pytest.raises(EntryRejected):
+        hand_save(
+            session=session, entry=entry(session, discarder="W", flags=("earth",)), user=make_user()
+        )
+    assert hand_preview(session=session, entry=entry(session, discarder="E", flags=("earth",))).ok
