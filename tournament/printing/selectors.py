@@ -25,7 +25,7 @@ from django.urls import NoReverseMatch, reverse
 
 from ..models import Hand, Payment, Penalty, Registration, Round, Seat, Session, Tournament
 from ..standings import selectors as standings_selectors
-from ..winds import wind_order
+from ..winds import WIND_NAMES, wind_order
 from .cards import CardHand, CardPenalty, CardPlayer, CardSession
 from .errors import NothingToPrint
 
@@ -225,7 +225,7 @@ class Slip:
     number: int
     chinese_name: str
     address: str
-    places: list[tuple[int, int, str]]  # (round, table, wind); table 0 = bye
+    places: list[tuple[int, int, str]]  # (round, table, wind name); table 0 = bye
 
 
 def player_address(tournament: Tournament, registration: Registration, latest: Round) -> str:
@@ -254,7 +254,7 @@ def player_slips(tournament: Tournament, rounds: list[Round], *, base_url: str) 
         raise NothingToPrint("This tournament has no players yet.")
     places: dict[int, dict[int, tuple[int, str]]] = defaultdict(dict)
     for seat in Seat.objects.filter(round__in=rounds).select_related("table", "round"):
-        places[seat.player_id][seat.round.number] = (seat.table.number, seat.wind)
+        places[seat.player_id][seat.round.number] = (seat.table.number, WIND_NAMES[seat.wind])
     latest = rounds[-1]
     return [
         Slip(

@@ -57,7 +57,7 @@ def pictures(data: bytes, dpi: int = 50, first: int = 1, last: int | None = None
             check=True,
             timeout=300,
         )
-        return [Image.open(path).copy() for path in sorted(Path(directory).glob("p-*.png"))]
+        return [Image.open(path).convert("L") for path in sorted(Path(directory).glob("p-*.png"))]
 
 
 def ink_outside(image: Image.Image, dpi: int, margin_mm: float = MARGIN_MM) -> list[tuple]:
