@@ -8,8 +8,9 @@ blank       a round's blank score cards at 8, 32 and 100 tables (one A4 page eac
 filled      the same round's cards filled with 16 entered hands per table.
 slips       400 player slips (50 A4 sheets of eight).
 
-Data lives in a throwaway SQLite database. Targets (issue 12): within 2x of the minimal time
-for the same number of pages, and 100 score cards in under 20 s.
+Data lives in a throwaway SQLite database. The machine is shared, so each printout and its
+minimal page run alternately, twice, and the best time of each is kept. Targets (issue 12):
+within 2x of the minimal time for the same number of pages, and 100 score cards in under 20 s.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+REPEATS = 2
 
 
 def minimal_seconds(pages: int) -> float:
@@ -51,33 +53,30 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     roles_ensure()
 
-    def timed(identifier: str, request: PrintRequest) -> tuple[float, int]:
-        start = time.perf_counter()
-        printout = DOCUMENTS[identifier].render(request)
-        return time.perf_counter() - start, printout.content.count(b"/Type /Page\n")
+    def timed(identifier: str, request: PrintRequest, pages: int, label: str) -> None:
+        best, floor = float("inf"), float("inf")
+        for _ in range(REPEATS):
+            floor = min(floor, minimal_seconds(pages))
+            start = time.perf_counter()
+            DOCUMENTS[identifier].render(request)
+            best = min(best, time.perf_counter() - start)
+        print(f"{label:<28}{pages:>6}{best:>10.2f}{floor:>10.2f}{best / floor:>8.2f}", flush=True)
 
     minimal_seconds(2)  # warm up fonts
-    print(f"{'printout':<28}{'pages':>6}{'seconds':>10}{'minimal':>10}{'ratio':>8}")
-    rows = []
+    print(f"{'printout':<28}{'pages':>6}{'seconds':>10}{'minimal':>10}{'ratio':>8}", flush=True)
     for tables in (8, 32, 100):
         tournament = make_tournament(hands_per_session=16)
         round_ = make_seated_round(tournament, make_players(tournament, tables * 4))
         request = PrintRequest(tournament=tournament, round=round_, official=True)
-        seconds, _ = timed("blank-scorecards", request)
-        rows.append((f"blank score cards, {tables}", tables, seconds))
+        timed("blank-scorecards", request, tables, f"blank score cards, {tables}")
         if tables in (8, 100):
             from django.contrib.auth import get_user_model
 
             judge, _ = get_user_model().objects.get_or_create(username="bench-judge")
             demo_hands_fill(tournament=tournament, judge=judge, rounds=1)
-            seconds, _ = timed("scorecards", request)
-            rows.append((f"filled score cards, {tables}", tables, seconds))
+            timed("scorecards", request, tables, f"filled score cards, {tables}")
         if tables == 100:
-            seconds, _ = timed("slips", request)
-            rows.append(("player slips, 400", 50, seconds))
-    for label, pages, seconds in rows:
-        floor = minimal_seconds(pages)
-        print(f"{label:<28}{pages:>6}{seconds:>10.2f}{floor:>10.2f}{seconds / floor:>8.2f}")
+            timed("slips", request, 50, "player slips, 400")
 
 
 if __name__ == "__main__":
