@@ -42,7 +42,7 @@ from . import selectors
 from .aid import aid_rows, payoff_lines
 from .cards import card_layout
 from .errors import NothingToPrint
-from .fonts import CJK_MISSING, FONT_STACK, cjk_font_available
+from .fonts import CJK_MISSING, cjk_font_available
 from .grid import grid_data_uri
 from .pdf import Progress, html_to_pdf
 
@@ -129,7 +129,6 @@ class Document:
             "tournament": request.tournament,
             "round": request.round,
             "cjk": cjk,
-            "font_stack": FONT_STACK,
             "printed_at": timezone.localtime(),
             "document": self,
             **self.context(request),

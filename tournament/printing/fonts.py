@@ -5,8 +5,8 @@ Vocabulary
 CJK font    a font that covers Chinese (``fc-list :lang=zh``). Without one, Chinese characters
             would print as empty boxes, so the printouts leave their Chinese column out and say
             so (`CJK_MISSING`); Debian's ``fonts-wqy-zenhei`` is the one ``make test`` installs.
-font stack  the CSS ``font-family`` list the printouts use: DejaVu Sans (Latin, Greek, Cyrillic,
-            Arabic, many symbols) first, then the CJK fonts.
+font stack  the ``font-family`` list in ``static/tournament/printing.css``: DejaVu Sans (Latin,
+            Greek, Cyrillic, Arabic, many symbols) first, then the CJK fonts.
 """
 
 from __future__ import annotations
@@ -18,10 +18,6 @@ import subprocess
 
 logger = logging.getLogger(__name__)
 
-FONT_STACK = (
-    "'DejaVu Sans', 'WenQuanYi Zen Hei', 'Noto Sans CJK SC', 'Noto Sans CJK TC', "
-    "'Source Han Sans SC', 'Droid Sans Fallback', sans-serif"
-)
 CJK_MISSING = (
     "No Chinese (CJK) font is installed on the server: the Chinese names are left out of the "
     "printouts. Install one, e.g. Debian's fonts-wqy-zenhei, and restart."
