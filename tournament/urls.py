@@ -15,6 +15,7 @@ urlpatterns = [
     path("", include("tournament.event.urls")),
     path("t/<slug:slug>/", include("tournament.seating.urls")),
     path("t/<slug:slug>/desk/", include("tournament.desk.urls")),
+    path("t/<slug:slug>/print/", include("tournament.printing.urls")),
 ]
 
 handler403 = "tournament.public.views.pages.permission_denied"

@@ -1,0 +1,83 @@
+"""``make bench-pdf``: seconds to print a round's score cards and the player slips.
+
+Vocabulary
+----------
+minimal     WeasyPrint's time for N pages of a minimal HTML page (a heading and a 20-row
+            table), one document, in the same run: the floor the targets are measured against.
+blank       a round's blank score cards at 8, 32 and 100 tables (one A4 page each).
+filled      the same round's cards filled with 16 entered hands per table.
+slips       400 player slips (50 A4 sheets of eight).
+
+Data lives in a throwaway SQLite database. The machine is shared, so each printout and its
+minimal page run alternately, twice, and the best time of each is kept. Targets (issue 12):
+within 2x of the minimal time for the same number of pages, and 100 score cards in under 20 s.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+REPEATS = 2
+
+
+def minimal_seconds(pages: int) -> float:
+    import weasyprint
+
+    rows = "".join(f"<tr><td>{i}</td><td>Player {i}</td><td>{i * 5}</td></tr>" for i in range(20))
+    page = f"<section style='break-after: page'><h1>Heading</h1><table>{rows}</table></section>"
+    start = time.perf_counter()
+    weasyprint.HTML(string=f"<html><body>{page * pages}</body></html>").write_pdf()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    sys.path.insert(0, str(ROOT))
+    directory = tempfile.mkdtemp(prefix="bench-pdf-")
+    os.environ["DATABASE_URL"] = f"sqlite:///{directory}/bench.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from tests.tournament.builders import make_players, make_seated_round, make_tournament
+    from tournament.demo.hands import demo_hands_fill
+    from tournament.printing.documents import DOCUMENTS, PrintRequest
+    from tournament.roles import roles_ensure
+
+    call_command("migrate", verbosity=0)
+    roles_ensure()
+
+    def timed(identifier: str, request: PrintRequest, pages: int, label: str) -> None:
+        best, floor = float("inf"), float("inf")
+        for _ in range(REPEATS):
+            floor = min(floor, minimal_seconds(pages))
+            start = time.perf_counter()
+            DOCUMENTS[identifier].render(request)
+            best = min(best, time.perf_counter() - start)
+        print(f"{label:<28}{pages:>6}{best:>10.2f}{floor:>10.2f}{best / floor:>8.2f}", flush=True)
+
+    minimal_seconds(2)  # warm up fonts
+    print(f"{'printout':<28}{'pages':>6}{'seconds':>10}{'minimal':>10}{'ratio':>8}", flush=True)
+    for tables in (8, 32, 100):
+        tournament = make_tournament(hands_per_session=16)
+        round_ = make_seated_round(tournament, make_players(tournament, tables * 4))
+        request = PrintRequest(tournament=tournament, round=round_, official=True)
+        timed("blank-scorecards", request, tables, f"blank score cards, {tables}")
+        if tables in (8, 100):
+            from django.contrib.auth import get_user_model
+
+            judge, _ = get_user_model().objects.get_or_create(username="bench-judge")
+            demo_hands_fill(tournament=tournament, judge=judge, rounds=1)
+            timed("scorecards", request, tables, f"filled score cards, {tables}")
+        if tables == 100:
+            timed("slips", request, 50, "player slips, 400")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,225 @@
+"""Every printout of the demo event, read back: pages, text, QR codes, nothing drawn outside the
+printable area; and the bad input of issue 12 (round not seated, no players, long and mixed-script
+names, 16 vs 24 hands, no CJK font)."""
+
+import logging
+
+import pytest
+from django.urls import reverse
+
+from tests.tournament.builders import make_players, make_seated_round, make_tournament
+from tests.tournament.printing.pdf_reading import (
+    ink_outside,
+    needs_poppler,
+    page_count,
+    pictures,
+    qr_codes,
+    text,
+)
+from tournament.event import services as event_services
+from tournament.models import Player, Round
+from tournament.printing import documents, fonts
+from tournament.printing.documents import DOCUMENTS, NothingToPrint, PrintRequest
+
+pytestmark = [pytest.mark.django_db, needs_poppler]
+BASE = "https://zj.example.org"
+DPI = 40
+
+
+def render(identifier, tournament, round_number=None, **fields):
+    round_ = tournament.rounds.get(number=round_number) if round_number else None
+    request = PrintRequest(
+        tournament=tournament, round=round_, base_url=BASE, official=True, **fields
+    )
+    return DOCUMENTS[identifier].render(request)
+
+
+def assert_inside_printable_area(data):
+    for number, page in enumerate(pictures(data, dpi=DPI), start=1):
+        assert ink_outside(page, DPI) == [], f"page {number} draws in the outer 5 mm"
+
+
+def test_the_registry_serves_the_six_printouts_of_the_command():
+    assert list(DOCUMENTS) == [
+        "blank-scorecards",
+        "scorecards",
+        "seating",
+        "slips",
+        "standings",
+        "aid-card",
+    ]
+    assert {doc.audience for doc in DOCUMENTS.values()} <= {
+        "officials",
+        "seating",
+        "results",
+        "always",
+    }
+
+
+def test_filled_score_cards_of_a_round(demo):
+    printout = render("scorecards", demo, 1)
+    assert printout.content_type == "application/pdf"
+    assert printout.filename == "demo-open-2026-round-1-scorecards.pdf"
+    data = printout.content
+    assert page_count(data) == 8  # one A4 page per table, all tables of the round
+    first, last = text(data, 1), text(data, 8)
+    assert "Round 1 · Table 1" in first and "Round 1 · Table 8" in last
+    assert "Running total after 4" in first and "Final total" in first
+    assert "Entered hands as recorded" in first
+    assert_inside_printable_area(data)
+    url = BASE + reverse("desk:session_sheet", args=[demo.slug, 1, 1])
+    assert qr_codes(data, page=1) == [url]
+
+
+def test_blank_cards_preprint_players_and_dealers_but_no_scores(demo):
+    data = render("blank-scorecards", demo, 2).content
+    assert page_count(data) == 8
+    page = text(data, 3)
+    assert "Round 2 · Table 3" in page and "Record every hand" in page
+    assert "Judge" in page and "signature" in page
+    seats = demo.rounds.get(number=2).seats.filter(table__number=3).select_related("player")
+    assert all(seat.player.name in page for seat in seats)
+    assert "+" not in page.split("Hand totals")[0].split("Value")[-1]  # no payments printed
+    assert_inside_printable_area(data)
+
+
+def test_one_table_card_from_the_session_page(demo):
+    printout = render("scorecards", demo, 1, table=5)
+    assert page_count(printout.content) == 1 and "table-5" in printout.filename
+    assert "Table 5" in text(printout.content)
+
+
+def test_seating_lists_by_table_and_by_player_with_byes(demo):
+    round_ = demo.rounds.get(number=1)
+    extra = event_services.tournament_register(
+        tournament=demo, roster=[event_services.RosterEntry(name="Zoë Latecomer")]
+    )
+    assert extra
+    data = render("seating", demo, 1).content
+    everything = text(data)
+    assert "seating by table" in everything and "seating by player" in everything
+    assert (
+        "Table 8" in everything
+        and "Byes this round" in everything
+        and "Zoë Latecomer" in everything
+    )
+    for seat in round_.seats.select_related("player"):
+        assert seat.player.name in everything
+    assert_inside_printable_area(data)
+
+
+def test_player_slips_eight_to_a_sheet_with_a_qr_code(demo):
+    data = render("slips", demo).content
+    assert page_count(data) == 4  # 32 players
+    first = text(data, 1)
+    assert "Alan Chan" in first and "Round" in first and "East" in first
+    assert_inside_printable_area(data)
+    # No public player page yet: the slip opens the latest round's seating by player.
+    address = BASE + reverse("public:seating_by_player", args=[demo.slug, 4])
+    assert set(qr_codes(data, page=1)) == {address}
+
+
+def test_standings_with_per_round_columns_and_a_footer(demo):
+    data = render("standings", demo).content
+    assert page_count(data) == 1
+    page = text(data)
+    assert "Standings after round 2" in page and "R1" in page and "R2" in page
+    assert "Page 1 of 1" in page and "printed" in page and "PROVISIONAL" in page
+    assert_inside_printable_area(data)
+
+
+def test_standings_repeat_the_header_on_every_page():
+    tournament = make_tournament()
+    make_players(tournament, 120)
+    data = render("standings", tournament).content
+    pages = page_count(data)
+    assert pages >= 3
+    for number in range(1, pages + 1):
+        assert "Rank" in text(data, number) and f"Page {number} of {pages}" in text(data, number)
+
+
+def test_the_scoring_aid_card_is_one_double_sided_sheet(demo):
+    data = render("aid-card", demo).content
+    assert page_count(data) == 2
+    front, back = text(data, 1), text(data, 2)
+    assert "Nine Gates" in front and "九蓮寶燈" in front and "Limits" in front
+    assert "Seven Pairs" in back and "Payoff" in back and "3 × value − 50" in back
+    assert_inside_printable_area(data)
+
+
+# --- bad input --------------------------------------------------------------------------------
+
+
+def test_a_round_that_is_not_seated_says_so():
+    tournament = make_tournament()
+    make_players(tournament, 4)
+    Round.objects.create(tournament=tournament, number=1)
+    for identifier in ("blank-scorecards", "scorecards", "seating"):
+        with pytest.raises(NothingToPrint, match="Round 1 is not seated yet"):
+            render(identifier, tournament, 1)
+    with pytest.raises(NothingToPrint, match="No round is seated"):
+        render("slips", tournament)
+
+
+def test_a_tournament_with_no_players_prints_only_the_aid_card():
+    tournament = make_tournament()
+    with pytest.raises(NothingToPrint, match="no players"):
+        render("standings", tournament)
+    assert page_count(render("aid-card", tournament).content) == 2
+
+
+def test_a_filled_card_of_a_session_with_no_hands_shows_the_blank_rows():
+    tournament = make_tournament()
+    make_seated_round(tournament, make_players(tournament, 4))
+    data = render("scorecards", tournament, 1).content
+    assert page_count(data) == 1
+    page = text(data)
+    assert "16" in page and "Final total" in page and "PROVISIONAL" not in page
+
+
+LONG = ("Maximiliana Wilhelmina " * 6)[:120]
+MIXED = "王小明 محمد الأحمد 🀄😀 Ngô"
+
+
+@pytest.mark.parametrize("hands", [16, 24])
+def test_long_and_mixed_script_names_wrap_and_the_card_keeps_to_one_page(hands):
+    tournament = make_tournament(hands_per_session=hands)
+    players = make_players(tournament, 4)
+    Player.objects.filter(pk=players[0].pk).update(name=LONG)
+    Player.objects.filter(pk=players[1].pk).update(name=MIXED, chinese_name="王小明")
+    make_seated_round(tournament, players)
+    for identifier in ("blank-scorecards", "scorecards"):
+        data = render(identifier, tournament, 1).content
+        assert page_count(data) == 1, (identifier, hands)
+        page = text(data)
+        assert "Maximiliana" in page and "王小明" in page and "Ngô" in page
+        assert str(hands) in page
+        assert_inside_printable_area(data)
+    for identifier in ("seating", "slips"):
+        data = render(identifier, tournament, 1 if identifier == "seating" else None).content
+        assert "Maximiliana" in text(data)
+        assert_inside_printable_area(data)
+
+
+def test_without_a_cjk_font_the_chinese_column_is_left_out_and_a_warning_logged(
+    demo, monkeypatch, caplog
+):
+    monkeypatch.setattr(documents, "cjk_font_available", lambda: False)
+    assert documents.font_warnings() == [fonts.CJK_MISSING]
+    aid = text(render("aid-card", demo).content)
+    assert "Nine Gates" in aid and "九蓮寶燈" not in aid and "中文" not in aid
+    card = text(render("scorecards", demo, 1, table=1).content)
+    assert "中文" not in card
+    fonts.cjk_font_available.cache_clear()
+    monkeypatch.setattr(fonts.shutil, "which", lambda name: None)
+    with caplog.at_level(logging.WARNING, logger="tournament.printing.fonts"):
+        assert fonts.cjk_font_available() is False
+    assert "fc-list not found" in caplog.text
+    fonts.cjk_font_available.cache_clear()
+
+
+def test_a_printout_reflects_the_data_when_asked(demo):
+    before = text(render("seating", demo, 1).content)
+    Player.objects.filter(name="Alan Chan").update(name="Alan Chan-Renamed")
+    assert "Alan Chan-Renamed" not in before
+    assert "Alan Chan-Renamed" in text(render("seating", demo, 1).content)

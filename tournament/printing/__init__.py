@@ -1,0 +1,14 @@
+"""Printouts as PDFs: score record cards, seating lists, player slips, standings and the scoring
+aid card, made by WeasyPrint from Django templates with print CSS.
+
+Vocabulary
+----------
+document    a kind of printout in the registry (`documents.DOCUMENTS`), served alike by the
+            printouts page, the ``print`` command and the tests.
+printout    one rendered PDF: file name, content type, bytes (`documents.Printout`).
+card        a score record card, blank or filled (`cards`); its hand grid is one SVG (`grid`).
+aid card    the scoring aid card (`aid`).
+
+Layers: urls -> views -> documents -> selectors -> the pure layouts (`cards`, `grid`, `aid`),
+the PDF writer (`pdf`) and the font check (`fonts`).
+"""

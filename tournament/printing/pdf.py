@@ -1,0 +1,46 @@
+"""HTML -> PDF with WeasyPrint, and nothing else.
+
+Vocabulary
+----------
+part        one HTML document (a string) rendered on its own: a long print run (a round's score
+            cards, 400 player slips) is handed over as many parts of a few pages each, so that
+            WeasyPrint lays out short documents (its layout time grows faster than the page
+            count) and a progress bar can move; the pages are then written as one PDF.
+base URL    where relative addresses in the HTML are resolved (``static/`` on disk, so that
+            tile pictures and style sheets are read from files, never fetched over HTTP).
+progress    an optional callable told ``(parts done, parts in all)`` after each part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import weasyprint
+from weasyprint.text.fonts import FontConfiguration
+
+Progress = Callable[[int, int], None]
+
+
+def html_to_pdf(
+    parts: Sequence[str] | str,
+    *,
+    base_url: str,
+    stylesheets: Sequence[str] = (),
+    progress: Progress | None = None,
+) -> bytes:
+    """Render each HTML part with the same fonts, style sheets and image cache; one PDF out."""
+    if isinstance(parts, str):
+        parts = [parts]
+    if not parts:
+        raise ValueError("Nothing to print: no HTML was given.")
+    font_config = FontConfiguration()
+    css = [weasyprint.CSS(string=sheet, font_config=font_config) for sheet in stylesheets]
+    images: dict = {}
+    documents = []
+    for done, part in enumerate(parts, start=1):
+        html = weasyprint.HTML(string=part, base_url=base_url)
+        documents.append(html.render(font_config=font_config, stylesheets=css, cache=images))
+        if progress is not None:
+            progress(done, len(parts))
+    pages = [page for document in documents for page in document.pages]
+    return documents[0].copy(pages).write_pdf()

@@ -1,0 +1,340 @@
+"""Reads for the printouts: rows loaded in a fixed number of queries, handed over as plain
+objects (`cards.CardSession`, `SeatingList`, `Slip`, `StandingsSheet`).
+
+Vocabulary
+----------
+address         an absolute web address printed as a QR code: ``base_url`` (the site, e.g.
+                ``https://zj.example.org``) joined with a path from ``reverse``.
+bye             an active player with no seat in a seated round.
+seated round    a round with at least one seat; printouts of a round that is not seated stop
+                with `NothingToPrint`.
+round points    a player's hand payments in one round plus the penalties of that round's
+                sessions (the standings PDF's per-round columns); penalties outside any
+                session only count in the total.
+provisional     standings or a card with a hand awaiting confirmation, or a session still open
+                in a round that has hands.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Sum
+from django.urls import NoReverseMatch, reverse
+
+from ..models import Hand, Payment, Penalty, Registration, Round, Seat, Session, Tournament
+from ..standings import selectors as standings_selectors
+from ..winds import WIND_NAMES, wind_order
+from .cards import CardHand, CardPenalty, CardPlayer, CardSession
+from .errors import NothingToPrint
+
+
+def absolute(base_url: str, path: str) -> str:
+    return base_url.rstrip("/") + path
+
+
+def seated_rounds(tournament: Tournament) -> list[Round]:
+    """Rounds with at least one seat, in order."""
+    return list(tournament.rounds.filter(seats__isnull=False).distinct().order_by("number"))
+
+
+def _numbers(tournament: Tournament) -> dict[int, Registration]:
+    return {
+        reg.player_id: reg
+        for reg in Registration.objects.filter(tournament=tournament).select_related("player")
+    }
+
+
+def _require_seated(round_: Round, seats) -> None:
+    if not seats:
+        raise NothingToPrint(
+            f"Round {round_.number} is not seated yet: seat it on the Seating page first."
+        )
+
+
+# --- score record cards -----------------------------------------------------------------------
+
+
+def round_card_sessions(
+    round_: Round, *, base_url: str, filled: bool, table_number: int | None = None
+) -> list[CardSession]:
+    """Every session of the round (or one table's) as a card's plain input, in table order."""
+    tournament = round_.tournament
+    seats = list(Seat.objects.filter(round=round_).select_related("player", "table"))
+    _require_seated(round_, seats)
+    sessions = (
+        Session.objects.filter(round=round_).select_related("table").order_by("table__number")
+    )
+    if table_number is not None:
+        sessions = sessions.filter(table__number=table_number)
+    sessions = list(sessions)
+    if not sessions:
+        raise NothingToPrint(f"Round {round_.number} has no table {table_number}.")
+    registrations = _numbers(tournament)
+    by_table: dict[int, dict[str, Seat]] = defaultdict(dict)
+    for seat in seats:
+        by_table[seat.table_id][seat.wind] = seat
+    hands: dict[int, list[CardHand]] = defaultdict(list)
+    penalties: dict[int, list[CardPenalty]] = defaultdict(list)
+    if filled:
+        ids = [s.pk for s in sessions]
+        for session_id, hand in _hands(ids, by_table, sessions):
+            hands[session_id].append(hand)
+        table_of = {s.pk: s.table_id for s in sessions}
+        for penalty in Penalty.objects.filter(session_id__in=ids).select_related("player", "hand"):
+            winds = {
+                seat.player_id: w for w, seat in by_table[table_of[penalty.session_id]].items()
+            }
+            penalties[penalty.session_id].append(
+                CardPenalty(
+                    wind=winds.get(penalty.player_id, "?"),
+                    name=penalty.player.name,
+                    amount=penalty.amount,
+                    zero_sum=penalty.mode == Penalty.Mode.ZERO_SUM,
+                    reason=penalty.reason,
+                    hand_number=penalty.hand.number if penalty.hand else None,
+                )
+            )
+    cards = []
+    for session in sessions:
+        seated = by_table[session.table_id]
+        players = tuple(
+            CardPlayer(
+                wind=wind,
+                name=seat.player.name,
+                number=getattr(registrations.get(seat.player_id), "number", None),
+                chinese_name=seat.player.chinese_name,
+            )
+            for wind, seat in sorted(seated.items(), key=lambda item: wind_order(item[0]))
+        )
+        path = reverse(
+            "desk:session_sheet",
+            kwargs={
+                "slug": tournament.slug,
+                "round_number": round_.number,
+                "table_number": session.table.number,
+            },
+        )
+        cards.append(
+            CardSession(
+                tournament=tournament.name,
+                round_number=round_.number,
+                table_number=session.table.number,
+                table_label=session.table.label,
+                players=players,
+                hands_per_session=tournament.hands_per_session,
+                address=absolute(base_url, path),
+                hands=tuple(sorted(hands[session.pk], key=lambda h: h.number)),
+                penalties=tuple(penalties[session.pk]),
+            )
+        )
+    return cards
+
+
+def _hands(session_ids, by_table, sessions):
+    """(session id, CardHand) for every hand of these sessions, payments prefetched."""
+    table_of = {s.pk: s.table_id for s in sessions}
+    queryset = Hand.objects.filter(session_id__in=session_ids).prefetch_related("payments")
+    for hand in queryset.order_by("session_id", "number"):
+        winds = {seat.player_id: w for w, seat in by_table[table_of[hand.session_id]].items()}
+        yield (
+            hand.session_id,
+            CardHand(
+                number=hand.number,
+                outcome=hand.outcome,
+                winner=winds.get(hand.winner_id, ""),
+                win_type=hand.win_type,
+                discarder=winds.get(hand.discarder_id, ""),
+                value=hand.value,
+                amounts={winds.get(p.player_id, "?"): p.amount for p in hand.payments.all()},
+                confirmed=hand.confirmed,
+            ),
+        )
+
+
+# --- seating lists ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatedPlayer:
+    name: str
+    number: int | None
+    table: int
+    wind: str
+    chinese_name: str = ""
+
+
+@dataclass
+class SeatingTable:
+    number: int
+    label: str
+    seats: list[SeatedPlayer] = field(default_factory=list)  # E S W N
+
+
+@dataclass
+class SeatingList:
+    tournament: str
+    round_number: int
+    tables: list[SeatingTable]
+    by_player: list[SeatedPlayer]
+    byes: list[SeatedPlayer]  # table 0, wind ""
+
+
+def round_seating(round_: Round) -> SeatingList:
+    seats = list(Seat.objects.filter(round=round_).select_related("player", "table"))
+    _require_seated(round_, seats)
+    registrations = _numbers(round_.tournament)
+    tables: dict[int, SeatingTable] = {}
+    listed = []
+    for seat in seats:
+        reg = registrations.get(seat.player_id)
+        player = SeatedPlayer(
+            name=seat.player.name,
+            number=reg.number if reg else None,
+            table=seat.table.number,
+            wind=seat.wind,
+            chinese_name=seat.player.chinese_name,
+        )
+        tables.setdefault(seat.table.number, SeatingTable(seat.table.number, seat.table.label))
+        tables[seat.table.number].seats.append(player)
+        listed.append(player)
+    for table in tables.values():
+        table.seats.sort(key=lambda p: wind_order(p.wind))
+    seated = {seat.player_id for seat in seats}
+    byes = [
+        SeatedPlayer(reg.player.name, reg.number, 0, "", reg.player.chinese_name)
+        for reg in registrations.values()
+        if reg.status == Registration.Status.ACTIVE and reg.player_id not in seated
+    ]
+    return SeatingList(
+        tournament=round_.tournament.name,
+        round_number=round_.number,
+        tables=[tables[n] for n in sorted(tables)],
+        by_player=sorted(listed, key=lambda p: (p.name.casefold(), p.number or 0)),
+        byes=sorted(byes, key=lambda p: p.name.casefold()),
+    )
+
+
+# --- player slips -----------------------------------------------------------------------------
+
+
+@dataclass
+class Slip:
+    name: str
+    number: int
+    chinese_name: str
+    address: str
+    places: list[tuple[int, int, str]]  # (round, table, wind name); table 0 = bye
+
+
+def player_address(tournament: Tournament, registration: Registration, latest: Round) -> str:
+    """The player's public page; until one exists, the latest round's seating by player."""
+    try:
+        return reverse(
+            "public:player_detail",
+            kwargs={"slug": tournament.slug, "number": registration.number},
+        )
+    except NoReverseMatch:
+        return reverse(
+            "public:seating_by_player", kwargs={"slug": tournament.slug, "number": latest.number}
+        )
+
+
+def player_slips(tournament: Tournament, rounds: list[Round], *, base_url: str) -> list[Slip]:
+    """One slip per registered player (withdrawn players left out), in player-number order."""
+    if not rounds:
+        raise NothingToPrint("No round is seated (or published) yet: there is nothing to print.")
+    registrations = [
+        reg
+        for reg in sorted(_numbers(tournament).values(), key=lambda r: r.number)
+        if reg.status == Registration.Status.ACTIVE
+    ]
+    if not registrations:
+        raise NothingToPrint("This tournament has no players yet.")
+    places: dict[int, dict[int, tuple[int, str]]] = defaultdict(dict)
+    for seat in Seat.objects.filter(round__in=rounds).select_related("table", "round"):
+        places[seat.player_id][seat.round.number] = (seat.table.number, WIND_NAMES[seat.wind])
+    latest = rounds[-1]
+    return [
+        Slip(
+            name=reg.player.name,
+            number=reg.number,
+            chinese_name=reg.player.chinese_name,
+            address=absolute(base_url, player_address(tournament, reg, latest)),
+            places=[(r.number, *places[reg.player_id].get(r.number, (0, ""))) for r in rounds],
+        )
+        for reg in registrations
+    ]
+
+
+# --- standings --------------------------------------------------------------------------------
+
+
+@dataclass
+class StandingsSheet:
+    tournament: str
+    rows: list  # standings.ranking.StandingRow
+    rounds: list[int]  # round numbers with hands or penalties, the per-round columns
+    round_points: dict[int, dict[int, int]]  # player id -> round number -> points
+    provisional: bool
+    last_round: int | None
+
+    @property
+    def lines(self) -> list[tuple[object, list[int]]]:
+        """Each row with its points in each of `rounds`, in rank order."""
+        return [
+            (row, [self.round_points.get(row.player_id, {}).get(r, 0) for r in self.rounds])
+            for row in self.rows
+        ]
+
+
+def standings_sheet(tournament: Tournament) -> StandingsSheet:
+    rows = list(standings_selectors.standings(tournament))
+    if not rows:
+        raise NothingToPrint("This tournament has no players yet.")
+    points: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+    payments = (
+        Payment.objects.filter(hand__session__round__tournament=tournament)
+        .values("player_id", "hand__session__round__number")
+        .annotate(total=Sum("amount"))
+    )
+    played = set()
+    for row in payments:
+        number = row["hand__session__round__number"]
+        points[row["player_id"]][number] += row["total"]
+        played.add(number)
+    seats = defaultdict(set)
+    penalties = list(
+        Penalty.objects.filter(tournament=tournament, session__isnull=False).select_related(
+            "session__round"
+        )
+    )
+    if any(p.mode == Penalty.Mode.ZERO_SUM for p in penalties):
+        for seat in Seat.objects.filter(round__tournament=tournament).values(
+            "round_id", "table_id", "player_id"
+        ):
+            seats[(seat["round_id"], seat["table_id"])].add(seat["player_id"])
+    for penalty in penalties:
+        number = penalty.session.round.number
+        played.add(number)
+        points[penalty.player_id][number] -= penalty.amount
+        if penalty.mode == Penalty.Mode.ZERO_SUM:
+            key = (penalty.session.round_id, penalty.session.table_id)
+            for other in seats[key] - {penalty.player_id}:
+                points[other][number] += penalty.amount // 3
+    provisional = (
+        Hand.objects.filter(session__round__tournament=tournament, confirmed=False).exists()
+        or Session.objects.filter(
+            round__tournament=tournament, status=Session.Status.OPEN, hands__isnull=False
+        ).exists()
+    )
+    rounds = sorted(played)
+    return StandingsSheet(
+        tournament=tournament.name,
+        rows=rows,
+        rounds=rounds,
+        round_points={pid: dict(by_round) for pid, by_round in points.items()},
+        provisional=provisional,
+        last_round=rounds[-1] if rounds else None,
+    )

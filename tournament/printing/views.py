@@ -1,0 +1,85 @@
+"""The printouts page for organisers and the PDF downloads (namespace ``printing``).
+
+Vocabulary: see `tournament.printing.documents` (document, audience, refusal, printout).
+A download is made afresh on every request and marked never to be cached (issue 12, point 8).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import add_never_cache_headers
+
+from ..models import Round, Tournament
+from ..roles import is_official, organiser_required
+from .documents import DOCUMENTS, NothingToPrint, PrintRequest, document_get, font_warnings
+from .selectors import seated_rounds
+
+
+def _unavailable(request, tournament, document, reason: str, status: int):
+    context = {"tournament": tournament, "document": document, "reason": reason}
+    return render(request, "tournament/printing/unavailable.html", context, status=status)
+
+
+def _number(value: str | None) -> int | None:
+    value = (value or "").strip()
+    return int(value) if value.isdecimal() and len(value) < 6 else None
+
+
+@organiser_required
+def printouts(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    seated = {round_.pk for round_ in seated_rounds(tournament)}
+    rounds = [(round_, round_.pk in seated) for round_ in tournament.rounds.all()]
+    context = {
+        "tournament": tournament,
+        "documents": list(DOCUMENTS.values()),
+        "rounds": rounds,
+        "seated_rounds": [round_ for round_, is_seated in rounds if is_seated],
+        "warnings": font_warnings(),
+        "player_count": tournament.registrations.count(),
+    }
+    return render(request, "tournament/printing/printouts.html", context)
+
+
+def printout_download(request, slug, identifier):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    try:
+        document = document_get(identifier)
+    except KeyError as error:
+        return _unavailable(request, tournament, None, error.args[0], 404)
+    round_ = None
+    if document.needs_round:
+        number = _number(request.GET.get("round"))
+        if number is None:
+            reason = f"Say which round: the {document.name.lower()} are printed per round."
+            return _unavailable(request, tournament, document, reason, 400)
+        round_ = Round.objects.filter(tournament=tournament, number=number).first()
+        if round_ is None:
+            reason = f"{tournament.name} has no round {number}."
+            return _unavailable(request, tournament, document, reason, 404)
+    table = request.GET.get("table")
+    if table is not None and _number(table) is None:
+        return _unavailable(request, tournament, document, f"No table {table!r}.", 404)
+    refusal = document.refusal(request.user, tournament, round_)
+    if refusal:
+        if document.audience == "officials" and not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        status = 403 if document.audience == "officials" else 404
+        return _unavailable(request, tournament, document, refusal, status)
+    print_request = PrintRequest(
+        tournament=tournament,
+        round=round_,
+        table=_number(table),
+        base_url=request.build_absolute_uri("/"),
+        official=is_official(request.user),
+    )
+    try:
+        printout = document.render(print_request)
+    except NothingToPrint as error:
+        return _unavailable(request, tournament, document, str(error), 409)
+    response = HttpResponse(printout.content, content_type=printout.content_type)
+    response["Content-Disposition"] = f'inline; filename="{printout.filename}"'
+    add_never_cache_headers(response)
+    return response
