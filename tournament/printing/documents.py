@@ -98,7 +98,7 @@ class Document:
 
     def refusal(self, user, tournament: Tournament, round_: Round | None) -> str | None:
         """Why ``user`` may not have this printout, or None when they may."""
-        if self.audience == "officials" and not is_official(user):
+        if self.audience == "officials" and not is_official(user, tournament):
             return f"Only officials may print the {self.name.lower()}."
         if self.audience == "seating" and round_ is not None and not seating_visible(user, round_):
             return f"The seating of round {round_.number} is not published yet."

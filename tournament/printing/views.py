@@ -73,7 +73,7 @@ def printout_download(request, slug, identifier):
         round=round_,
         table=_number(table),
         base_url=request.build_absolute_uri("/"),
-        official=is_official(request.user),
+        official=is_official(request.user, tournament),
     )
     try:
         printout = document.render(print_request)
