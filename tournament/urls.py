@@ -14,6 +14,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("t/<slug:slug>/", include("tournament.seating.urls")),
     path("t/<slug:slug>/desk/", include("tournament.desk.urls")),
+    path("t/<slug:slug>/exports/", include("tournament.exports.urls")),
 ]
 
 handler404 = "tournament.public.views.pages.page_not_found"

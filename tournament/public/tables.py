@@ -1,8 +1,12 @@
 """django-tables2 tables for the long lists: players and standings."""
 
 import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from ..models import Registration
+from ..standings.ranking import number_text
 
 HIDE_ON_PHONES = {"th": {"class": "hide-sm"}, "td": {"class": "hide-sm"}}
 
@@ -24,22 +28,46 @@ class RegistrationTable(tables.Table):
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(orderable=False)
-    name = tables.Column(orderable=False, verbose_name="Player")
-    country = tables.Column(orderable=False, attrs=HIDE_ON_PHONES)
+    """The standings as people read them: sortable by any column, rank fixed by the ranking."""
+
+    rank = tables.Column(order_by=("place",), attrs={"td": {"class": "rank"}})
+    name = tables.Column(verbose_name="Player", order_by=("entrant__name",))
+    country = tables.Column(accessor="entrant__country", attrs=HIDE_ON_PHONES)
+    club = tables.Column(accessor="entrant__club", attrs=HIDE_ON_PHONES)
+    sessions_played = tables.Column(
+        verbose_name="Sessions",
+        attrs={"th": {"class": "num hide-sm"}, "td": {"class": "num hide-sm"}},
+    )
+    match_points = tables.Column(
+        verbose_name="Match pts", attrs={"th": {"class": "num"}, "td": {"class": "num"}}
+    )
     hand_points = tables.Column(
-        orderable=False,
         verbose_name="Hands",
-        attrs={"th": {"class": "hide-sm"}, "td": {"class": "num hide-sm"}},
+        attrs={"th": {"class": "num hide-sm"}, "td": {"class": "num hide-sm"}},
     )
     penalty_points = tables.Column(
-        orderable=False,
         verbose_name="Penalties",
-        attrs={"th": {"class": "hide-sm"}, "td": {"class": "num hide-sm"}},
+        attrs={"th": {"class": "num hide-sm"}, "td": {"class": "num hide-sm"}},
     )
-    total = tables.Column(
-        orderable=False, attrs={"th": {"class": "num"}, "td": {"class": "num strong"}}
-    )
+    total = tables.Column(attrs={"th": {"class": "num"}, "td": {"class": "num strong"}})
 
     class Meta:
-        attrs = {"class": "table"}
+        attrs = {"class": "table standings"}
+        order_by = ("rank",)
+
+    def __init__(self, data, *, slug: str, match_points: bool, **kwargs):
+        self.slug = slug
+        exclude = () if match_points else ("match_points",)
+        super().__init__(data, exclude=exclude, **kwargs)
+
+    def render_name(self, record):
+        url = reverse("public:player_detail", args=[self.slug, record.player_id])
+        marks = []
+        if record.entrant.withdrawn:
+            marks.append('<span class="badge">withdrawn</span>')
+        if record.entrant.substitute:
+            marks.append('<span class="badge">substitute</span>')
+        return format_html('<a href="{}">{}</a> {}', url, record.name, mark_safe(" ".join(marks)))
+
+    def render_match_points(self, value):
+        return number_text(value)

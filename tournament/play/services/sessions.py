@@ -26,6 +26,7 @@ from ...models import AuditEntry, Hand, HandEntry, Penalty, Session
 from ...winds import WINDS
 from ..selectors import seating_of, session_totals
 from .hands import session_check_open
+from .scores import session_scores_refresh
 
 
 @transaction.atomic
@@ -60,6 +61,7 @@ def penalty_record(
     )
     penalty.full_clean()
     penalty.save()
+    session_scores_refresh(session=session)
     audit_record(
         session=session,
         action=AuditEntry.Action.PENALTY,

@@ -1,0 +1,9 @@
+"""Exports: what people take away from the tournament as files (CSV, Excel, the EMA ranking).
+
+Vocabulary
+----------
+export          one downloadable file built from the standings selectors; every export is a
+                public page under the release rule ``STANDINGS`` (`tournament.release`).
+safe cell       a spreadsheet cell that cannot run as a formula: text starting with ``=``,
+                ``+``, ``-`` or ``@`` gets a leading apostrophe (`cells.spreadsheet_safe`).
+"""
