@@ -125,9 +125,9 @@ def counted_round_limit(user, tournament) -> int | None:
         return None
     played = sorted(
         set(
-            SessionScore.objects.filter(session__round__tournament=tournament).values_list(
-                "session__round__number", flat=True
-            )
+            SessionScore.objects.filter(tournament=tournament)
+            .values_list("round_number", flat=True)
+            .distinct()
         )
     )
     hidden = played[-tournament.silent_rounds :]

@@ -7,6 +7,16 @@ from tournament.demo.event import demo_load
 from tournament.play.services.hands import hand_save
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """The standings board is cached under the tournament's last write: start each test clean."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def demo(db):
     tournament, created = demo_load()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from ..audit import audit_record
+from ..audit import audit_record, tournament_touch
 from ..models import AuditEntry, Player, Registration, Table, Tournament
 
 
@@ -49,6 +49,7 @@ def tournament_register(
             Registration.objects.create(tournament=tournament, player=player, number=next_number)
         )
         next_number += 1
+    tournament_touch(tournament.pk)
     return registrations
 
 
@@ -67,7 +68,16 @@ SETTINGS_FIELDS = (
     "false_win_penalty",
     "hands_per_session",
     "double_entry",
+    "use_match_points",
+    "match_points_scheme",
+    "match_points",
+    "rank_by",
+    "tie_break_order",
     "results_public",
+    "standings_public",
+    "silent_rounds",
+    "hold_unreconciled_results",
+    "hide_withdrawn",
 )
 
 

@@ -106,6 +106,10 @@ class Hand(models.Model):
 
     class Meta:
         ordering = ["session", "number"]
+        indexes = [
+            # The standings' "provisional" line reads the few unconfirmed hands cheaply.
+            models.Index(fields=["session"], condition=Q(confirmed=False), name="hand_unconfirmed")
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["session", "number"],
@@ -218,10 +222,17 @@ class SessionScore(models.Model):
 
     ``hand_points`` always equals the sum of the player's payments in the session, and
     ``penalty_points`` their penalties of the session (RULINGS R13); the health page checks it.
+    The tournament, round and table numbers are copied from the session so that the standings
+    read one table without joins (a played round is never reseated).
     """
 
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="session_scores"
+    )
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="scores")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="session_scores")
+    round_number = models.PositiveSmallIntegerField(help_text="The session's round, kept here.")
+    table_number = models.PositiveSmallIntegerField(help_text="The session's table, kept here.")
     wind = models.CharField(max_length=1, blank=True, help_text="Starting wind (RULINGS R14).")
     hand_points = models.IntegerField(default=0)
     penalty_points = models.IntegerField(default=0)
@@ -229,7 +240,7 @@ class SessionScore(models.Model):
     largest_hand = models.PositiveIntegerField(default=0)
 
     class Meta:
-        ordering = ["session", "player"]
+        ordering = ["round_number", "table_number", "player_id"]
         constraints = [
             models.UniqueConstraint(
                 fields=["session", "player"], name="session_score_once_per_player"

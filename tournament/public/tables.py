@@ -2,11 +2,8 @@
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
 
 from ..models import Registration
-from ..standings.ranking import number_text
 
 HIDE_ON_PHONES = {"th": {"class": "hide-sm"}, "td": {"class": "hide-sm"}}
 
@@ -28,7 +25,10 @@ class RegistrationTable(tables.Table):
 
 
 class StandingsTable(tables.Table):
-    """The standings as people read them: sortable by any column, rank fixed by the ranking."""
+    """The standings as people read them: sortable by any column, rank fixed by the ranking.
+
+    Rows are drawn by ``_standings_table.html`` straight from the ranked records.
+    """
 
     rank = tables.Column(order_by=("place",), attrs={"td": {"class": "rank"}})
     name = tables.Column(verbose_name="Player", order_by=("entrant__name",))
@@ -53,21 +53,10 @@ class StandingsTable(tables.Table):
 
     class Meta:
         attrs = {"class": "table standings"}
-        order_by = ("rank",)
+        template_name = "tournament/public/_standings_table.html"
 
     def __init__(self, data, *, slug: str, match_points: bool, **kwargs):
-        self.slug = slug
+        self.uses_match_points = match_points
+        self.player_url_prefix = reverse("public:player_list", args=[slug])
         exclude = () if match_points else ("match_points",)
         super().__init__(data, exclude=exclude, **kwargs)
-
-    def render_name(self, record):
-        url = reverse("public:player_detail", args=[self.slug, record.player_id])
-        marks = []
-        if record.entrant.withdrawn:
-            marks.append('<span class="badge">withdrawn</span>')
-        if record.entrant.substitute:
-            marks.append('<span class="badge">substitute</span>')
-        return format_html('<a href="{}">{}</a> {}', url, record.name, mark_safe(" ".join(marks)))
-
-    def render_match_points(self, value):
-        return number_text(value)

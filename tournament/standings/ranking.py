@@ -31,6 +31,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
 
 MATCH_POINT_SCHEMES = ("none", "placing", "sqrt")
 RANK_BY = ("total", "match_points")
@@ -47,8 +49,7 @@ class Entrant:
     substitute: bool = False
 
 
-@dataclass(frozen=True)
-class SessionResult:
+class SessionResult(NamedTuple):
     player_id: int
     round_number: int
     table_number: int
@@ -93,8 +94,7 @@ class RankingRules:
         return keys
 
 
-@dataclass
-class Placing:
+class Placing(NamedTuple):
     """One session of a player as the player page shows it."""
 
     round_number: int
@@ -135,6 +135,10 @@ class Standing:
         return len(self.sessions)
 
     @property
+    def match_points_text(self) -> str:
+        return number_text(self.match_points)
+
+    @property
     def shared(self) -> bool:
         return self.rank.startswith("=")
 
@@ -155,6 +159,35 @@ class Standing:
 # --- Match points -----------------------------------------------------------------------
 
 
+SCALE = 60  # match points are summed in sixtieths: exact for ties of up to six players
+
+
+def _tie_signature(scores: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """For each score, (index of its first place, number of players sharing it)."""
+    order = sorted(scores, reverse=True)
+    return tuple((order.index(score), order.count(score)) for score in scores)
+
+
+@lru_cache(maxsize=4096)
+def _placed(
+    signature: tuple[tuple[int, int], ...], table: tuple[int, ...]
+) -> tuple[tuple[Fraction, Fraction, int], ...]:
+    """(place, match points, match points in sixtieths) for each position of a signature."""
+    table = table[: len(signature)] + (0,) * max(0, len(signature) - len(table))
+    placed = []
+    for first, span in signature:
+        places = range(first, first + span)
+        points = sum(table[i] for i in places)
+        placed.append(
+            (
+                Fraction(sum(p + 1 for p in places), span),
+                Fraction(points, span),
+                points * SCALE // span,
+            )
+        )
+    return tuple(placed)
+
+
 def placing_points(scores: Sequence[int], table: Sequence[int]) -> list[tuple[Fraction, Fraction]]:
     """(place, match points) for each score of one session, in the order given.
 
@@ -162,16 +195,7 @@ def placing_points(scores: Sequence[int], table: Sequence[int]) -> list[tuple[Fr
     tied for first get 3 each and place 1.5. The points always sum to the table's sum over the
     places taken.
     """
-    table = list(table)[: len(scores)] + [0] * max(0, len(scores) - len(table))
-    order = sorted(scores, reverse=True)
-    result = []
-    for score in scores:
-        first = order.index(score)
-        span = order.count(score)
-        places = range(first, first + span)
-        points = Fraction(sum(table[i] for i in places), span)
-        result.append((Fraction(sum(p + 1 for p in places), span), points))
-    return result
+    return [(place, points) for place, points, _ in _placed(_tie_signature(scores), tuple(table))]
 
 
 def signed_root(score: int) -> float:
@@ -181,27 +205,32 @@ def signed_root(score: int) -> float:
 
 def session_match_points(results: Sequence[SessionResult], rules: RankingRules) -> list[Placing]:
     """The placings of one session's players, in the order given."""
-    scores = [result.score for result in results]
-    placed = placing_points(scores, rules.placing_table)
-    placings = []
-    for result, (place, points) in zip(results, placed, strict=True):
-        if rules.match_points == "placing":
-            match = points
-        elif rules.match_points == "sqrt":
-            match = signed_root(result.score)
+    return [placing for placing, _ in _session_placings(results, rules)]
+
+
+def _session_placings(results, rules):
+    """(placing, match points as summed: sixtieths for placing, floats for roots, 0 for none)."""
+    scores = [result.hand_points + result.penalty_points for result in results]
+    placed = _placed(_tie_signature(scores), rules.placing_table)
+    scheme = rules.match_points
+    out = []
+    for result, score, (place, points, sixtieths) in zip(results, scores, placed, strict=True):
+        if scheme == "placing":
+            match, summed = points, sixtieths
+        elif scheme == "sqrt":
+            match = summed = signed_root(score)
         else:
-            match = Fraction(0)
-        placings.append(
-            Placing(
-                round_number=result.round_number,
-                table_number=result.table_number,
-                wind=result.wind,
-                score=result.score,
-                place=place,
-                match_points=match,
+            match, summed = ZERO, 0
+        out.append(
+            (
+                Placing(result.round_number, result.table_number, result.wind, score, place, match),
+                summed,
             )
         )
-    return placings
+    return out
+
+
+ZERO = Fraction(0)
 
 
 # --- Tie-breaks -------------------------------------------------------------------------
@@ -307,33 +336,43 @@ def standings_build(
     for result in results:
         by_session[(result.round_number, result.table_number)].append(result)
         by_player[result.player_id].append(result)
-    for key in sorted(by_session):
-        session = sorted(by_session[key], key=lambda r: r.player_id)
-        for result, placing in zip(session, session_match_points(session, rules), strict=True):
+    summed: dict[int, int | float] = dict.fromkeys(rows, 0)
+    for key in sorted(by_session):  # a fixed order: sums of roots never depend on the input's
+        session = sorted(by_session[key])
+        for result, (placing, points) in zip(
+            session, _session_placings(session, rules), strict=True
+        ):
             row = rows.get(result.player_id)
             if row is None:
                 continue
             row.hand_points += result.hand_points
             row.penalty_points += result.penalty_points
-            row.match_points += placing.match_points
+            summed[result.player_id] += points
             row.hands_won += result.hands_won
-            row.largest_hand = max(row.largest_hand, result.largest_hand)
-            row.best_session = (
-                result.score if row.best_session is None else max(row.best_session, result.score)
-            )
+            if result.largest_hand > row.largest_hand:
+                row.largest_hand = result.largest_hand
+            if row.best_session is None or placing.score > row.best_session:
+                row.best_session = placing.score
             row.sessions.append(placing)
-    for row in rows.values():
-        if isinstance(row.match_points, float):
-            # Sums of roots in session order are deterministic; rounding keeps equal sums equal.
-            row.match_points = round(row.match_points, 9)
+    for pid, row in rows.items():
+        if rules.match_points == "placing":
+            row.match_points = Fraction(summed[pid], SCALE)
+        elif rules.match_points == "sqrt":
+            # Rounding keeps sums that are equal in exact arithmetic equal as floats.
+            row.match_points = round(summed[pid], 9)
+        else:
+            row.match_points = ZERO
     ledger = Ledger(results=by_player)
     groups = _split([list(rows.values())], rules.chain(), ledger)
     ranked: list[Standing] = []
     for group in groups:
         place = len(ranked) + 1
-        for row in sorted(group, key=lambda r: (r.name, r.player_id)):
+        if len(group) > 1:
+            group.sort(key=lambda r: (r.entrant.name, r.entrant.player_id))
+        rank = f"={place}" if len(group) > 1 else str(place)
+        for row in group:
             row.place = place
-            row.rank = f"={place}" if len(group) > 1 else str(place)
+            row.rank = rank
             ranked.append(row)
     return ranked
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.db.models import Count
 
 from .. import release
@@ -128,7 +129,9 @@ def entrants(tournament: Tournament) -> list[Entrant]:
             withdrawn=row["status"] == Registration.Status.WITHDRAWN,
             substitute=row["is_substitute"],
         )
-        for row in Registration.objects.filter(tournament=tournament).values(
+        for row in Registration.objects.filter(tournament=tournament)
+        .order_by()
+        .values(
             "player_id",
             "player__name",
             "player__country",
@@ -141,29 +144,33 @@ def entrants(tournament: Tournament) -> list[Entrant]:
 
 
 def session_results(tournament: Tournament, round_limit: int | None = None, **filters):
-    rows = SessionScore.objects.filter(
-        session__round__tournament=tournament,
-        **_round_filter("session__round__number", round_limit),
-        **filters,
-    ).values_list(
-        "player_id",
-        "session__round__number",
-        "session__table__number",
-        "hand_points",
-        "penalty_points",
-        "hands_won",
-        "largest_hand",
-        "wind",
+    rows = (
+        SessionScore.objects.filter(
+            tournament=tournament, **_round_filter("round_number", round_limit), **filters
+        )
+        .order_by()
+        .values_list(
+            "player_id",
+            "round_number",
+            "table_number",
+            "hand_points",
+            "penalty_points",
+            "hands_won",
+            "largest_hand",
+            "wind",
+        )
     )
-    return [SessionResult(*row) for row in rows]
+    return list(map(SessionResult._make, rows))
 
 
 def loose_penalties(tournament: Tournament) -> dict[int, int]:
     """Deductions recorded outside any session (RULINGS R13)."""
     points: dict[int, int] = defaultdict(int)
-    for player_id, amount in Penalty.objects.filter(
-        tournament=tournament, session__isnull=True
-    ).values_list("player_id", "amount"):
+    for player_id, amount in (
+        Penalty.objects.filter(tournament=tournament, session__isnull=True)
+        .order_by()
+        .values_list("player_id", "amount")
+    ):
         points[player_id] -= amount
     return dict(points)
 
@@ -188,24 +195,55 @@ def provisional(tournament: Tournament, round_limit: int | None = None) -> Provi
         confirmed=False,
         **_round_filter("session__round__number", round_limit),
     )
-    for row in pending.values("session__round__number", "session__table__number").annotate(
-        count=Count("pk")
+    for row in (
+        pending.order_by()
+        .values("session__round__number", "session__table__number")
+        .annotate(count=Count("pk"))
     ):
         key = (row["session__round__number"], row["session__table__number"])
         result.pending_hands[key] = row["count"]
-    for number, table in HandEntry.objects.filter(
-        hand__session__round__tournament=tournament,
-        hand__confirmed=True,
-        **_round_filter("hand__session__round__number", round_limit),
-    ).values_list("hand__session__round__number", "hand__session__table__number"):
+    for number, table in (
+        HandEntry.objects.filter(
+            hand__session__round__tournament=tournament,
+            hand__confirmed=True,
+            **_round_filter("hand__session__round__number", round_limit),
+        )
+        .order_by()
+        .values_list("hand__session__round__number", "hand__session__table__number")
+    ):
         result.pending_hands[(number, table)] = result.pending_hands.get((number, table), 0) + 1
     return result
+
+
+BOARD_CACHE_SECONDS = 300
 
 
 def board(
     tournament: Tournament, *, round_limit: int | None = None, hide_withdrawn: bool = False
 ) -> Board:
-    """The ranked standings up to ``round_limit``, with what is still provisional."""
+    """The ranked standings up to ``round_limit``, with what is still provisional.
+
+    Kept in the cache under the tournament's last write (read fresh, one small query): every
+    write moves it on (`tournament.audit`), so a board is built once per change, not once per
+    spectator.
+    """
+    last_write = (
+        Tournament.objects.filter(pk=tournament.pk).values_list("last_write", flat=True).first()
+    )
+    key = f"standings-board:{tournament.pk}:{last_write and last_write.timestamp()}"
+    key += f":{round_limit}:{int(hide_withdrawn)}"
+    built = cache.get(key)
+    if built is None:
+        built = board_build(tournament, round_limit=round_limit, hide_withdrawn=hide_withdrawn)
+        cache.set(key, built, BOARD_CACHE_SECONDS)
+    built.tournament = tournament
+    return built
+
+
+def board_build(
+    tournament: Tournament, *, round_limit: int | None = None, hide_withdrawn: bool = False
+) -> Board:
+    """The board built from the kept session scores (no cache)."""
     rules = ranking_rules(tournament, hide_withdrawn=hide_withdrawn)
     rows = standings_build(
         entrants(tournament),
@@ -320,8 +358,10 @@ def round_results(round_: Round) -> list[TableResult]:
     rules = ranking_rules(tournament)
     by_table: dict[int, list] = defaultdict(list)
     statuses = dict(Session.objects.filter(round=round_).values_list("table__number", "status"))
-    for row in SessionScore.objects.filter(session__round=round_).values(
-        "session__table__number",
+    for row in SessionScore.objects.filter(
+        tournament_id=round_.tournament_id, round_number=round_.number
+    ).values(
+        "table_number",
         "player_id",
         "player__name",
         "wind",
@@ -330,7 +370,7 @@ def round_results(round_: Round) -> list[TableResult]:
         "hands_won",
         "largest_hand",
     ):
-        by_table[row["session__table__number"]].append(row)
+        by_table[row["table_number"]].append(row)
     tables = []
     for number in sorted(by_table):
         rows = sorted(by_table[number], key=lambda r: "ESWN".find(r["wind"] or "N"))

@@ -34,9 +34,21 @@ def _computed(session_ids) -> dict[int, dict[int, dict]]:
     ) | set(Penalty.objects.filter(session_id__in=session_ids).values_list("session_id", flat=True))
     if not active:
         return {}
-    sessions = dict(Session.objects.filter(pk__in=active).values_list("pk", "round_id"))
-    tables = dict(Session.objects.filter(pk__in=active).values_list("pk", "table_id"))
-    by_place = {(sessions[pk], tables[pk]): pk for pk in active}
+    places = {
+        pk: (round_id, table_id, tournament_id, round_number, table_number)
+        for pk, round_id, table_id, tournament_id, round_number, table_number in (
+            Session.objects.filter(pk__in=active).values_list(
+                "pk",
+                "round_id",
+                "table_id",
+                "round__tournament_id",
+                "round__number",
+                "table__number",
+            )
+        )
+    }
+    sessions = {pk: place[0] for pk, place in places.items()}
+    by_place = {(place[0], place[1]): pk for pk, place in places.items()}
     for seat in Seat.objects.filter(round_id__in=set(sessions.values())).values(
         "round_id", "table_id", "player_id", "wind"
     ):
@@ -66,6 +78,12 @@ def _computed(session_ids) -> dict[int, dict[int, dict]]:
             for pid, row in players.items():
                 if pid != penalty["player_id"]:
                     row["penalty_points"] += penalty["amount"] // 3
+    for pk, players in rows.items():
+        _, _, tournament_id, round_number, table_number = places[pk]
+        for row in players.values():
+            row.update(
+                tournament_id=tournament_id, round_number=round_number, table_number=table_number
+            )
     return rows
 
 
@@ -73,7 +91,16 @@ def _blank(wind: str) -> dict:
     return {"wind": wind, "hand_points": 0, "penalty_points": 0, "hands_won": 0, "largest_hand": 0}
 
 
-FIELDS = ("wind", "hand_points", "penalty_points", "hands_won", "largest_hand")
+FIELDS = (
+    "tournament_id",
+    "round_number",
+    "table_number",
+    "wind",
+    "hand_points",
+    "penalty_points",
+    "hands_won",
+    "largest_hand",
+)
 
 
 @transaction.atomic
