@@ -90,7 +90,8 @@ def test_players_still_tied_share_the_rank_written_with_equals():
         pytest.param(
             "best_session",
             # Level on 10; A's best session is 50, B's 30.
-            session(1, 1, 50, 30, -40, -40) + session(2, 1, -30, -20, 25, 25)
+            session(1, 1, 50, 30, -40, -40)
+            + session(2, 1, -30, -20, 25, 25)
             + session(3, 1, -10, 0, 5, 5),
             "A",
             id="best-session",

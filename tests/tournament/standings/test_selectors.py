@@ -38,7 +38,9 @@ def _session(tournament, round_number=1, table=1):
 
 
 def _kept(session):
-    return dict(SessionScore.objects.filter(session=session).values_list("player_id", "hand_points"))
+    return dict(
+        SessionScore.objects.filter(session=session).values_list("player_id", "hand_points")
+    )
 
 
 def test_kept_totals_follow_every_hand_write_and_equal_the_payments():
