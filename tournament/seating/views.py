@@ -16,7 +16,6 @@ from . import services as seating_services
 from .forms import GenerateSeatingForm, SwapSeatsForm
 from .selectors import tournament_seating_report
 
-
 SHOWN_ROWS = 200  # long lists (same-country pairs at a 400-player event) are cut on the page
 
 
