@@ -19,9 +19,11 @@ from .standings import public_board
 
 
 def _current_round(tournament: Tournament) -> Round | None:
+    """The round whose clock runs (or is paused); else the last playing round; else the last."""
     rounds = list(tournament.rounds.all())
-    playing = [r for r in rounds if r.status == Round.Status.PLAYING or r.clock_ends_at]
-    return (playing or rounds or [None])[-1]
+    timed = [r for r in rounds if r.clock_ends_at or r.clock_paused_left is not None]
+    playing = [r for r in rounds if r.status == Round.Status.PLAYING]
+    return (timed or playing or rounds or [None])[-1]
 
 
 def _render(request, template: str, context: dict):
