@@ -2,6 +2,8 @@
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from ..models import Registration
 
@@ -60,3 +62,44 @@ class StandingsTable(tables.Table):
         self.player_url_prefix = reverse("public:player_list", args=[slug])
         exclude = () if match_points else ("match_points",)
         super().__init__(data, exclude=exclude, **kwargs)
+
+    def body_html(self):
+        """The rows of the current page, in the column order above (escaped)."""
+        rows = []
+        for bound in self.page.object_list:
+            row = bound.record
+            marks = "".join(
+                f' <span class="badge">{mark}</span>'
+                for mark, on in (
+                    ("withdrawn", row.entrant.withdrawn),
+                    ("substitute", row.entrant.substitute),
+                )
+                if on
+            )
+            match = (
+                format_html('<td class="num">{}</td>', row.match_points_text)
+                if self.uses_match_points
+                else ""
+            )
+            rows.append(
+                format_html(
+                    '<tr{}><td class="rank">{}</td><td><a href="{}{}/">{}</a>{}</td>'
+                    '<td class="hide-sm">{}</td><td class="hide-sm">{}</td>'
+                    '<td class="num hide-sm">{}</td>{}<td class="num hide-sm">{}</td>'
+                    '<td class="num hide-sm">{}</td><td class="num strong">{}</td></tr>',
+                    mark_safe(' class="withdrawn"') if row.entrant.withdrawn else "",
+                    row.rank,
+                    self.player_url_prefix,
+                    row.player_id,
+                    row.name,
+                    mark_safe(marks),
+                    row.entrant.country,
+                    row.entrant.club,
+                    row.sessions_played,
+                    match,
+                    row.hand_points,
+                    row.penalty_points,
+                    row.total,
+                )
+            )
+        return mark_safe("\n".join(rows))

@@ -101,8 +101,8 @@ class Placing(NamedTuple):
     table_number: int
     wind: str
     score: int
-    place: Fraction  # 1..4, a tied place is the mean of the places spanned (e.g. 2.5)
-    match_points: Fraction | float
+    place: float  # 1..4, a tied place is the mean of the places spanned (e.g. 2.5)
+    match_points: float  # this session's; the standing's total is summed exactly
 
 
 @dataclass
@@ -188,6 +188,15 @@ def _placed(
     return tuple(placed)
 
 
+@lru_cache(maxsize=4096)
+def _placed_for_display(
+    signature: tuple[tuple[int, int], ...], table: tuple[int, ...]
+) -> tuple[tuple[float, float, int], ...]:
+    """As `_placed`, with floats for one session's place and points (light to keep and copy);
+    totals are summed exactly from the sixtieths."""
+    return tuple((float(p), float(m), s) for p, m, s in _placed(signature, table))
+
+
 def placing_points(scores: Sequence[int], table: Sequence[int]) -> list[tuple[Fraction, Fraction]]:
     """(place, match points) for each score of one session, in the order given.
 
@@ -211,7 +220,7 @@ def session_match_points(results: Sequence[SessionResult], rules: RankingRules) 
 def _session_placings(results, rules):
     """(placing, match points as summed: sixtieths for placing, floats for roots, 0 for none)."""
     scores = [result.hand_points + result.penalty_points for result in results]
-    placed = _placed(_tie_signature(scores), rules.placing_table)
+    placed = _placed_for_display(_tie_signature(scores), rules.placing_table)
     scheme = rules.match_points
     out = []
     for result, score, (place, points, sixtieths) in zip(results, scores, placed, strict=True):
@@ -220,7 +229,7 @@ def _session_placings(results, rules):
         elif scheme == "sqrt":
             match = summed = signed_root(score)
         else:
-            match, summed = ZERO, 0
+            match, summed = 0.0, 0
         out.append(
             (
                 Placing(result.round_number, result.table_number, result.wind, score, place, match),
