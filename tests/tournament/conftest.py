@@ -8,13 +8,13 @@ from tournament.play.services.hands import hand_save
 
 
 @pytest.fixture(autouse=True)
-def empty_cache():
-    """The standings board is cached under the tournament's last write: start each test clean."""
-    from django.core.cache import cache
+def forget_boards():
+    """Standings boards are kept under the tournament's last write: start each test clean."""
+    from tournament.standings.selectors import boards_forget
 
-    cache.clear()
+    boards_forget()
     yield
-    cache.clear()
+    boards_forget()
 
 
 @pytest.fixture

@@ -44,7 +44,9 @@ def standings_export(request, slug, export_format):
         raise Http404("Standings can be downloaded as CSV or XLSX.")
     tournament, board_ = _board(request, slug)
     rounds = sorted({p.round_number for row in board_.rows for p in row.sessions})
-    table = StandingsExportTable(board_.rows, rounds=rounds, match_points=board_.uses_match_points)
+    table = StandingsExportTable(
+        list(board_.rows), rounds=rounds, match_points=board_.uses_match_points
+    )
     exporter = SafeTableExport(export_format, table, note=_note(board_))
     return exporter.response(filename=_filename(tournament, board_, "standings", export_format))
 

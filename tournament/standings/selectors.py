@@ -19,10 +19,9 @@ same for 100 or 400 players and for 1,600 or 16,000 hands. Writes never happen h
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
 
-from django.core.cache import cache
 from django.db.models import Count
 
 from .. import release
@@ -202,20 +201,24 @@ def provisional(tournament: Tournament, round_limit: int | None = None) -> Provi
     ):
         key = (row["session__round__number"], row["session__table__number"])
         result.pending_hands[key] = row["count"]
-    for number, table in (
-        HandEntry.objects.filter(
-            hand__session__round__tournament=tournament,
-            hand__confirmed=True,
-            **_round_filter("hand__session__round__number", round_limit),
-        )
+    # Mismatches awaiting the head judge are few across all tournaments: reading them from the
+    # small table first is cheaper than letting the planner walk every hand of the tournament.
+    for tournament_id, number, table in (
+        HandEntry.objects.filter(hand__confirmed=True)
         .order_by()
-        .values_list("hand__session__round__number", "hand__session__table__number")
+        .values_list(
+            "hand__session__round__tournament_id",
+            "hand__session__round__number",
+            "hand__session__table__number",
+        )
     ):
-        result.pending_hands[(number, table)] = result.pending_hands.get((number, table), 0) + 1
+        if tournament_id == tournament.pk and (round_limit is None or number <= round_limit):
+            result.pending_hands[(number, table)] = result.pending_hands.get((number, table), 0) + 1
     return result
 
 
-BOARD_CACHE_SECONDS = 300
+BOARDS_KEPT = 16  # boards kept per process: a few tournaments x viewer kinds
+_boards: OrderedDict[tuple, Board] = OrderedDict()
 
 
 def board(
@@ -223,21 +226,26 @@ def board(
 ) -> Board:
     """The ranked standings up to ``round_limit``, with what is still provisional.
 
-    Kept in the cache under the tournament's last write (read fresh, one small query): every
-    write moves it on (`tournament.audit`), so a board is built once per change, not once per
-    spectator.
+    Kept in this process under the tournament's last write (read fresh, one small query):
+    every write moves it on (`tournament.audit`), so a board is built once per change, not once
+    per spectator. A kept board is shared: callers copy ``rows`` before reordering it.
     """
     last_write = (
         Tournament.objects.filter(pk=tournament.pk).values_list("last_write", flat=True).first()
     )
-    key = f"standings-board:{tournament.pk}:{last_write and last_write.timestamp()}"
-    key += f":{round_limit}:{int(hide_withdrawn)}"
-    built = cache.get(key)
+    key = (tournament.pk, last_write, round_limit, hide_withdrawn)
+    built = _boards.get(key)
     if built is None:
         built = board_build(tournament, round_limit=round_limit, hide_withdrawn=hide_withdrawn)
-        cache.set(key, built, BOARD_CACHE_SECONDS)
-    built.tournament = tournament
+        _boards[key] = built
+        while len(_boards) > BOARDS_KEPT:
+            _boards.popitem(last=False)
     return built
+
+
+def boards_forget() -> None:
+    """Drop every kept board (tests, and after restoring a database)."""
+    _boards.clear()
 
 
 def board_build(
@@ -401,4 +409,4 @@ def round_results(round_: Round) -> list[TableResult]:
 
 def standings(tournament: Tournament, *, round_limit: int | None = None) -> list[Standing]:
     """The ranked rows alone (every player, every counted round)."""
-    return board(tournament, round_limit=round_limit).rows
+    return list(board(tournament, round_limit=round_limit).rows)

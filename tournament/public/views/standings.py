@@ -57,7 +57,7 @@ def standings(request, slug):
         raise Http404("The standings of this tournament are not public yet.")
     board_ = public_board(request, tournament)
     query = request.GET.get("q", "").strip()
-    rows = _search(board_.rows, query) if query else board_.rows
+    rows = _search(board_.rows, query) if query else list(board_.rows)  # the table sorts it
     table = StandingsTable(rows, slug=slug, match_points=board_.uses_match_points)
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     context = _common(request, tournament, board_) | {"table": table, "query": query}
