@@ -1,7 +1,9 @@
 """Spectators in a real browser: the standings on a 390 px phone, the projector on a 1920 px
-screen with its round clock counting down; the screenshots in ``docs/images/`` come from here.
+screen with its round clock counting down. Screenshots go to ``test-artifacts/``; with
+``ZJ_UPDATE_SCREENSHOTS=1`` also to ``docs/images/`` (the README's pictures come from here).
 """
 
+import os
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 
 
+def screenshot(page, artifacts: Path, name: str) -> None:
+    page.screenshot(path=artifacts / name)
+    if os.environ.get("ZJ_UPDATE_SCREENSHOTS") == "1":
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=IMAGES / name)
+
+
 @pytest.fixture
 def event():
     tournament, _ = demo_load()
@@ -26,7 +35,7 @@ def event():
     return tournament
 
 
-def test_the_standings_fit_a_phone(chromium, live_server, event):
+def test_the_standings_fit_a_phone(chromium, live_server, event, artifacts):
     context = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
     page = context.new_page()
     page.goto(live_server.url + reverse("public:standings", args=[event.slug]))
@@ -39,12 +48,13 @@ def test_the_standings_fit_a_phone(chromium, live_server, event):
         ).to_be_visible()
     expect(page.locator("table.standings thead").get_by_text("Club")).to_be_hidden()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    IMAGES.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=IMAGES / "standings-phone.png")
+    screenshot(page, artifacts, "standings-phone.png")
     context.close()
 
 
-def test_the_projector_shows_large_standings_and_a_running_clock(chromium, live_server, event):
+def test_the_projector_shows_large_standings_and_a_running_clock(
+    chromium, live_server, event, artifacts
+):
     context = chromium.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     page.goto(live_server.url + reverse("public:projector_standings", args=[event.slug]))
@@ -58,5 +68,5 @@ def test_the_projector_shows_large_standings_and_a_running_clock(chromium, live_
     assert page.evaluate("typeof window.htmx") == "object"
     assert page.locator("#projector-body").get_attribute("hx-trigger") == "every 30s"
     assert page.evaluate("document.documentElement.scrollWidth") <= 1920
-    page.screenshot(path=IMAGES / "projector.png")
+    screenshot(page, artifacts, "projector.png")
     context.close()
