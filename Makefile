@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test check lint contracts install install-dev browser demo bench-scoring bench-seating bench-desk bench-import bench-pdf clean
+.PHONY: run test check lint contracts install install-dev browser demo bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,9 @@ bench-import: $(DEV_STAMP)
 
 bench-pdf: $(DEV_STAMP) browser
 	$(PY) benchmarks/bench_pdf.py
+
+bench-standings: $(DEV_STAMP)
+	$(PY) benchmarks/bench_standings.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles

@@ -1,7 +1,14 @@
-"""Django admin for the tournament data: list columns, filters and search for every model."""
+"""Django admin for the tournament data: list columns, filters and search for every model.
+
+Edits here bypass the services, so every model admin keeps what the services keep
+(`KeepsStandings`): the tournament's last write moves on (public pages revalidate) and a
+session's kept totals are refreshed when its hands, payments or penalties change.
+"""
 
 from django.contrib import admin
+from django.db import transaction
 
+from .audit import tournament_touch
 from .models import (
     AuditEntry,
     Hand,
@@ -17,10 +24,71 @@ from .models import (
     Tournament,
     TournamentOfficial,
 )
+from .play.services.scores import session_scores_refresh
+
+
+def _tournament_ids(obj) -> set[int]:
+    if isinstance(obj, Tournament):
+        return {obj.pk}
+    if isinstance(obj, Player):
+        return set(obj.registrations.values_list("tournament_id", flat=True))
+    for path in ("tournament_id", "round.tournament_id", "session.round.tournament_id"):
+        value = obj
+        try:
+            for part in path.split("."):
+                value = getattr(value, part)
+        except (AttributeError, Session.DoesNotExist, Round.DoesNotExist):
+            continue
+        if value:
+            return {value}
+    if isinstance(obj, Payment | HandEntry):
+        return _tournament_ids(obj.hand)
+    return set()
+
+
+def _session_of(obj):
+    if isinstance(obj, Hand | Penalty):
+        return obj.session if obj.session_id else None
+    if isinstance(obj, Payment):
+        return obj.hand.session
+    return None
+
+
+class KeepsStandings:
+    """Mixed into every model admin: see the module docstring."""
+
+    def _kept(self, obj, tournaments, session):
+        for pk in tournaments:
+            tournament_touch(pk)
+        if session is not None:
+            session_scores_refresh(session=session)
+
+    def save_model(self, request, obj, form, change):
+        with transaction.atomic():
+            super().save_model(request, obj, form, change)
+            self._kept(obj, _tournament_ids(obj), _session_of(obj))
+
+    def save_related(self, request, form, formsets, change):
+        with transaction.atomic():
+            super().save_related(request, form, formsets, change)
+            self._kept(form.instance, _tournament_ids(form.instance), _session_of(form.instance))
+
+    def delete_model(self, request, obj):
+        tournaments, session = _tournament_ids(obj), _session_of(obj)
+        with transaction.atomic():
+            super().delete_model(request, obj)
+            self._kept(obj, tournaments, session)
+
+    def delete_queryset(self, request, queryset):
+        kept = [(_tournament_ids(obj), _session_of(obj)) for obj in queryset]
+        with transaction.atomic():
+            super().delete_queryset(request, queryset)
+            for tournaments, session in kept:
+                self._kept(None, tournaments, session)
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(KeepsStandings, admin.ModelAdmin):
     list_display = [
         "name",
         "start_date",
@@ -37,7 +105,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(KeepsStandings, admin.ModelAdmin):
     list_display = ["name", "chinese_name", "country", "club", "external_id"]
     list_filter = ["country"]
     search_fields = ["name", "chinese_name", "club", "external_id"]
@@ -54,7 +122,7 @@ class TournamentOfficialAdmin(admin.ModelAdmin):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
+class RegistrationAdmin(KeepsStandings, admin.ModelAdmin):
     list_display = ["number", "player", "tournament", "status", "is_substitute"]
     list_filter = ["tournament", "status", "is_substitute"]
     search_fields = ["player__name", "player__external_id"]
@@ -69,21 +137,21 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(KeepsStandings, admin.ModelAdmin):
     list_display = ["tournament", "number", "status", "seating_published"]
     list_filter = ["tournament", "status", "seating_published"]
     inlines = [SeatInline]
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(KeepsStandings, admin.ModelAdmin):
     list_display = ["tournament", "number", "label"]
     list_filter = ["tournament"]
     search_fields = ["label"]
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(KeepsStandings, admin.ModelAdmin):
     list_display = ["round", "table", "wind", "player"]
     list_filter = ["round__tournament", "round__number", "wind"]
     search_fields = ["player__name"]
@@ -101,7 +169,7 @@ class HandInline(admin.TabularInline):
 
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(KeepsStandings, admin.ModelAdmin):
     list_display = ["round", "table", "status"]
     list_filter = ["round__tournament", "round__number", "status"]
     inlines = [HandInline]
@@ -114,7 +182,7 @@ class PaymentInline(admin.TabularInline):
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(KeepsStandings, admin.ModelAdmin):
     list_display = [
         "session",
         "number",
@@ -134,7 +202,7 @@ class HandAdmin(admin.ModelAdmin):
 
 
 @admin.register(Payment)
-class PaymentAdmin(admin.ModelAdmin):
+class PaymentAdmin(KeepsStandings, admin.ModelAdmin):
     list_display = ["hand", "player", "amount"]
     list_filter = ["hand__session__round__tournament"]
     search_fields = ["player__name"]
@@ -142,7 +210,7 @@ class PaymentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
+class PenaltyAdmin(KeepsStandings, admin.ModelAdmin):
     list_display = ["player", "tournament", "amount", "mode", "reason", "created_by", "created_at"]
     list_filter = ["tournament", "mode"]
     search_fields = ["player__name", "reason"]
@@ -151,7 +219,7 @@ class PenaltyAdmin(admin.ModelAdmin):
 
 
 @admin.register(HandEntry)
-class HandEntryAdmin(admin.ModelAdmin):
+class HandEntryAdmin(KeepsStandings, admin.ModelAdmin):
     list_display = ["hand", "entered_by", "entered_at", "hand_version"]
     list_filter = ["hand__session__round__tournament"]
     search_fields = ["entered_by__username"]
@@ -159,7 +227,7 @@ class HandEntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(KeepsStandings, admin.ModelAdmin):
     """The audit log is a record: it can be read and searched, never edited."""
 
     list_display = [

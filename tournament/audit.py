@@ -10,6 +10,10 @@ snapshot    a JSON-ready dict describing what changed as it stood; for a hand, s
 text        what a person reads for a snapshot (`audit_text`): its ``summary`` when it has one
             (every writer gives one), else "Label: value" pairs - never a Python dict or an
             internal field name.
+last write  `Tournament.last_write`: when anything public of the tournament last changed. Every
+            `audit_record` moves it on, and services that change what the public sees without
+            an audit line (seating, the round clock) call `tournament_touch`; public pages
+            derive their ETag and Last-Modified from it (see `tournament.release`).
 
 Only services call `audit_record`, inside their own transaction, so a change and its log line
 are saved together or not at all. Pages read the log through `audit_entries` and `audit_text`.
@@ -17,7 +21,14 @@ are saved together or not at all. Pages read the log through `audit_entries` and
 
 from __future__ import annotations
 
-from .models import AuditEntry, Session
+from django.utils import timezone
+
+from .models import AuditEntry, Session, Tournament
+
+
+def tournament_touch(tournament_id: int) -> None:
+    """Move the tournament's last write on (in the caller's transaction)."""
+    Tournament.objects.filter(pk=tournament_id).update(last_write=timezone.now())
 
 
 def audit_record(
@@ -32,8 +43,10 @@ def audit_record(
     tournament=None,
 ) -> AuditEntry:
     """Log one change; give ``tournament`` when there is no session (settings changes)."""
+    tournament_id = tournament.pk if tournament is not None else session.round.tournament_id
+    tournament_touch(tournament_id)
     return AuditEntry.objects.create(
-        tournament_id=tournament.pk if tournament is not None else session.round.tournament_id,
+        tournament_id=tournament_id,
         session=session,
         hand_number=hand_number,
         action=action,

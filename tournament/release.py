@@ -4,38 +4,103 @@ Vocabulary
 ----------
 rule            what guards a public page (`Rule`): ``ALWAYS`` (nothing to hide: the
                 tournament's name, its rounds and tables, the calculator), ``SEATING`` (a
-                round's seating, shown once the organiser publishes it) or ``RESULTS`` (scores
-                and standings, shown while the tournament's results are public).
+                round's seating, shown once the organiser publishes it), ``RESULTS`` (scores of
+                rounds and players, shown while the tournament's results are public) or
+                ``STANDINGS`` (the ranking, the country view and the exports, shown while the
+                standings are public). Seating, results and standings are released apart.
 official        see `tournament.roles`: officials see everything, released or not, so that a
                 judge and a head judge always see the same page.
 released        visible to the public under the page's rule.
+silent rounds   a tournament setting: the last N *played* rounds (rounds with kept session
+                scores) are left out of the public standings and player pages; officials still
+                see them. `counted_round_limit` gives the last round the viewer may count.
+held results    a tournament setting: a round's results stay hidden from the public until every
+                session of the round with hands is reconciled.
+validator       every public page of a tournament sends ``ETag`` and ``Last-Modified`` derived
+                from `Tournament.last_write` (moved on by every audited write, see
+                `tournament.audit`) and whether the viewer is an official; a conditional GET
+                that still matches is answered ``304`` before the view runs, so the standings
+                are never built for it. Anonymous answers say ``Cache-Control: public`` with a
+                short max-age so a reverse proxy or CDN may serve them; officials' answers are
+                private.
 
 Every public view is wrapped in `public_page(rule)`, which records its rule on the view (a
-test walks the URL conf and checks that each public page declares one) and the view asks
-`seating_visible` / `results_visible` for what it shows.
+test walks the URL conf and checks that each public page declares one), adds the validators,
+and the view asks the ``*_visible`` functions for what it shows.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import wraps
 
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import http_date, quote_etag
+
+from .models import Round, Session, SessionScore, Tournament
 from .roles import is_official
+
+PUBLIC_MAX_AGE = 15  # seconds a proxy may serve a public page without asking again
 
 
 class Rule(StrEnum):
     ALWAYS = "always"
     SEATING = "seating"
     RESULTS = "results"
+    STANDINGS = "standings"
 
 
 def public_page(rule: Rule):
-    """Declare which release rule guards a public view."""
+    """Declare which release rule guards a public view; answer conditional GETs cheaply."""
 
     def decorator(view):
-        view.release_rule = Rule(rule)
-        return view
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            slug = kwargs.get("slug")
+            if slug is None or request.method not in ("GET", "HEAD"):
+                return view(request, *args, **kwargs)
+            found = Tournament.objects.filter(slug=slug).values_list("pk", "last_write").first()
+            if found is None or found[1] is None:
+                return view(request, *args, **kwargs)
+            tournament_id, last_write = found
+            official = is_official(request.user, tournament_id)
+            variant = ("o" if official else "p") + (
+                "h" if request.headers.get("HX-Request") else ""
+            )
+            etag = quote_etag(f"{int(last_write.timestamp() * 1e6):x}-{variant}")
+            if _matches(request.headers.get("If-None-Match", ""), etag):
+                response = _not_modified(etag, last_write)
+            else:
+                response = view(request, *args, **kwargs)
+                if response.status_code != 200:
+                    return response
+                response["ETag"] = etag
+                response["Last-Modified"] = http_date(last_write.timestamp())
+            if official:
+                patch_cache_control(response, private=True, no_cache=True)
+            else:
+                patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE)
+            patch_vary_headers(response, ["Cookie", "HX-Request"])
+            return response
+
+        wrapped.release_rule = Rule(rule)
+        return wrapped
 
     return decorator
+
+
+def _matches(header: str, etag: str) -> bool:
+    tags = [tag.strip().removeprefix("W/") for tag in header.split(",")]
+    return etag in tags or "*" in tags
+
+
+def _not_modified(etag: str, last_write):
+    from django.http import HttpResponseNotModified
+
+    response = HttpResponseNotModified()
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(last_write.timestamp())
+    return response
 
 
 def seating_visible(user, round_) -> bool:
@@ -44,5 +109,61 @@ def seating_visible(user, round_) -> bool:
 
 
 def results_visible(user, tournament) -> bool:
-    """Scores and standings: while the results are public, or to officials of the tournament."""
+    """Scores of rounds and players: while the results are public, or to officials."""
     return bool(tournament.results_public) or is_official(user, tournament)
+
+
+def standings_visible(user, tournament) -> bool:
+    """The standings, the country view and the exports: while public, or to officials."""
+    return bool(tournament.standings_public) or is_official(user, tournament)
+
+
+def counted_round_limit(user, tournament) -> int | None:
+    """The last round number the viewer may count (silent rounds), or None for every round."""
+    if is_official(user, tournament) or not tournament.silent_rounds:
+        return None
+    played = sorted(
+        set(
+            SessionScore.objects.filter(tournament=tournament)
+            .values_list("round_number", flat=True)
+            .distinct()
+        )
+    )
+    hidden = played[-tournament.silent_rounds :]
+    return hidden[0] - 1 if hidden else None
+
+
+def round_results_visible(user, round_: Round) -> bool:
+    """A round's results: released results, not a silent round, not held for reconciliation."""
+    tournament = round_.tournament
+    if is_official(user, tournament):
+        return True
+    if not tournament.results_public:
+        return False
+    limit = counted_round_limit(user, tournament)
+    if limit is not None and round_.number > limit:
+        return False
+    if tournament.hold_unreconciled_results:
+        unreconciled = (
+            Session.objects.filter(round=round_, scores__isnull=False)
+            .exclude(status=Session.Status.RECONCILED)
+            .exists()
+        )
+        return not unreconciled
+    return True
+
+
+def release_note(user, tournament) -> str:
+    """What an official sees that the public does not (shown on the pages), or ""."""
+    if not is_official(user, tournament):
+        return ""
+    hidden = []
+    if not tournament.standings_public:
+        hidden.append("the standings")
+    if not tournament.results_public:
+        hidden.append("the results")
+    if tournament.silent_rounds:
+        hidden.append(f"the last {tournament.silent_rounds} played round(s) (silent)")
+    if tournament.hold_unreconciled_results:
+        hidden.append("results of rounds not fully reconciled")
+    return "Officials' view: the public does not see " + ", ".join(hidden) + "." if hidden else ""

@@ -16,6 +16,7 @@ urlpatterns = [
     path("t/<slug:slug>/", include("tournament.seating.urls")),
     path("t/<slug:slug>/desk/", include("tournament.desk.urls")),
     path("t/<slug:slug>/print/", include("tournament.printing.urls")),
+    path("t/<slug:slug>/exports/", include("tournament.exports.urls")),
 ]
 
 handler403 = "tournament.public.views.pages.permission_denied"

@@ -7,6 +7,16 @@ from tournament.demo.event import demo_load
 from tournament.play.services.hands import hand_save
 
 
+@pytest.fixture(autouse=True)
+def forget_boards():
+    """Standings boards are kept under the tournament's last write: start each test clean."""
+    from tournament.standings.selectors import boards_forget
+
+    boards_forget()
+    yield
+    boards_forget()
+
+
 @pytest.fixture
 def demo(db):
     tournament, created = demo_load()

@@ -55,8 +55,8 @@ def test_unpublished_seating_is_shown_to_every_official_and_nobody_else(
 
 
 @pytest.mark.parametrize("role", OFFICIALS + OUTSIDERS)
-def test_hidden_results_are_shown_to_every_official_and_nobody_else(client, role):
-    tournament = make_tournament(results_public=False)
+def test_hidden_standings_are_shown_to_every_official_and_nobody_else(client, role):
+    tournament = make_tournament(standings_public=False)
     make_players(tournament, 4)
     _log_in(client, role)
     response = client.get(reverse("public:standings", args=[tournament.slug]))
@@ -67,8 +67,8 @@ def _public_patterns(resolver=None, prefix=""):
     resolver = resolver or get_resolver()
     for entry in resolver.url_patterns:
         if isinstance(entry, URLResolver):
-            if entry.namespace == "public":
-                yield from _public_patterns(entry, prefix + "public:")
+            if entry.namespace in ("public", "exports"):
+                yield from _public_patterns(entry, prefix + entry.namespace + ":")
         elif isinstance(entry, URLPattern) and prefix:
             yield prefix + entry.name, entry.callback
 
@@ -79,4 +79,8 @@ def test_every_public_page_declares_its_release_rule():
     undeclared = [name for name, view in pages.items() if not hasattr(view, "release_rule")]
     assert undeclared == []
     assert pages["public:round_detail"].release_rule == Rule.SEATING
-    assert pages["public:standings"].release_rule == Rule.RESULTS
+    assert pages["public:standings"].release_rule == Rule.STANDINGS
+    assert pages["public:player_detail"].release_rule == Rule.RESULTS
+    assert pages["public:round_results"].release_rule == Rule.RESULTS
+    assert pages["public:projector_seating"].release_rule == Rule.SEATING
+    assert pages["exports:ema_export"].release_rule == Rule.STANDINGS

@@ -5,7 +5,7 @@ A session's pages live under ``round/<n>/table/<n>/``; each URL name is its view
 
 from django.urls import include, path
 
-from .views import audit, double_entry, event_settings, hands, rounds, sessions
+from .views import audit, double_entry, event_settings, hands, health, rounds, sessions
 
 app_name = "desk"
 
@@ -27,6 +27,9 @@ session_urls = [
 urlpatterns = [
     path("", rounds.home, name="home"),
     path("round/<int:round_number>/", rounds.round_desk, name="round_desk"),
+    path("round/<int:round_number>/clock/", rounds.round_clock, name="round_clock"),
+    path("health/", health.tournament_health, name="tournament_health"),
+    path("health/rebuild/", health.session_scores_rebuild, name="session_scores_rebuild"),
     path("round/<int:round_number>/table/<int:table_number>/", include(session_urls)),
     path("audit/", audit.tournament_audit, name="tournament_audit"),
     path("settings/", event_settings.tournament_settings_update, name="tournament_settings_update"),

@@ -23,11 +23,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
-from ..audit import audit_record
+from ..audit import audit_record, tournament_touch
 from ..models import (
     AuditEntry,
     Hand,
-    Penalty,
     Player,
     Registration,
     Round,
@@ -77,6 +76,7 @@ def tournament_register(
             Registration.objects.create(tournament=tournament, player=player, number=next_number)
         )
         next_number += 1
+    tournament_touch(tournament.pk)
     return registrations
 
 
@@ -95,7 +95,16 @@ SETTINGS_FIELDS = (
     "false_win_penalty",
     "hands_per_session",
     "double_entry",
+    "use_match_points",
+    "match_points_scheme",
+    "match_points",
+    "rank_by",
+    "tie_break_order",
     "results_public",
+    "standings_public",
+    "silent_rounds",
+    "hold_unreconciled_results",
+    "hide_withdrawn",
 )
 
 
@@ -489,27 +498,3 @@ def round_status_set(*, round_: Round, status: str, user) -> Round:
         after={f"round {round_.number} status": status},
     )
     return round_
-
-
-@transaction.atomic
-def penalty_delete(*, penalty: Penalty, user, reason: str) -> None:
-    """Delete a penalty recorded in error; the audit log keeps what it was and why it went."""
-    reason = reason.strip()
-    if not reason:
-        raise ValidationError("Say why the penalty is deleted; the reason goes in the audit log.")
-    penalty = Penalty.objects.select_for_update().select_related("player").get(pk=penalty.pk)
-    audit_record(
-        session=penalty.session,
-        tournament=penalty.tournament,
-        action=AuditEntry.Action.PENALTY,
-        user=user,
-        reason=f"Deleted: {reason}",
-        before={
-            "player": penalty.player.name,
-            "amount": penalty.amount,
-            "mode": penalty.mode,
-            "reason": penalty.reason,
-        },
-        after=None,
-    )
-    penalty.delete()

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 
 from ..models import Penalty, Registration, Round, Session, Tournament, TournamentOfficial
 from ..play.selectors import round_is_played
+from ..play.services import sessions as session_services
 from ..roles import head_judge_required, organiser_required
 from ..seating import services as seating_services
 from . import selectors, services
@@ -624,7 +625,7 @@ def penalty_delete(request, slug, pk):
         messages.error(request, "Say why the penalty is deleted; the reason goes in the audit log.")
     else:
         try:
-            services.penalty_delete(
+            session_services.penalty_delete(
                 penalty=penalty, user=request.user, reason=form.cleaned_data["reason"]
             )
         except ValidationError as error:

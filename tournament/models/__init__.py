@@ -12,6 +12,7 @@ Hand          one hand of a session: a win, an exhaustive draw or a false win, w
               as notation text and the engine's value and patterns.
 Payment       what one player gained or lost in one hand; a hand's payments sum to zero.
 Penalty       a judge's penalty outside the hand scores (RULINGS R13).
+SessionScore  one player's kept totals in one session (hand points, penalties, wins).
 HandEntry     an official's blind second entry of a hand under double entry.
 TournamentOfficial  a user's role (judge, head judge, organiser) in one tournament.
 AuditEntry    one line of the audit log: who changed what, when, why, before and after.
@@ -38,7 +39,7 @@ from .event import (
     split_name,
     validate_tie_breaks,
 )
-from .play import Hand, Payment, Penalty
+from .play import Hand, Payment, Penalty, SessionScore
 from .records import AuditEntry, HandEntry
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "Round",
     "Seat",
     "Session",
+    "SessionScore",
     "Table",
     "Tournament",
     "TournamentOfficial",

@@ -108,7 +108,37 @@ class Tournament(models.Model):
         help_text="Comma-separated, first applied first. Known: " + ", ".join(TIE_BREAKS) + ".",
     )
     results_public = models.BooleanField(
-        default=True, help_text="Show standings and results on the public pages."
+        default=True,
+        help_text="Show round results and players' scores on the public pages.",
+    )
+    match_points_scheme = models.CharField(
+        max_length=10,
+        choices=[("placing", "By session placing"), ("sqrt", "Sign-kept square root (WSoM 2010)")],
+        default="placing",
+        help_text="RULINGS R16: how match points are given, when they are used.",
+    )
+    rank_by = models.CharField(
+        max_length=15,
+        choices=[("total", "Total points"), ("match_points", "Match points, then total")],
+        default="total",
+        help_text="What the standings are ranked by (RULINGS R16).",
+    )
+    standings_public = models.BooleanField(
+        default=True, help_text="Show the standings (and the country view) on the public pages."
+    )
+    silent_rounds = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Hide the last N played rounds from the public standings and player pages.",
+    )
+    hold_unreconciled_results = models.BooleanField(
+        default=False,
+        help_text="Keep a round's results from the public until every session is reconciled.",
+    )
+    hide_withdrawn = models.BooleanField(
+        default=False, help_text="Leave withdrawn players out of the public standings."
+    )
+    last_write = models.DateTimeField(
+        auto_now=True, help_text="When anything of this tournament last changed (public caching)."
     )
     double_entry = models.BooleanField(
         default=False,
@@ -272,6 +302,12 @@ class Round(models.Model):
     seating_published = models.BooleanField(
         default=False, help_text="Show this round's seating on the public pages."
     )
+    clock_ends_at = models.DateTimeField(
+        null=True, blank=True, help_text="The round clock: when time is called (while running)."
+    )
+    clock_paused_left = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The round clock: seconds left while it is paused."
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -373,6 +409,9 @@ class Session(models.Model):
         related_name="sessions_reconciled",
     )
     reconciled_at = models.DateTimeField(null=True, blank=True)
+    clock_extra = models.PositiveIntegerField(
+        default=0, help_text="Seconds this table plays beyond the round clock."
+    )
 
     class Meta:
         ordering = ["round", "table__number"]

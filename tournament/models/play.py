@@ -106,6 +106,10 @@ class Hand(models.Model):
 
     class Meta:
         ordering = ["session", "number"]
+        indexes = [
+            # The standings' "provisional" line reads the few unconfirmed hands cheaply.
+            models.Index(fields=["session"], condition=Q(confirmed=False), name="hand_unconfirmed")
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["session", "number"],
@@ -211,3 +215,38 @@ class Penalty(models.Model):
                 )
             if errors:
                 raise ValidationError(errors)
+
+
+class SessionScore(models.Model):
+    """One player's totals in one session, kept by the play services in the same transaction as
+    every hand or penalty write, so that the standings read players x rounds rows, not hands.
+
+    ``hand_points`` always equals the sum of the player's payments in the session, and
+    ``penalty_points`` their penalties of the session (RULINGS R13); the health page checks it.
+    The tournament, round and table numbers are copied from the session so that the standings
+    read one table without joins (a played round is never reseated).
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="session_scores"
+    )
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="scores")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="session_scores")
+    round_number = models.PositiveSmallIntegerField(help_text="The session's round, kept here.")
+    table_number = models.PositiveSmallIntegerField(help_text="The session's table, kept here.")
+    wind = models.CharField(max_length=1, blank=True, help_text="Starting wind (RULINGS R14).")
+    hand_points = models.IntegerField(default=0)
+    penalty_points = models.IntegerField(default=0)
+    hands_won = models.PositiveSmallIntegerField(default=0)
+    largest_hand = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round_number", "table_number", "player_id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "player"], name="session_score_once_per_player"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.session}: {self.player} {self.hand_points:+d}"

@@ -68,6 +68,7 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-created_at", "-pk"]
         verbose_name_plural = "audit entries"
+        indexes = [models.Index(fields=["tournament", "created_at"], name="audit_tournament_time")]
 
     def __str__(self):
         where = f" hand {self.hand_number}" if self.hand_number else ""

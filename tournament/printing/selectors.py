@@ -21,7 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Sum
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from ..models import Hand, Payment, Penalty, Registration, Round, Seat, Session, Tournament
 from ..standings import selectors as standings_selectors
@@ -228,17 +228,12 @@ class Slip:
     places: list[tuple[int, int, str]]  # (round, table, wind name); table 0 = bye
 
 
-def player_address(tournament: Tournament, registration: Registration, latest: Round) -> str:
-    """The player's public page; until one exists, the latest round's seating by player."""
-    try:
-        return reverse(
-            "public:player_detail",
-            kwargs={"slug": tournament.slug, "number": registration.number},
-        )
-    except NoReverseMatch:
-        return reverse(
-            "public:seating_by_player", kwargs={"slug": tournament.slug, "number": latest.number}
-        )
+def player_address(tournament: Tournament, registration: Registration) -> str:
+    """The player's public page (every session, hand and penalty)."""
+    return reverse(
+        "public:player_detail",
+        kwargs={"slug": tournament.slug, "player_id": registration.player_id},
+    )
 
 
 def player_slips(tournament: Tournament, rounds: list[Round], *, base_url: str) -> list[Slip]:
@@ -255,13 +250,12 @@ def player_slips(tournament: Tournament, rounds: list[Round], *, base_url: str) 
     places: dict[int, dict[int, tuple[int, str]]] = defaultdict(dict)
     for seat in Seat.objects.filter(round__in=rounds).select_related("table", "round"):
         places[seat.player_id][seat.round.number] = (seat.table.number, WIND_NAMES[seat.wind])
-    latest = rounds[-1]
     return [
         Slip(
             name=reg.player.name,
             number=reg.number,
             chinese_name=reg.player.chinese_name,
-            address=absolute(base_url, player_address(tournament, reg, latest)),
+            address=absolute(base_url, player_address(tournament, reg)),
             places=[(r.number, *places[reg.player_id].get(r.number, (0, ""))) for r in rounds],
         )
         for reg in registrations

@@ -1,6 +1,9 @@
 """django-tables2 tables for the long lists: players and standings."""
 
 import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from ..models import Registration
 
@@ -24,22 +27,79 @@ class RegistrationTable(tables.Table):
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(orderable=False)
-    name = tables.Column(orderable=False, verbose_name="Player")
-    country = tables.Column(orderable=False, attrs=HIDE_ON_PHONES)
+    """The standings as people read them: sortable by any column, rank fixed by the ranking.
+
+    Rows are drawn by ``_standings_table.html`` straight from the ranked records.
+    """
+
+    rank = tables.Column(order_by=("place",), attrs={"td": {"class": "rank"}})
+    name = tables.Column(verbose_name="Player", order_by=("entrant__name",))
+    country = tables.Column(accessor="entrant__country", attrs=HIDE_ON_PHONES)
+    club = tables.Column(accessor="entrant__club", attrs=HIDE_ON_PHONES)
+    sessions_played = tables.Column(
+        verbose_name="Sessions",
+        attrs={"th": {"class": "num hide-sm"}, "td": {"class": "num hide-sm"}},
+    )
+    match_points = tables.Column(
+        verbose_name="Match pts", attrs={"th": {"class": "num"}, "td": {"class": "num"}}
+    )
     hand_points = tables.Column(
-        orderable=False,
         verbose_name="Hands",
-        attrs={"th": {"class": "hide-sm"}, "td": {"class": "num hide-sm"}},
+        attrs={"th": {"class": "num hide-sm"}, "td": {"class": "num hide-sm"}},
     )
     penalty_points = tables.Column(
-        orderable=False,
         verbose_name="Penalties",
-        attrs={"th": {"class": "hide-sm"}, "td": {"class": "num hide-sm"}},
+        attrs={"th": {"class": "num hide-sm"}, "td": {"class": "num hide-sm"}},
     )
-    total = tables.Column(
-        orderable=False, attrs={"th": {"class": "num"}, "td": {"class": "num strong"}}
-    )
+    total = tables.Column(attrs={"th": {"class": "num"}, "td": {"class": "num strong"}})
 
     class Meta:
-        attrs = {"class": "table"}
+        attrs = {"class": "table standings"}
+        template_name = "tournament/public/_standings_table.html"
+
+    def __init__(self, data, *, slug: str, match_points: bool, **kwargs):
+        self.uses_match_points = match_points
+        self.player_url_prefix = reverse("public:player_list", args=[slug])
+        exclude = () if match_points else ("match_points",)
+        super().__init__(data, exclude=exclude, **kwargs)
+
+    def body_html(self):
+        """The rows of the current page, in the column order above (escaped)."""
+        rows = []
+        for bound in self.page.object_list:
+            row = bound.record
+            marks = "".join(
+                f' <span class="badge">{mark}</span>'
+                for mark, on in (
+                    ("withdrawn", row.entrant.withdrawn),
+                    ("substitute", row.entrant.substitute),
+                )
+                if on
+            )
+            match = (
+                format_html('<td class="num">{}</td>', row.match_points_text)
+                if self.uses_match_points
+                else ""
+            )
+            rows.append(
+                format_html(
+                    '<tr{}><td class="rank">{}</td><td><a href="{}{}/">{}</a>{}</td>'
+                    '<td class="hide-sm">{}</td><td class="hide-sm">{}</td>'
+                    '<td class="num hide-sm">{}</td>{}<td class="num hide-sm">{}</td>'
+                    '<td class="num hide-sm">{}</td><td class="num strong">{}</td></tr>',
+                    mark_safe(' class="withdrawn"') if row.entrant.withdrawn else "",
+                    row.rank,
+                    self.player_url_prefix,
+                    row.player_id,
+                    row.name,
+                    mark_safe(marks),
+                    row.entrant.country,
+                    row.entrant.club,
+                    row.sessions_played,
+                    match,
+                    row.hand_points,
+                    row.penalty_points,
+                    row.total,
+                )
+            )
+        return mark_safe("\n".join(rows))

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import calculator, pages
+from .views import calculator, pages, projector, standings
 
 app_name = "public"
 
@@ -19,5 +19,22 @@ urlpatterns = [
         name="seating_by_player",
     ),
     path("t/<slug:slug>/tables/", pages.table_list, name="table_list"),
-    path("t/<slug:slug>/standings/", pages.standings, name="standings"),
+    path("t/<slug:slug>/standings/", standings.standings, name="standings"),
+    path("t/<slug:slug>/countries/", standings.country_list, name="country_list"),
+    path("t/<slug:slug>/players/<int:player_id>/", standings.player_detail, name="player_detail"),
+    path(
+        "t/<slug:slug>/rounds/<int:number>/results/",
+        standings.round_results,
+        name="round_results",
+    ),
+    path(
+        "t/<slug:slug>/projector/standings/",
+        projector.projector_standings,
+        name="projector_standings",
+    ),
+    path(
+        "t/<slug:slug>/projector/rounds/<int:number>/",
+        projector.projector_seating,
+        name="projector_seating",
+    ),
 ]

@@ -10,12 +10,14 @@ from .schedule import Placement, RoundSeating, SeatingPlayer
 
 def seating_players(tournament: Tournament, *, active_only: bool = True) -> list[SeatingPlayer]:
     """The (active) players as plain objects for the algorithm."""
-    registrations = tournament.registrations.select_related("player")
+    registrations = tournament.registrations.order_by("number")
     if active_only:
         registrations = registrations.filter(status=Registration.Status.ACTIVE)
     return [
-        SeatingPlayer(id=reg.player_id, club=reg.player.club, country=reg.player.country.code)
-        for reg in registrations
+        SeatingPlayer(id=pid, club=club, country=country)
+        for pid, club, country in registrations.values_list(
+            "player_id", "player__club", "player__country"
+        )
     ]
 
 
@@ -38,8 +40,11 @@ def round_seatings(rounds, byes: dict[int, tuple[int, ...]] | None = None) -> li
     """The saved seating of ``rounds`` as plain objects (with ``byes`` by round number)."""
     placements: dict[int, list[Placement]] = {round_.pk: [] for round_ in rounds}
     numbers = {round_.pk: round_.number for round_ in rounds}
-    for seat in Seat.objects.filter(round__in=list(rounds)).select_related("table"):
-        placements[seat.round_id].append(Placement(seat.player_id, seat.table.number, seat.wind))
+    seats = Seat.objects.filter(round__in=list(rounds)).order_by()
+    for round_id, player_id, table_number, wind in seats.values_list(
+        "round_id", "player_id", "table__number", "wind"
+    ):
+        placements[round_id].append(Placement(player_id, table_number, wind))
     byes = byes or {}
     return [
         RoundSeating(number=numbers[pk], placements=tuple(found), byes=byes.get(numbers[pk], ()))

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from ..audit import tournament_touch
 from ..event import services as event_services
 from ..event.services import tables_ensure
 from ..models import Player, Registration, Round, Seat, Session, Tournament
@@ -129,6 +130,7 @@ def seating_swap(*, round_: Round, first: Player, second: Player) -> None:
     )
     round_.seating_published = False
     round_.save(update_fields=["seating_published"])
+    tournament_touch(round_.tournament_id)
 
 
 @transaction.atomic
@@ -137,6 +139,7 @@ def seating_publish(*, round_: Round, published: bool = True) -> None:
         raise ValidationError(f"Round {round_.number} has no seating to publish.")
     round_.seating_published = published
     round_.save(update_fields=["seating_published"])
+    tournament_touch(round_.tournament_id)
 
 
 @transaction.atomic
@@ -174,6 +177,7 @@ def round_seat(*, round_: Round, seat_rows: Iterable[tuple[int, str, Player]]) -
     Session.objects.bulk_create(
         Session(round=round_, table=tables[number]) for number in sorted(per_table)
     )
+    tournament_touch(round_.tournament_id)
     if round_.status == Round.Status.DRAFT:
         round_.status = Round.Status.SEATED
         round_.save(update_fields=["status"])

@@ -16,6 +16,8 @@ from . import services as seating_services
 from .forms import GenerateSeatingForm, SwapSeatsForm
 from .selectors import tournament_seating_report
 
+SHOWN_ROWS = 200  # long lists (same-country pairs at a 400-player event) are cut on the page
+
 
 @organiser_required
 def seating_overview(request, slug):
@@ -38,7 +40,8 @@ def seating_overview(request, slug):
             )
             return redirect("seating:seating_overview", slug=slug)
     report = tournament_seating_report(tournament)
-    names = dict(tournament.registrations.values_list("player_id", "player__name"))
+    names = dict(tournament.registrations.order_by().values_list("player_id", "player__name"))
+    separation = _separation_rows(report, names)
     context = {
         "tournament": tournament,
         "rounds": [(r, round_is_played(r)) for r in rounds],
@@ -46,14 +49,15 @@ def seating_overview(request, slug):
         "report": report,
         "repeat_pairs": [
             (names.get(a, a), names.get(b, b), count)
-            for (a, b), count in report.repeat_pairs.items()
+            for (a, b), count in list(report.repeat_pairs.items())[:SHOWN_ROWS]
         ],
         "wind_spread_over_1": sorted(
             (names.get(pid, pid), spread)
             for pid, spread in report.wind_spread.items()
             if spread > 1
-        ),
-        "separation_meetings": _separation_rows(report, names),
+        )[:SHOWN_ROWS],
+        "separation_meetings": separation[:SHOWN_ROWS],
+        "separation_count": len(separation),
         "byes": sorted((names.get(pid, pid), count) for pid, count in report.byes.items()),
         "same_table_repeats": [
             (number, names.get(pid, pid), table) for number, pid, table in report.same_table_repeats

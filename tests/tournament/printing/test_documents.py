@@ -114,9 +114,13 @@ def test_player_slips_eight_to_a_sheet_with_a_qr_code(demo):
     first = text(data, 1)
     assert "Alan Chan" in first and "Round" in first and "East" in first
     assert_inside_printable_area(data)
-    # No public player page yet: the slip opens the latest round's seating by player.
-    address = BASE + reverse("public:seating_by_player", args=[demo.slug, 4])
-    assert set(qr_codes(data, page=1)) == {address}
+    # Each slip opens its player's public page.
+    first_eight = demo.registrations.order_by("number")[:8]
+    addresses = {
+        BASE + reverse("public:player_detail", args=[demo.slug, reg.player_id])
+        for reg in first_eight
+    }
+    assert set(qr_codes(data, page=1)) == addresses
 
 
 def test_standings_with_per_round_columns_and_a_footer(demo):

@@ -33,7 +33,7 @@ def test_unknown_page_is_a_friendly_404(client, db, settings):
     assert "Page not found" in response.content.decode()
 
 
-def test_unpublished_results_are_hidden(client, demo):
-    demo.results_public = False
+def test_unpublished_standings_are_hidden(client, demo):
+    demo.standings_public = False
     demo.save()
     assert client.get(reverse("public:standings", args=[demo.slug])).status_code == 404

@@ -30,6 +30,7 @@ from ...audit import audit_record
 from ...models import AuditEntry, Hand, HandEntry, Payment, Round, Session
 from ..entry import Evaluation, HandEntryData, entry_summary, evaluate, rules_for
 from ..selectors import entry_of_hand, hand_snapshot, seating_of, session_next_number
+from .scores import session_scores_refresh
 
 
 class EntryRejected(ValidationError):
@@ -188,6 +189,7 @@ def hand_save(*, session: Session, entry: HandEntryData, user) -> Hand:
             raise HandNumberTaken(_taken_message(session, entry.number)) from None
         raise
     _pay(hand, evaluation)
+    session_scores_refresh(session=session)
     _round_starts(session)
     _audit_hand(AuditEntry.Action.CREATE, hand, user, evaluation_names(session))
     return hand
@@ -259,6 +261,7 @@ def hand_correct(*, hand: Hand, entry: HandEntryData, user, reason: str, version
         current.confirmed, current.confirmed_by, current.entered_by = False, None, user
     current.save()
     _pay(current, evaluation)
+    session_scores_refresh(session=session)
     HandEntry.objects.filter(hand=current).delete()
     _audit_hand(AuditEntry.Action.CORRECT, current, user, names, before=before, reason=reason)
     return current
@@ -275,6 +278,7 @@ def hand_delete(*, hand: Hand, user, reason: str, version: int) -> None:
     before = hand_snapshot(current, names)
     current.penalties.update(hand=None)
     current.delete()
+    session_scores_refresh(session=session)
     _audit_hand(
         AuditEntry.Action.DELETE, current, user, names, before=before, after=None, reason=reason
     )
@@ -345,6 +349,7 @@ def hand_resolve(*, hand: Hand, second: HandEntry, keep: str, user, version: int
         _apply(current, evaluation)
         current.entered_by_id = second.entered_by_id
         _pay(current, evaluation)
+        session_scores_refresh(session=session)
     current.confirmed, current.confirmed_by = True, user
     current.version = version + 1
     current.save()

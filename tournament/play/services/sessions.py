@@ -30,6 +30,7 @@ from ...models import AuditEntry, Hand, HandEntry, Penalty, Round, Session
 from ...winds import WINDS
 from ..selectors import seating_of, session_totals
 from .hands import session_check_open
+from .scores import session_scores_refresh
 
 
 def penalty_summary(penalty: Penalty, names: dict[int, str]) -> str:
@@ -92,6 +93,7 @@ def penalty_record(
         hand_number=hand_number,
     )
     penalty.save()
+    session_scores_refresh(session=session)
     audit_record(
         session=session,
         action=AuditEntry.Action.PENALTY,
@@ -144,6 +146,7 @@ def penalty_correct(
         hand_number=hand_number,
     )
     penalty.save()
+    session_scores_refresh(session=session)
     audit_record(
         session=session,
         action=AuditEntry.Action.PENALTY_CORRECT,
@@ -158,18 +161,27 @@ def penalty_correct(
 
 @transaction.atomic
 def penalty_delete(*, penalty: Penalty, reason: str, user) -> None:
-    """Delete a penalty of an open session: the reason is required; audited."""
+    """Delete a penalty: the reason is required; audited. A penalty of a session needs the
+    session open (a head judge reopens a reconciled one first); one recorded outside any
+    session (from the organiser's pages) can go at any time."""
     session = penalty.session
-    session_check_open(session)
+    if session is not None:
+        session_check_open(session)
     reason = _change_reason(reason)
     penalty = (
-        Penalty.objects.select_for_update(of=("self",)).select_related("hand").get(pk=penalty.pk)
+        Penalty.objects.select_for_update(of=("self",))
+        .select_related("hand", "player")
+        .get(pk=penalty.pk)
     )
-    before = _penalty_snapshot(penalty, seating_of(session).names)
+    names = seating_of(session).names if session else {penalty.player_id: penalty.player.name}
+    before = _penalty_snapshot(penalty, names)
     hand_number = penalty.hand.number if penalty.hand_id else None
     penalty.delete()
+    if session is not None:
+        session_scores_refresh(session=session)
     audit_record(
         session=session,
+        tournament=penalty.tournament,
         action=AuditEntry.Action.PENALTY_DELETE,
         user=user,
         hand_number=hand_number,

@@ -6,16 +6,15 @@ its release rule (`tournament.release`), and asks it for what is not yet public.
 
 from django.core.paginator import Paginator
 from django.db.models import Q
-from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django_tables2 import RequestConfig
 
 from ...event import selectors as event_selectors
 from ...models import Round, Seat, Tournament
-from ...release import Rule, public_page, results_visible, seating_visible
-from ...standings import selectors as standings_selectors
-from ..tables import RegistrationTable, StandingsTable
+from ...play import clock as play_clock
+from ...release import Rule, public_page, seating_visible
+from ..tables import RegistrationTable
 
 
 def _round_or_404(slug: str, number: int) -> Round:
@@ -85,6 +84,7 @@ def round_detail(request, slug, number):
         "show_seating": show_seating,
         "tables": event_selectors.round_tables(round_) if show_seating else [],
         "byes": event_selectors.round_byes(round_) if show_seating else [],
+        "clock": play_clock.clock_of(round_),
     }
     return render(request, "tournament/public/round_detail.html", context)
 
@@ -119,18 +119,6 @@ def table_list(request, slug):
         request,
         "tournament/public/table_list.html",
         {"tournament": tournament, "tables": tournament.tables.all()},
-    )
-
-
-@public_page(Rule.RESULTS)
-def standings(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not results_visible(request.user, tournament):
-        raise Http404("The results of this tournament are not public.")
-    table = StandingsTable(standings_selectors.standings(tournament))
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
-    return render(
-        request, "tournament/public/standings.html", {"tournament": tournament, "table": table}
     )
 
 

@@ -1,0 +1,21 @@
+// Projector mode: scroll long lists slowly to the end, pause, start again from the top.
+// The body is refreshed by htmx every 30 s (templates/tournament/public/projector_base.html).
+(function () {
+  var PAUSE_MS = 4000, STEP_PX = 1, TICK_MS = 40;
+  var pausedUntil = Date.now() + PAUSE_MS;
+  function box() { return document.querySelector("[data-autoscroll]"); }
+  setInterval(function () {
+    var el = box();
+    if (!el || Date.now() < pausedUntil) return;
+    if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1) {
+      pausedUntil = Date.now() + PAUSE_MS;
+      setTimeout(function () { var e = box(); if (e) e.scrollTop = 0; }, PAUSE_MS - 500);
+      return;
+    }
+    el.scrollTop += STEP_PX;
+  }, TICK_MS);
+  // Keep the scroll position across the htmx refresh.
+  var kept = 0;
+  document.addEventListener("htmx:beforeSwap", function () { var e = box(); kept = e ? e.scrollTop : 0; });
+  document.addEventListener("htmx:afterSwap", function () { var e = box(); if (e) e.scrollTop = kept; });
+})();

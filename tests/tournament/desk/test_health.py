@@ -1,0 +1,68 @@
+"""The health page: each problem is found and links to its fix; drift is rebuilt."""
+
+import pytest
+from django.urls import reverse
+
+from tests.tournament.builders import (
+    entry,
+    make_players,
+    make_seated_round,
+    make_tournament,
+    make_user,
+)
+from tournament.models import Payment, Session, SessionScore
+from tournament.play.services import hands as hand_services
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def troubled():
+    """Two rounds seated, one played: a gap, an unbalanced hand, drift, an unconfirmed hand,
+    unreconciled sessions and players short of sessions."""
+    tournament = make_tournament(double_entry=True)
+    players = make_players(tournament, 8)
+    make_seated_round(tournament, players, 1)
+    make_seated_round(tournament, players, 2)
+    judge = make_user()
+    first = Session.objects.select_related("round__tournament", "table").get(
+        round__number=1, round__tournament=tournament, table__number=1
+    )
+    hand_services.hand_save(session=first, entry=entry(first, 1), user=judge)
+    hand = hand_services.hand_save(session=first, entry=entry(first, 3), user=judge)
+    Payment.objects.filter(hand=hand).first().delete()  # payments no longer sum to zero
+    return tournament, first
+
+
+def test_the_health_page_lists_every_problem_with_a_link_to_fix_it(client, troubled):
+    tournament, first = troubled
+    client.force_login(make_user("judge"))
+    body = client.get(reverse("desk:tournament_health", args=[tournament.slug])).content.decode()
+    args = [tournament.slug, 1, 1]
+    assert "Round 1 table 1: hand(s) 2 missing." in body
+    assert "payments sum to" in body
+    assert reverse("desk:hand_edit", args=[*args, 3]) in body
+    assert "kept totals differ" in body  # a payment deleted behind the services' back
+    assert reverse("desk:hand_confirm", args=[*args, 1]) in body
+    assert reverse("desk:session_reconcile", args=args) in body
+    assert "0 session(s) of 1 played round(s)" in body
+    assert 'id="all-well"' not in body
+
+
+def test_a_head_judge_rebuilds_drifted_totals(client, troubled):
+    tournament, first = troubled
+    client.force_login(make_user("head"))
+    response = client.post(reverse("desk:session_scores_rebuild", args=[tournament.slug]))
+    assert response.status_code == 302
+    kept = sum(SessionScore.objects.filter(session=first).values_list("hand_points", flat=True))
+    paid = sum(Payment.objects.filter(hand__session=first).values_list("amount", flat=True))
+    assert kept == paid
+
+
+def test_a_judge_cannot_rebuild_and_the_public_cannot_see_health(client, troubled):
+    tournament, _ = troubled
+    url = reverse("desk:tournament_health", args=[tournament.slug])
+    assert client.get(url).status_code == 302  # to the log-in page
+    client.force_login(make_user("judge"))
+    rebuild = reverse("desk:session_scores_rebuild", args=[tournament.slug])
+    assert client.post(rebuild).status_code == 403

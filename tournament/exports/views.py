@@ -1,0 +1,72 @@
+"""Downloads: the standings as CSV or Excel, the EMA ranking as CSV.
+
+Public pages under the release rule ``STANDINGS``: silent rounds and hidden withdrawn players
+apply as on the standings page, officials get everything. A provisional ranking says so in its
+file name and in a closing line.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from .. import release
+from ..models import Tournament
+from ..release import Rule, public_page
+from ..standings import selectors
+from .ema import HEADER, ema_rows
+from .tables import SafeTableExport, StandingsExportTable
+
+FORMATS = ("csv", "xlsx")
+
+
+def _board(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not release.standings_visible(request.user, tournament):
+        raise Http404("The standings of this tournament are not public yet.")
+    return tournament, selectors.board_for_viewer(request.user, tournament)
+
+
+def _filename(tournament, board_, stem: str, extension: str) -> str:
+    suffix = "-provisional" if board_.provisional.active else ""
+    upto = f"-after-round-{board_.round_limit}" if board_.round_limit is not None else ""
+    return f"{tournament.slug}-{stem}{upto}{suffix}.{extension}"
+
+
+def _note(board_) -> str:
+    lines = board_.provisional.lines()
+    return " ".join([board_.provisional.summary(), *lines]) if lines else ""
+
+
+@public_page(Rule.STANDINGS)
+def standings_export(request, slug, export_format):
+    if export_format not in FORMATS:
+        raise Http404("Standings can be downloaded as CSV or XLSX.")
+    tournament, board_ = _board(request, slug)
+    rounds = sorted({p.round_number for row in board_.rows for p in row.sessions})
+    table = StandingsExportTable(
+        list(board_.rows), rounds=rounds, match_points=board_.uses_match_points
+    )
+    exporter = SafeTableExport(export_format, table, note=_note(board_))
+    return exporter.response(filename=_filename(tournament, board_, "standings", export_format))
+
+
+class _EmaTable:
+    """Enough of a table for `SafeTableExport`: the EMA rows as values."""
+
+    def __init__(self, rows):
+        self.rows = rows
+
+    def as_values(self, exclude_columns=None):
+        yield list(HEADER)
+        for row in self.rows:
+            yield list(row.cells())
+
+
+@public_page(Rule.STANDINGS)
+def ema_export(request, slug):
+    tournament, board_ = _board(request, slug)
+    exporter = SafeTableExport(
+        "csv", _EmaTable(ema_rows(board_.rows)), note=_note(board_), title="EMA ranking"
+    )
+    return exporter.response(filename=_filename(tournament, board_, "ema", "csv"))

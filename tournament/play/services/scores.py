@@ -1,0 +1,143 @@
+"""Kept session totals (`SessionScore`): refreshed in the same transaction as every write.
+
+Vocabulary
+----------
+session score   one player's totals in one session: hand points (the sum of their payments),
+                penalty points of the session (RULINGS R13: the player loses the amount; a
+                zero-sum penalty gives a third of it to each of the three others), hands won
+                and largest hand won. The standings read these rows, so their cost follows
+                players x rounds, not hands.
+refresh         recompute one session's rows from its hands, payments and penalties (a handful
+                of small queries over at most 4 x hands-per-session payments). Every service
+                that writes a hand, a payment or a penalty calls `session_scores_refresh` once,
+                inside its own transaction.
+drift           a session whose kept rows differ from what a refresh would give: found by
+                `session_scores_drift` (the health page and the tests), cured by a refresh.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db import transaction
+from django.db.models import Count, Max, Sum
+
+from ...models import Hand, Payment, Penalty, Seat, Session, SessionScore
+
+
+def _computed(session_ids) -> dict[int, dict[int, dict]]:
+    """{session id: {player id: fields}} from the hands, payments and penalties themselves."""
+    session_ids = list(session_ids)
+    rows: dict[int, dict[int, dict]] = defaultdict(dict)
+    active = set(
+        Hand.objects.filter(session_id__in=session_ids).values_list("session_id", flat=True)
+    ) | set(Penalty.objects.filter(session_id__in=session_ids).values_list("session_id", flat=True))
+    if not active:
+        return {}
+    places = {
+        pk: (round_id, table_id, tournament_id, round_number, table_number)
+        for pk, round_id, table_id, tournament_id, round_number, table_number in (
+            Session.objects.filter(pk__in=active).values_list(
+                "pk",
+                "round_id",
+                "table_id",
+                "round__tournament_id",
+                "round__number",
+                "table__number",
+            )
+        )
+    }
+    sessions = {pk: place[0] for pk, place in places.items()}
+    by_place = {(place[0], place[1]): pk for pk, place in places.items()}
+    for seat in Seat.objects.filter(round_id__in=set(sessions.values())).values(
+        "round_id", "table_id", "player_id", "wind"
+    ):
+        pk = by_place.get((seat["round_id"], seat["table_id"]))
+        if pk is not None:
+            rows[pk][seat["player_id"]] = _blank(seat["wind"])
+    for paid in (
+        Payment.objects.filter(hand__session_id__in=active)
+        .values("hand__session_id", "player_id")
+        .annotate(total=Sum("amount"))
+    ):
+        row = rows[paid["hand__session_id"]].setdefault(paid["player_id"], _blank(""))
+        row["hand_points"] = paid["total"]
+    for won in (
+        Hand.objects.filter(session_id__in=active, outcome=Hand.Outcome.WIN)
+        .values("session_id", "winner_id")
+        .annotate(count=Count("pk"), largest=Max("value"))
+    ):
+        row = rows[won["session_id"]].setdefault(won["winner_id"], _blank(""))
+        row["hands_won"], row["largest_hand"] = won["count"], won["largest"] or 0
+    for penalty in Penalty.objects.filter(session_id__in=active).values(
+        "session_id", "player_id", "amount", "mode"
+    ):
+        players = rows[penalty["session_id"]]
+        players.setdefault(penalty["player_id"], _blank(""))["penalty_points"] -= penalty["amount"]
+        if penalty["mode"] == Penalty.Mode.ZERO_SUM:  # RULINGS R13
+            for pid, row in players.items():
+                if pid != penalty["player_id"]:
+                    row["penalty_points"] += penalty["amount"] // 3
+    for pk, players in rows.items():
+        _, _, tournament_id, round_number, table_number = places[pk]
+        for row in players.values():
+            row.update(
+                tournament_id=tournament_id, round_number=round_number, table_number=table_number
+            )
+    return rows
+
+
+def _blank(wind: str) -> dict:
+    return {"wind": wind, "hand_points": 0, "penalty_points": 0, "hands_won": 0, "largest_hand": 0}
+
+
+FIELDS = (
+    "tournament_id",
+    "round_number",
+    "table_number",
+    "wind",
+    "hand_points",
+    "penalty_points",
+    "hands_won",
+    "largest_hand",
+)
+
+
+@transaction.atomic
+def session_scores_refresh(*, session: Session) -> None:
+    """Recompute one session's kept totals; call inside every hand or penalty write."""
+    computed = _computed([session.pk]).get(session.pk, {})
+    SessionScore.objects.filter(session_id=session.pk).delete()
+    SessionScore.objects.bulk_create(
+        SessionScore(session_id=session.pk, player_id=pid, **fields)
+        for pid, fields in sorted(computed.items())
+    )
+
+
+def session_scores_drift(*, tournament) -> list[Session]:
+    """Sessions whose kept totals differ from their hands, payments and penalties."""
+    kept: dict[int, dict[int, tuple]] = defaultdict(dict)
+    for row in SessionScore.objects.filter(session__round__tournament=tournament).values(
+        "session_id", "player_id", *FIELDS
+    ):
+        kept[row["session_id"]][row["player_id"]] = tuple(row[f] for f in FIELDS)
+    session_ids = Session.objects.filter(round__tournament=tournament).values_list("pk", flat=True)
+    computed = _computed(session_ids)
+    wrong = {
+        pk
+        for pk in set(kept) | set(computed)
+        if kept.get(pk, {})
+        != {pid: tuple(f[n] for n in FIELDS) for pid, f in computed.get(pk, {}).items()}
+    }
+    return list(
+        Session.objects.filter(pk__in=wrong).select_related("round", "table").order_by("round")
+    )
+
+
+@transaction.atomic
+def session_scores_rebuild(*, tournament) -> int:
+    """Refresh every session of the tournament that drifted; returns how many were fixed."""
+    drifted = session_scores_drift(tournament=tournament)
+    for session in drifted:
+        session_scores_refresh(session=session)
+    return len(drifted)

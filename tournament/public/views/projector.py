@@ -1,0 +1,64 @@
+"""Projector mode: full-screen standings and seating in large type, for the venue's screens.
+
+The page refreshes its body every 30 s through htmx (an ``HX-Request`` gets the body alone, so
+nothing flashes) and scrolls itself slowly (`static/tournament/projector.js`); the round clock
+counts down in the browser from the server's end time. Same release rules as the other pages.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from ... import release
+from ...event import selectors as event_selectors
+from ...models import Round, Tournament
+from ...play import clock as play_clock
+from ...release import Rule, public_page
+from .standings import public_board
+
+
+def _current_round(tournament: Tournament) -> Round | None:
+    """The round whose clock runs (or is paused); else the last playing round; else the last."""
+    rounds = list(tournament.rounds.all())
+    timed = [r for r in rounds if r.clock_ends_at or r.clock_paused_left is not None]
+    playing = [r for r in rounds if r.status == Round.Status.PLAYING]
+    return (timed or playing or rounds or [None])[-1]
+
+
+def _render(request, template: str, context: dict):
+    partial = bool(request.headers.get("HX-Request"))
+    context["partial"] = partial
+    name = template.replace(".html", "_body.html") if partial else template
+    return render(request, name, context)
+
+
+@public_page(Rule.STANDINGS)
+def projector_standings(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not release.standings_visible(request.user, tournament):
+        raise Http404("The standings of this tournament are not public yet.")
+    round_ = _current_round(tournament)
+    context = {
+        "tournament": tournament,
+        "board": public_board(request, tournament),
+        "round": round_,
+        "clock": play_clock.clock_of(round_) if round_ else None,
+    }
+    return _render(request, "tournament/public/projector_standings.html", context)
+
+
+@public_page(Rule.SEATING)
+def projector_seating(request, slug, number):
+    round_ = get_object_or_404(
+        Round.objects.select_related("tournament"), tournament__slug=slug, number=number
+    )
+    visible = release.seating_visible(request.user, round_)
+    context = {
+        "tournament": round_.tournament,
+        "round": round_,
+        "visible": visible,
+        "tables": event_selectors.round_tables(round_) if visible else [],
+        "clock": play_clock.clock_of(round_),
+    }
+    return _render(request, "tournament/public/projector_seating.html", context)

@@ -1,0 +1,123 @@
+"""Public pages of results: the standings, a player's page, a round's results, the countries.
+
+Each declares its release rule and asks `tournament.release` what the viewer may see: the
+standings and countries need released standings, players' and rounds' scores released results;
+silent rounds are left out of what the public counts; officials see everything.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+
+from ... import release
+from ...models import Round, Tournament
+from ...play import clock as play_clock
+from ...release import Rule, public_page
+from ...standings import selectors
+from ...standings.chart import cumulative_chart
+from ...standings.ranking import number_text
+from ..tables import StandingsTable
+
+PER_PAGE = 100
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def public_board(request, tournament: Tournament) -> selectors.Board:
+    return selectors.board_for_viewer(request.user, tournament)
+
+
+def _search(rows, query: str):
+    query = query.casefold()
+    return [
+        row
+        for row in rows
+        if query in row.name.casefold()
+        or query in row.entrant.country.casefold()
+        or query in row.entrant.club.casefold()
+    ]
+
+
+def _common(request, tournament, board_=None) -> dict:
+    return {
+        "tournament": tournament,
+        "board": board_,
+        "release_note": release.release_note(request.user, tournament),
+    }
+
+
+@public_page(Rule.STANDINGS)
+def standings(request, slug):
+    tournament = _tournament(slug)
+    if not release.standings_visible(request.user, tournament):
+        raise Http404("The standings of this tournament are not public yet.")
+    board_ = public_board(request, tournament)
+    query = request.GET.get("q", "").strip()
+    rows = _search(board_.rows, query) if query else list(board_.rows)  # the table sorts it
+    table = StandingsTable(rows, slug=slug, match_points=board_.uses_match_points)
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    context = _common(request, tournament, board_) | {"table": table, "query": query}
+    return render(request, "tournament/public/standings.html", context)
+
+
+@public_page(Rule.STANDINGS)
+def country_list(request, slug):
+    tournament = _tournament(slug)
+    if not release.standings_visible(request.user, tournament):
+        raise Http404("The standings of this tournament are not public yet.")
+    board_ = public_board(request, tournament)
+    context = _common(request, tournament, board_) | {"countries": selectors.countries(board_)}
+    return render(request, "tournament/public/country_list.html", context)
+
+
+@public_page(Rule.RESULTS)
+def player_detail(request, slug, player_id):
+    tournament = _tournament(slug)
+    if not release.results_visible(request.user, tournament):
+        raise Http404("The results of this tournament are not public yet.")
+    limit = release.counted_round_limit(request.user, tournament)
+    card = selectors.player_card(tournament, player_id, round_limit=limit)
+    if card is None:
+        raise Http404("No such player in this tournament.")
+    rounds = limit if limit is not None else tournament.rounds.count()
+    session_rows = [
+        {
+            "round_number": p.round_number,
+            "table_number": p.table_number,
+            "wind": p.wind,
+            "score": p.score,
+            "place_text": number_text(p.place),
+            "match_text": number_text(p.match_points),
+        }
+        for p in sorted(card.standing.sessions, key=lambda p: p.round_number)
+    ]
+    context = _common(request, tournament, card.board) | {
+        "card": card,
+        "standing": card.standing,
+        "session_rows": session_rows,
+        "match_points_text": number_text(card.standing.match_points),
+        "chart": cumulative_chart(card.standing.cumulative_by_round(), rounds),
+        "show_rank": release.standings_visible(request.user, tournament),
+    }
+    return render(request, "tournament/public/player_detail.html", context)
+
+
+@public_page(Rule.RESULTS)
+def round_results(request, slug, number):
+    round_ = get_object_or_404(
+        Round.objects.select_related("tournament"), tournament__slug=slug, number=number
+    )
+    tournament = round_.tournament
+    visible = release.round_results_visible(request.user, round_)
+    context = _common(request, tournament) | {
+        "round": round_,
+        "visible": visible,
+        "tables": selectors.round_results(round_) if visible else [],
+        "provisional": selectors.provisional(tournament).unreconciled.get(round_.number, []),
+        "clock": play_clock.clock_of(round_),
+    }
+    return render(request, "tournament/public/round_results.html", context)
