@@ -29,7 +29,10 @@ def troubled():
         round__number=1, round__tournament=tournament, table__number=1
     )
     hand_services.hand_save(session=first, entry=entry(first, 1), user=judge)
+    second = hand_services.hand_save(session=first, entry=entry(first, 2), user=judge)
     hand = hand_services.hand_save(session=first, entry=entry(first, 3), user=judge)
+    # Deleting a hand in the middle leaves a gap (nothing is renumbered, RULINGS R14).
+    hand_services.hand_delete(hand=second, user=judge, reason="entered twice", version=1)
     Payment.objects.filter(hand=hand).first().delete()  # payments no longer sum to zero
     return tournament, first
 

@@ -19,6 +19,7 @@ from tests.tournament.builders import (
     seat_players,
 )
 from tournament.event.selectors import current_tournament
+from tournament.event.services import SETTINGS_FIELDS
 from tournament.models import AuditEntry, Hand, Penalty, Round, Session
 from tournament.play.selectors import session_totals
 from tournament.play.services.hands import (
@@ -221,15 +222,11 @@ def test_reconciliation_with_a_wrong_card_says_differ():
 
 
 def settings_post(tournament, **changes):
-    data = {
-        "minimum_points": tournament.minimum_points,
-        "payoff_scheme": tournament.payoff_scheme,
-        "standard_value": tournament.standard_value,
-        "false_win_penalty": tournament.false_win_penalty,
-        "hands_per_session": tournament.hands_per_session,
-        "double_entry": "on" if tournament.double_entry else "",
-        "results_public": "on" if tournament.results_public else "",
-    }
+    """The settings form as posted: every editable setting as it stands, then ``changes``."""
+    data = {}
+    for name in SETTINGS_FIELDS:
+        value = getattr(tournament, name)
+        data[name] = ("on" if value else "") if isinstance(value, bool) else value
     data.update(changes)
     return {k: v for k, v in data.items() if v != ""}
 

@@ -124,6 +124,12 @@ def test_editing_renames_the_event_and_audits_rule_changes(client, organiser):
         "hands_per_session": 12,
         "double_entry": "",
         "results_public": "on",
+        "standings_public": "on",
+        "match_points": "4,2,1,0",
+        "match_points_scheme": tournament.match_points_scheme,
+        "rank_by": tournament.rank_by,
+        "tie_break_order": tournament.tie_break_order,
+        "silent_rounds": 0,
     }
     response = client.post(url("tournament_edit", tournament), data)
     assert response.status_code == 302, response.content.decode()
@@ -490,7 +496,7 @@ def test_head_judges_set_round_status_and_delete_penalties_with_a_reason(client)
     assert Penalty.objects.exists()
     client.post(url("penalty_delete", tournament, pk=penalty.pk), {"reason": "wrong player"})
     assert not Penalty.objects.exists()
-    entry = AuditEntry.objects.get(reason="Deleted: wrong player")
+    entry = AuditEntry.objects.get(action=AuditEntry.Action.PENALTY_DELETE, reason="wrong player")
     assert entry.before["amount"] == 10 and entry.after is None
 
 
