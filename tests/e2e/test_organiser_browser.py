@@ -80,6 +80,7 @@ def test_organiser_goes_from_nothing_to_a_published_seated_round(page, live_serv
     expect(page.locator("#checkin-counts [data-count=present]")).to_have_text("30")
     expect(page.locator("#remainder-note")).to_contain_text("sit 2 player(s) out")
     expect(page.locator("#remainder-note")).to_contain_text("add 2 substitute(s)")
+    page.wait_for_selector("#rollcall[data-ready]", state="attached")
     search = page.locator("#checkin-search")
     search.focus()
     page.keyboard.type("12")

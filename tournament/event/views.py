@@ -460,6 +460,8 @@ def checkin(request, slug):
     number = _checkin_round(tournament, request)
     if request.method == "POST":
         present_ids = {int(pk) for pk in request.POST.getlist("present") if pk.isdecimal()}
+        if request.POST.get("all_present"):
+            present_ids = {reg.pk for reg in selectors.roll_call(tournament, number)}
         services.roll_call_save(tournament=tournament, round_number=number, present_ids=present_ids)
         messages.success(request, "Roll call saved.")
         return redirect(f"{request.path}?round={number}")
