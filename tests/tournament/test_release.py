@@ -39,7 +39,7 @@ def unpublished_round():
     return round_
 
 
-SEATING_PAGES = ["public:round_detail", "public:seating_by_player"]
+SEATING_PAGES = ["public:round_detail", "public:seating_by_player", "public:projector_seating"]
 
 
 @pytest.mark.parametrize("page", SEATING_PAGES)
