@@ -1,7 +1,23 @@
-"""Django admin for the tournament data: list columns, filters and search for every model."""
+"""Django admin for the tournament data: list columns, filters and search for every model.
+
+Vocabulary
+----------
+side door       any write that skips the services, hence the audit log, the version counter
+                and the checks. The admin must not be one:
+                - only active superusers may use it (`tournament.apps.SuperuserAdminSite`);
+                  officials (judges, head judges, organisers by group) have no admin rights;
+                - play records (hands, payments, sessions, penalties, second entries, the audit
+                  log) and the seating (rounds, seats) are read-only for everyone, superusers
+                  included (`ReadOnlyAdmin`): a repair goes through the desk or the seating
+                  pages, whose services audit it;
+                - a tournament's desk settings (`event.services.SETTINGS_FIELDS`) are set when
+                  it is created and changed afterwards only on the desk's settings page, which
+                  audits the change.
+"""
 
 from django.contrib import admin
 
+from .event.services import SETTINGS_FIELDS
 from .models import (
     AuditEntry,
     Hand,
@@ -16,6 +32,34 @@ from .models import (
     Table,
     Tournament,
 )
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """A record that only the services write: listed and searchable, never added, changed or
+    deleted here, not even by a superuser."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Tournament)
@@ -34,6 +78,14 @@ class TournamentAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "start_date"
 
+    def get_readonly_fields(self, request, obj=None):
+        # Settings of an existing tournament change on the desk's audited settings page.
+        return list(SETTINGS_FIELDS) if obj is not None else []
+
+    def has_delete_permission(self, request, obj=None):
+        # Deleting a tournament would take its hands and audit log with it, unaudited.
+        return False
+
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
@@ -51,14 +103,12 @@ class RegistrationAdmin(admin.ModelAdmin):
     list_select_related = ["player", "tournament"]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
     model = Seat
-    extra = 0
-    autocomplete_fields = ["player"]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnlyAdmin):
     list_display = ["tournament", "number", "status", "seating_published"]
     list_filter = ["tournament", "status", "seating_published"]
     inlines = [SeatInline]
@@ -72,38 +122,33 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin):
     list_display = ["round", "table", "wind", "player"]
     list_filter = ["round__tournament", "round__number", "wind"]
     search_fields = ["player__name"]
-    autocomplete_fields = ["player"]
     list_select_related = ["round", "table", "player"]
 
 
-class HandInline(admin.TabularInline):
+class HandInline(ReadOnlyInline):
     model = Hand
-    extra = 0
     fields = ["number", "outcome", "winner", "win_type", "value", "version"]
-    readonly_fields = fields
     show_change_link = True
-    can_delete = False
 
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(ReadOnlyAdmin):
     list_display = ["round", "table", "status"]
     list_filter = ["round__tournament", "round__number", "status"]
     inlines = [HandInline]
     list_select_related = ["round", "table"]
 
 
-class PaymentInline(admin.TabularInline):
+class PaymentInline(ReadOnlyInline):
     model = Payment
-    extra = 0
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ReadOnlyAdmin):
     list_display = [
         "session",
         "number",
@@ -116,14 +161,12 @@ class HandAdmin(admin.ModelAdmin):
     ]
     list_filter = ["outcome", "win_type", "session__round__tournament", "session__round__number"]
     search_fields = ["winner__name", "concealed", "melds"]
-    autocomplete_fields = ["winner", "discarder", "responsible"]
-    readonly_fields = ["entered_at", "updated_at", "version"]
     inlines = [PaymentInline]
     list_select_related = ["session__round", "session__table", "winner", "entered_by"]
 
 
 @admin.register(Payment)
-class PaymentAdmin(admin.ModelAdmin):
+class PaymentAdmin(ReadOnlyAdmin):
     list_display = ["hand", "player", "amount"]
     list_filter = ["hand__session__round__tournament"]
     search_fields = ["player__name"]
@@ -131,16 +174,14 @@ class PaymentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
+class PenaltyAdmin(ReadOnlyAdmin):
     list_display = ["player", "tournament", "amount", "mode", "reason", "created_by", "created_at"]
     list_filter = ["tournament", "mode"]
     search_fields = ["player__name", "reason"]
-    autocomplete_fields = ["player"]
-    readonly_fields = ["created_at"]
 
 
 @admin.register(HandEntry)
-class HandEntryAdmin(admin.ModelAdmin):
+class HandEntryAdmin(ReadOnlyAdmin):
     list_display = ["hand", "entered_by", "entered_at", "hand_version"]
     list_filter = ["hand__session__round__tournament"]
     search_fields = ["entered_by__username"]
@@ -148,7 +189,7 @@ class HandEntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin):
     """The audit log is a record: it can be read and searched, never edited."""
 
     list_display = [
@@ -164,12 +205,3 @@ class AuditEntryAdmin(admin.ModelAdmin):
     search_fields = ["reason", "user__username"]
     list_select_related = ["tournament", "session__round", "session__table", "user"]
     date_hierarchy = "created_at"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -80,7 +80,7 @@ def demo_accounts_ensure() -> list[tuple[str, str, str]]:
     for username, password, role in DEMO_ACCOUNTS:
         user, _ = users.objects.get_or_create(username=username)
         user.set_password(password)
-        user.is_staff = role in ("superuser", "head judge")
+        user.is_staff = role == "superuser"  # the admin is for superusers only
         user.is_superuser = role == "superuser"
         user.save()
         if role == "judge":
