@@ -4,8 +4,11 @@
 ``DJANGO_SECRET_KEY``   required when debug is off
 ``DJANGO_DEBUG``        "1"/"true" for development (default: off)
 ``DJANGO_ALLOWED_HOSTS`` comma-separated host names (default: localhost names)
+``DJANGO_LOGIN_FAILURES`` wrong passwords before a user name is locked out from an address (5)
+``DJANGO_LOGIN_LOCKOUT_MINUTES`` how long a lock-out lasts unless an organiser lifts it (30)
 """
 
+from datetime import timedelta
 from os import environ
 from pathlib import Path
 
@@ -56,6 +59,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "scoring",
     "tournament",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -68,7 +72,25 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the lock-out page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Log-in throttling (django-axes) on /login/ and /admin/login/ alike: after
+# DJANGO_LOGIN_FAILURES wrong passwords for one user name from one address, that pair is locked
+# out (status 429, templates/registration/locked_out.html) until the time runs out or an
+# organiser lifts it: `python manage.py axes_reset_username NAME` (or the admin's "Access
+# attempts" list). A right password resets the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(environ.get("DJANGO_LOGIN_FAILURES", "5"))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = timedelta(minutes=int(environ.get("DJANGO_LOGIN_LOCKOUT_MINUTES", "30")))
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
 
 ROOT_URLCONF = "tournament.urls"
 
