@@ -4,6 +4,7 @@
 ``DJANGO_SECRET_KEY``   required when debug is off
 ``DJANGO_DEBUG``        "1"/"true" for development (default: off)
 ``DJANGO_ALLOWED_HOSTS`` comma-separated host names (default: localhost names)
+``DJANGO_SQLITE_TIMEOUT`` seconds a SQLite write waits for the lock before "busy" (10)
 ``DJANGO_LOGIN_FAILURES`` wrong passwords before a user name is locked out from an address (5)
 ``DJANGO_LOGIN_LOCKOUT_MINUTES`` how long a lock-out lasts unless an organiser lifts it (30)
 """
@@ -72,6 +73,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tournament.busy.DatabaseBusyMiddleware",
     # Last, as django-axes asks: it turns a locked-out log-in into the lock-out page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -126,7 +128,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
+            # Seconds a write waits for the lock before the "busy, try again" page (503).
+            "timeout": float(environ.get("DJANGO_SQLITE_TIMEOUT", "10")),
         }
     )
 

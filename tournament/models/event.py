@@ -319,6 +319,12 @@ class Session(models.Model):
         related_name="sessions_reconciled",
     )
     reconciled_at = models.DateTimeField(null=True, blank=True)
+    opened_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When an official first opened this session's sheet at the desk; from then on "
+        "the round's seating never changes (`play.selectors.round_is_opened`).",
+    )
 
     class Meta:
         ordering = ["round", "table__number"]

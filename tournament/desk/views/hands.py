@@ -11,13 +11,16 @@ from functools import partial
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db import OperationalError
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from ...busy import BUSY_MESSAGE, is_database_busy
 from ...play import selectors
 from ...play.forms import HandForm
 from ...play.preview import preview_context
 from ...play.services import hands as hand_services
+from ...play.services import sessions as session_services
 from ..forms import CorrectionForm, DeleteForm
 from .common import (
     errors_onto,
@@ -60,6 +63,7 @@ def _sheet_page(request, session, form, evaluation, status=200):
 @session_page()
 def session_sheet(request, session):
     """The session's hands so far and the form for the next one (a POST saves it)."""
+    session_services.session_mark_opened(session=session)
     seating = selectors.seating_of(session)
     next_number = selectors.session_next_number(session)
     evaluation = None
@@ -80,6 +84,12 @@ def session_sheet(request, session):
             form.add_error("number", error.messages[0])
         except ValidationError as error:
             form.add_error(None, error)
+        except OperationalError as error:
+            if not is_database_busy(error):
+                raise
+            # The hand stays in the form: the judge presses Save again in a moment.
+            form.add_error(None, BUSY_MESSAGE)
+            return _sheet_page(request, session, form, evaluation, status=503)
         else:
             what = "a draw" if hand.outcome == "draw" else f"{hand.value or 0} points"
             if hand.outcome == "false_win":
