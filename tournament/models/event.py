@@ -5,7 +5,7 @@ See the package docstring for the vocabulary.
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator, RegexValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -76,14 +76,19 @@ class Tournament(models.Model):
     )
     standard_value = models.PositiveSmallIntegerField(
         default=25,
-        validators=[MinValueValidator(1)],
+        validators=[MinValueValidator(1), MaxValueValidator(1000)],
         help_text="Formal scheme: a discard win above this value is paid mostly by the discarder.",
     )
     hands_per_session = models.PositiveSmallIntegerField(
-        default=16, validators=[MinValueValidator(1)], help_text="RULINGS R15: hands in a session."
+        default=16,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text="RULINGS R15: hands in a session.",
     )
+    # Bounded on every database: SQLite would store a 64-bit penalty, and three times it no
+    # longer fits in the payments' integers.
     false_win_penalty = models.PositiveSmallIntegerField(
         default=25,
+        validators=[MaxValueValidator(1000)],
         help_text="RULINGS R10: points the offender pays to each of the other three players.",
     )
     use_match_points = models.BooleanField(
