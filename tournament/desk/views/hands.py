@@ -23,8 +23,10 @@ from ...play.services import hands as hand_services
 from ...play.services import sessions as session_services
 from ..forms import CorrectionForm, DeleteForm
 from .common import (
+    deletion_message,
     errors_onto,
     hand_or_404,
+    hand_or_none,
     rebase_on_current,
     session_context,
     session_page,
@@ -114,8 +116,24 @@ def hand_preview(request, session):
     )
 
 
+def _correction_of_a_deleted_hand(request, session, number):
+    """A correction whose hand was deleted meanwhile: say so, and offer what the judge typed
+    as a new entry of that hand number (nothing is saved until they press Save)."""
+    seating = selectors.seating_of(session)
+    form = HandForm(request.POST, seating=seating, number=number)
+    evaluation = _evaluate(form, session)[1] if form.is_valid() else None
+    form.add_error(
+        None,
+        deletion_message(session, number)
+        + f" Your correction is below as a new hand {number}: save it if the hand stands.",
+    )
+    return _sheet_page(request, session, form, evaluation, status=409)
+
+
 @session_page()
 def hand_edit(request, session, number):
+    if request.method == "POST" and hand_or_none(session, number) is None:
+        return _correction_of_a_deleted_hand(request, session, number)
     hand = hand_or_404(session, number)
     seating = selectors.seating_of(session)
     conflict = None
@@ -130,6 +148,8 @@ def hand_edit(request, session, number):
                     hand=hand, entry=entry, user=request.user, **form.change_args()
                 )
             except hand_services.StaleHandError as error:
+                if error.current is None:
+                    return _correction_of_a_deleted_hand(request, session, number)
                 gone, hand, form = rebase_on_current(
                     request, session, number, error, partial(CorrectionForm, **form_kwargs)
                 )
@@ -161,6 +181,9 @@ def hand_edit(request, session, number):
 
 @session_page()
 def hand_delete(request, session, number):
+    if request.method == "POST" and hand_or_none(session, number) is None:
+        messages.warning(request, deletion_message(session, number))
+        return redirect(session_url(session))
     hand = hand_or_404(session, number)
     conflict = None
     if request.method == "POST":

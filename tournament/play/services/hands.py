@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from ...audit import audit_record
 from ...models import AuditEntry, Hand, HandEntry, Payment, Session
@@ -44,6 +45,10 @@ class HandNumberTaken(ValidationError):
     """Another official already saved this hand number in this session."""
 
 
+class SessionClosedError(ValidationError):
+    """The session is no longer open (reconciled or closed, perhaps a moment ago)."""
+
+
 class StaleHandError(ValidationError):
     """The hand changed since the official opened it; ``current`` is its snapshot now."""
 
@@ -58,16 +63,19 @@ def session_check_open(session: Session) -> None:
     The caller's object may be stale (another official reconciled the session since it was
     read); the row lock also makes a concurrent `session_reconcile` wait for this write.
     """
-    session.status = (
+    status, by, at = (
         Session.objects.select_for_update()
         .filter(pk=session.pk)
-        .values_list("status", flat=True)
+        .values_list("status", "reconciled_by__username", "reconciled_at")
         .get()
     )
+    session.status = status
     if session.status != Session.Status.OPEN:
-        raise ValidationError(
-            f"{session} is {session.get_status_display().lower()}: "
-            "a head judge must reopen it before hands can change."
+        when = f" at {timezone.localtime(at):%H:%M}" if at else ""
+        who = f" by {by}{when}" if by else ""
+        raise SessionClosedError(
+            f"{session} was {session.get_status_display().lower()}{who}: nothing was saved. "
+            "A head judge must reopen it before hands can change."
         )
 
 
