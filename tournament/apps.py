@@ -9,6 +9,13 @@ class TournamentConfig(AppConfig):
     name = "tournament"
     verbose_name = "Tournament"
 
+    def ready(self):
+        from django.contrib.auth.signals import user_logged_in
+
+        from .headers import official_session_limit
+
+        user_logged_in.connect(official_session_limit, dispatch_uid="official_session_limit")
+
 
 class TournamentAdminConfig(admin_apps.AdminConfig):
     """The Django admin with our site: superusers only, play records read-only."""

@@ -5,6 +5,8 @@
 ``DJANGO_DEBUG``        "1"/"true" for development (default: off)
 ``DJANGO_ALLOWED_HOSTS`` comma-separated host names (default: localhost names)
 ``DJANGO_SQLITE_TIMEOUT`` seconds a SQLite write waits for the lock before "busy" (10)
+``DJANGO_SECURE_HSTS_SECONDS`` HSTS max-age when debug is off (a year: 31536000)
+``DJANGO_OFFICIAL_SESSION_HOURS`` how long an official's log-in lasts (12)
 ``DJANGO_LOGIN_FAILURES`` wrong passwords before a user name is locked out from an address (5)
 ``DJANGO_LOGIN_LOCKOUT_MINUTES`` how long a lock-out lasts unless an organiser lifts it (30)
 """
@@ -14,6 +16,7 @@ from os import environ
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -61,10 +64,13 @@ INSTALLED_APPS = [
     "scoring",
     "tournament",
     "axes",
+    "csp",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "tournament.headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -93,6 +99,26 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(environ.get("DJANGO_LOGIN_LOCKOUT_MINU
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+
+# No inline script or style anywhere (htmx is told not to add its own, templates/includes/
+# htmx.html), so the policy can forbid both; a browser test fails on any violation.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    }
+}
+
+# Officials' log-ins are short (tournament.headers.official_session_limit).
+OFFICIAL_SESSION_SECONDS = int(float(environ.get("DJANGO_OFFICIAL_SESSION_HOURS", "12")) * 3600)
 
 ROOT_URLCONF = "tournament.urls"
 
@@ -172,7 +198,9 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(environ.get("DJANGO_HSTS_SECONDS", "3600"))
+    SECURE_HSTS_SECONDS = int(
+        environ.get("DJANGO_SECURE_HSTS_SECONDS", environ.get("DJANGO_HSTS_SECONDS", "31536000"))
+    )
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD")
     SECURE_CONTENT_TYPE_NOSNIFF = True
