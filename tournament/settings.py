@@ -203,6 +203,9 @@ if not DEBUG:
     )
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD")
+    if not SECURE_HSTS_PRELOAD:
+        # Joining the browsers' preload list is a separate, lasting decision (DJANGO_HSTS_PRELOAD).
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
 LOGGING = {
