@@ -23,4 +23,7 @@ WHITENOISE_USE_FINDERS = True
 # SQLite tests use a file, as production does: WAL and the write lock behave as they will on
 # the day, and a second connection or a gunicorn process can open the same database.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}  # noqa: F405
+    # One file per test process, so two runs side by side never share (or delete) a database.
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")  # noqa: F405
+    }
