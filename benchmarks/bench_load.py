@@ -115,6 +115,13 @@ def child(database: str, hands: int, users: int, seconds: int) -> dict:
     return result
 
 
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return 0.0
+
+
 def _locust(base: str, users: int, seconds: int, players: dict) -> list[dict]:
     prefix = Path(tempfile.mkdtemp()) / "locust"
     env = dict(
@@ -137,9 +144,9 @@ def _locust(base: str, users: int, seconds: int, players: dict) -> list[dict]:
                     "name": row["Name"],
                     "requests": int(row["Request Count"]),
                     "failures": int(row["Failure Count"]),
-                    "rps": float(row["Requests/s"]),
-                    "p50_ms": float(row["50%"] or 0),
-                    "p99_ms": float(row["99%"] or 0),
+                    "rps": _number(row["Requests/s"]),
+                    "p50_ms": _number(row["50%"]),
+                    "p99_ms": _number(row["99%"]),
                 }
             )
     return rows
