@@ -10,6 +10,7 @@ from django.db import connection, transaction
 from django.urls import reverse
 
 from tests.tournament.builders import (
+    entry,
     form_data,
     make_players,
     make_session,
@@ -17,6 +18,7 @@ from tests.tournament.builders import (
     make_user,
 )
 from tournament.models import Hand
+from tournament.play.services.hands import hand_save
 from tournament.seating import services as seating_services
 
 sqlite_only = pytest.mark.skipif(
@@ -65,6 +67,28 @@ def test_a_save_that_cannot_get_the_lock_is_busy_and_keeps_the_hand(client, requ
     assert not Hand.objects.exists()
     assert client.post(url, data).status_code == 302
     assert Hand.objects.count() == 1
+
+
+@sqlite_only
+@pytest.mark.django_db(transaction=True)
+def test_a_busy_correction_keeps_the_correction(client, request):
+    session = make_session()
+    judge = make_user("judge")
+    hand_save(session=session, entry=entry(session), user=judge)
+    client.force_login(judge)
+    url = reverse(
+        "desk:hand_edit",
+        args=[session.round.tournament.slug, session.round.number, session.table.number, 1],
+    )
+    data = form_data(session, tiles="123m 123m 456m 789m 5m")
+    data.update(reason="wrong tiles", version=1)
+    request.getfixturevalue("write_lock")
+    connection.ensure_connection()
+    connection.connection.execute("PRAGMA busy_timeout = 300")
+    response = client.post(url, data)
+    assert response.status_code == 503
+    page = response.content.decode()
+    assert "Nothing was saved" in page and 'value="wrong tiles"' in page
 
 
 @sqlite_only

@@ -138,6 +138,7 @@ def hand_edit(request, session, number):
     seating = selectors.seating_of(session)
     conflict = None
     evaluation = None
+    busy = False
     if request.method == "POST":
         form_kwargs = {"seating": seating, "number": number}
         form = CorrectionForm(request.POST, **form_kwargs)
@@ -160,6 +161,11 @@ def hand_edit(request, session, number):
                 errors_onto(form, error.evaluation)
             except ValidationError as error:
                 form.add_error(None, error)
+            except OperationalError as error:
+                if not is_database_busy(error):
+                    raise
+                form.add_error(None, BUSY_MESSAGE)  # the correction stays in the form
+                busy = True
             else:
                 messages.success(request, f"Hand {number} corrected.")
                 return redirect(session_url(session))
@@ -175,7 +181,7 @@ def hand_edit(request, session, number):
         preview_url=session_url(session, "hand_preview"),
         **preview_context(form, evaluation, seating),
     )
-    status = 409 if conflict else (422 if form.is_bound else 200)
+    status = 503 if busy else 409 if conflict else (422 if form.is_bound else 200)
     return render(request, "tournament/desk/hand_edit.html", context, status=status)
 
 
