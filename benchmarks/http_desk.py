@@ -266,6 +266,7 @@ def _fill(judge: Judge, plans: list[TablePlan], outcome: Outcome, stop) -> None:
                 outcome.acknowledged.append((plan.path, number))
             elif kind == "unclear":
                 outcome.unclear.append(f"POST {plan.path} #{number}: {answer.status}")
+                break  # a server fault: report it rather than retry forever
             elif kind == "refused: session closed":
                 break
 

@@ -232,10 +232,14 @@ def _paths(value, path=()):
 
 
 def _replace(archive, path, new):
+    """Put ``new`` at ``path``, unless an earlier change already removed that path."""
     target = archive
-    for step in path[:-1]:
-        target = target[step]
-    target[path[-1]] = new
+    try:
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = new
+    except (KeyError, IndexError, TypeError):
+        pass
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ on sessions that are not open (RULINGS R15).
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -66,11 +67,13 @@ def session_check_open(session: Session) -> None:
     status, by, at = (
         Session.objects.select_for_update()
         .filter(pk=session.pk)
-        .values_list("status", "reconciled_by__username", "reconciled_at")
+        .values_list("status", "reconciled_by_id", "reconciled_at")
         .get()
     )
     session.status = status
     if session.status != Session.Status.OPEN:
+        # No join under FOR UPDATE (PostgreSQL refuses it on a nullable side): name them now.
+        by = get_user_model().objects.filter(pk=by).values_list("username", flat=True).first()
         when = f" at {timezone.localtime(at):%H:%M}" if at else ""
         who = f" by {by}{when}" if by else ""
         raise SessionClosedError(
