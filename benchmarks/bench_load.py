@@ -192,6 +192,7 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--users", type=int, default=16)
     parser.add_argument("--seconds", type=int, default=20)
+    parser.add_argument("--backends", default="sqlite,postgresql")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -199,11 +200,12 @@ def main() -> int:
         return 0
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
-        backends = [f"sqlite:///{tmp}/load.sqlite3"]
-        pg = _postgres_url()
+        wanted = args.backends.split(",")
+        backends = [f"sqlite:///{tmp}/load.sqlite3"] if "sqlite" in wanted else []
+        pg = _postgres_url() if "postgresql" in wanted else None
         if pg:
             backends.append(pg)
-        else:
+        elif "postgresql" in wanted:
             print("PostgreSQL not reachable: SQLite only.")
         for url in backends:
             try:
