@@ -99,6 +99,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(environ.get("DJANGO_LOGIN_LOCKOUT_MINU
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+AXES_USERNAME_CALLABLE = "tournament.headers.login_username"
 
 # No inline script or style anywhere (htmx is told not to add its own, templates/includes/
 # htmx.html), so the policy can forbid both; a browser test fails on any violation.

@@ -55,3 +55,11 @@ def test_a_few_wrong_passwords_then_the_right_one_log_in(client):
     for _ in range(settings.AXES_FAILURE_LIMIT - 1):
         assert _try(client, "/login/", "anna", "wrong").status_code == 200
     assert _try(client, "/login/", "anna", "pw").status_code == 302
+
+
+@pytest.mark.parametrize("name", ["x" * 10_000, "a\x00b", "\x00"])
+def test_an_impossible_user_name_is_refused_not_a_500(client, name):
+    client.raise_request_exception = False
+    for _ in range(settings.AXES_FAILURE_LIMIT + 1):
+        response = _try(client, "/login/", name, "\x1b[31m")
+        assert response.status_code in (200, 429)
