@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test check lint contracts install install-dev browser demo bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings clean
+.PHONY: run test check lint contracts install install-dev browser demo bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-load clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +66,11 @@ bench-pdf: $(DEV_STAMP) browser
 
 bench-standings: $(DEV_STAMP)
 	$(PY) benchmarks/bench_standings.py
+
+# 8 judges x 1,000 hands over gunicorn, then locust on the public pages and the preview.
+bench-load: $(DEV_STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	$(PY) benchmarks/bench_load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles

@@ -19,3 +19,11 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Serve static files from the finders: no collectstatic needed for the test server.
 WHITENOISE_AUTOREFRESH = True
 WHITENOISE_USE_FINDERS = True
+
+# SQLite tests use a file, as production does: WAL and the write lock behave as they will on
+# the day, and a second connection or a gunicorn process can open the same database.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # One file per test process, so two runs side by side never share (or delete) a database.
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")  # noqa: F405
+    }

@@ -1,14 +1,27 @@
 """Django admin for the tournament data: list columns, filters and search for every model.
 
-Edits here bypass the services, so every model admin keeps what the services keep
-(`KeepsStandings`): the tournament's last write moves on (public pages revalidate) and a
-session's kept totals are refreshed when its hands, payments or penalties change.
+Vocabulary
+----------
+side door       any write that skips the services, hence the audit log, the version counter
+                and the checks. The admin must not be one:
+                - only active superusers may use it (`tournament.apps.SuperuserAdminSite`);
+                  officials (judges, head judges, organisers by group) have no admin rights;
+                - play records (hands, payments, sessions, penalties, second entries, the audit
+                  log) and the seating (rounds, seats) are read-only for everyone, superusers
+                  included (`ReadOnlyAdmin`): a repair goes through the desk or the seating
+                  pages, whose services audit it;
+                - a tournament's desk settings (`event.services.SETTINGS_FIELDS`) are set when
+                  it is created and changed afterwards only on the desk's settings page, which
+                  audits the change.
+last write      what stays editable here (tournaments, players, registrations, tables) moves
+                the tournament's last write on (`KeepsLastWrite`), so public pages revalidate.
 """
 
 from django.contrib import admin
 from django.db import transaction
 
 from .audit import tournament_touch
+from .event.services import SETTINGS_FIELDS
 from .models import (
     AuditEntry,
     Hand,
@@ -24,7 +37,6 @@ from .models import (
     Tournament,
     TournamentOfficial,
 )
-from .play.services.scores import session_scores_refresh
 
 
 def _tournament_ids(obj) -> set[int]:
@@ -32,63 +44,56 @@ def _tournament_ids(obj) -> set[int]:
         return {obj.pk}
     if isinstance(obj, Player):
         return set(obj.registrations.values_list("tournament_id", flat=True))
-    for path in ("tournament_id", "round.tournament_id", "session.round.tournament_id"):
-        value = obj
-        try:
-            for part in path.split("."):
-                value = getattr(value, part)
-        except (AttributeError, Session.DoesNotExist, Round.DoesNotExist):
-            continue
-        if value:
-            return {value}
-    if isinstance(obj, Payment | HandEntry):
-        return _tournament_ids(obj.hand)
-    return set()
+    return {obj.tournament_id} if getattr(obj, "tournament_id", None) else set()
 
 
-def _session_of(obj):
-    if isinstance(obj, Hand | Penalty):
-        return obj.session if obj.session_id else None
-    if isinstance(obj, Payment):
-        return obj.hand.session
-    return None
-
-
-class KeepsStandings:
-    """Mixed into every model admin: see the module docstring."""
-
-    def _kept(self, obj, tournaments, session):
-        for pk in tournaments:
-            tournament_touch(pk)
-        if session is not None:
-            session_scores_refresh(session=session)
+class KeepsLastWrite:
+    """Mixed into the editable admins: see the module docstring."""
 
     def save_model(self, request, obj, form, change):
         with transaction.atomic():
             super().save_model(request, obj, form, change)
-            self._kept(obj, _tournament_ids(obj), _session_of(obj))
-
-    def save_related(self, request, form, formsets, change):
-        with transaction.atomic():
-            super().save_related(request, form, formsets, change)
-            self._kept(form.instance, _tournament_ids(form.instance), _session_of(form.instance))
+            for pk in _tournament_ids(obj):
+                tournament_touch(pk)
 
     def delete_model(self, request, obj):
-        tournaments, session = _tournament_ids(obj), _session_of(obj)
+        tournaments = _tournament_ids(obj)
         with transaction.atomic():
             super().delete_model(request, obj)
-            self._kept(obj, tournaments, session)
+            for pk in tournaments:
+                tournament_touch(pk)
 
-    def delete_queryset(self, request, queryset):
-        kept = [(_tournament_ids(obj), _session_of(obj)) for obj in queryset]
-        with transaction.atomic():
-            super().delete_queryset(request, queryset)
-            for tournaments, session in kept:
-                self._kept(None, tournaments, session)
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """A record that only the services write: listed and searchable, never added, changed or
+    deleted here, not even by a superuser."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Tournament)
-class TournamentAdmin(KeepsStandings, admin.ModelAdmin):
+class TournamentAdmin(KeepsLastWrite, admin.ModelAdmin):
     list_display = [
         "name",
         "start_date",
@@ -103,9 +108,17 @@ class TournamentAdmin(KeepsStandings, admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "start_date"
 
+    def get_readonly_fields(self, request, obj=None):
+        # Settings of an existing tournament change on the desk's audited settings page.
+        return list(SETTINGS_FIELDS) if obj is not None else []
+
+    def has_delete_permission(self, request, obj=None):
+        # Deleting a tournament would take its hands and audit log with it, unaudited.
+        return False
+
 
 @admin.register(Player)
-class PlayerAdmin(KeepsStandings, admin.ModelAdmin):
+class PlayerAdmin(KeepsLastWrite, admin.ModelAdmin):
     list_display = ["name", "chinese_name", "country", "club", "external_id"]
     list_filter = ["country"]
     search_fields = ["name", "chinese_name", "club", "external_id"]
@@ -122,7 +135,7 @@ class TournamentOfficialAdmin(admin.ModelAdmin):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(KeepsStandings, admin.ModelAdmin):
+class RegistrationAdmin(KeepsLastWrite, admin.ModelAdmin):
     list_display = ["number", "player", "tournament", "status", "is_substitute"]
     list_filter = ["tournament", "status", "is_substitute"]
     search_fields = ["player__name", "player__external_id"]
@@ -130,59 +143,52 @@ class RegistrationAdmin(KeepsStandings, admin.ModelAdmin):
     list_select_related = ["player", "tournament"]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
     model = Seat
-    extra = 0
-    autocomplete_fields = ["player"]
 
 
 @admin.register(Round)
-class RoundAdmin(KeepsStandings, admin.ModelAdmin):
+class RoundAdmin(ReadOnlyAdmin):
     list_display = ["tournament", "number", "status", "seating_published"]
     list_filter = ["tournament", "status", "seating_published"]
     inlines = [SeatInline]
 
 
 @admin.register(Table)
-class TableAdmin(KeepsStandings, admin.ModelAdmin):
+class TableAdmin(KeepsLastWrite, admin.ModelAdmin):
     list_display = ["tournament", "number", "label"]
     list_filter = ["tournament"]
     search_fields = ["label"]
 
 
 @admin.register(Seat)
-class SeatAdmin(KeepsStandings, admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin):
     list_display = ["round", "table", "wind", "player"]
     list_filter = ["round__tournament", "round__number", "wind"]
     search_fields = ["player__name"]
-    autocomplete_fields = ["player"]
     list_select_related = ["round", "table", "player"]
 
 
-class HandInline(admin.TabularInline):
+class HandInline(ReadOnlyInline):
     model = Hand
-    extra = 0
     fields = ["number", "outcome", "winner", "win_type", "value", "version"]
-    readonly_fields = fields
     show_change_link = True
-    can_delete = False
 
 
 @admin.register(Session)
-class SessionAdmin(KeepsStandings, admin.ModelAdmin):
+class SessionAdmin(ReadOnlyAdmin):
     list_display = ["round", "table", "status"]
     list_filter = ["round__tournament", "round__number", "status"]
     inlines = [HandInline]
     list_select_related = ["round", "table"]
 
 
-class PaymentInline(admin.TabularInline):
+class PaymentInline(ReadOnlyInline):
     model = Payment
-    extra = 0
 
 
 @admin.register(Hand)
-class HandAdmin(KeepsStandings, admin.ModelAdmin):
+class HandAdmin(ReadOnlyAdmin):
     list_display = [
         "session",
         "number",
@@ -195,14 +201,12 @@ class HandAdmin(KeepsStandings, admin.ModelAdmin):
     ]
     list_filter = ["outcome", "win_type", "session__round__tournament", "session__round__number"]
     search_fields = ["winner__name", "concealed", "melds"]
-    autocomplete_fields = ["winner", "discarder", "responsible"]
-    readonly_fields = ["entered_at", "updated_at", "version"]
     inlines = [PaymentInline]
     list_select_related = ["session__round", "session__table", "winner", "entered_by"]
 
 
 @admin.register(Payment)
-class PaymentAdmin(KeepsStandings, admin.ModelAdmin):
+class PaymentAdmin(ReadOnlyAdmin):
     list_display = ["hand", "player", "amount"]
     list_filter = ["hand__session__round__tournament"]
     search_fields = ["player__name"]
@@ -210,16 +214,14 @@ class PaymentAdmin(KeepsStandings, admin.ModelAdmin):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(KeepsStandings, admin.ModelAdmin):
+class PenaltyAdmin(ReadOnlyAdmin):
     list_display = ["player", "tournament", "amount", "mode", "reason", "created_by", "created_at"]
     list_filter = ["tournament", "mode"]
     search_fields = ["player__name", "reason"]
-    autocomplete_fields = ["player"]
-    readonly_fields = ["created_at"]
 
 
 @admin.register(HandEntry)
-class HandEntryAdmin(KeepsStandings, admin.ModelAdmin):
+class HandEntryAdmin(ReadOnlyAdmin):
     list_display = ["hand", "entered_by", "entered_at", "hand_version"]
     list_filter = ["hand__session__round__tournament"]
     search_fields = ["entered_by__username"]
@@ -227,7 +229,7 @@ class HandEntryAdmin(KeepsStandings, admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(KeepsStandings, admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin):
     """The audit log is a record: it can be read and searched, never edited."""
 
     list_display = [
@@ -243,12 +245,3 @@ class AuditEntryAdmin(KeepsStandings, admin.ModelAdmin):
     search_fields = ["reason", "user__username"]
     list_select_related = ["tournament", "session__round", "session__table", "user"]
     date_hierarchy = "created_at"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

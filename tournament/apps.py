@@ -1,8 +1,35 @@
-"""Django app configuration for the tournament app."""
+"""Django app configuration for the tournament app, and the admin site it installs."""
 
 from django.apps import AppConfig
+from django.contrib.admin import AdminSite
+from django.contrib.admin import apps as admin_apps
 
 
 class TournamentConfig(AppConfig):
     name = "tournament"
     verbose_name = "Tournament"
+
+    def ready(self):
+        from django.contrib.auth.signals import user_logged_in
+
+        from .headers import official_session_limit
+
+        user_logged_in.connect(official_session_limit, dispatch_uid="official_session_limit")
+
+
+class TournamentAdminConfig(admin_apps.AdminConfig):
+    """The Django admin with our site: superusers only, play records read-only."""
+
+    default = False
+    default_site = "tournament.apps.SuperuserAdminSite"
+
+
+class SuperuserAdminSite(AdminSite):
+    """The admin for active superusers only: officials have no admin rights (see
+    `tournament.admin` for what stays read-only even for superusers)."""
+
+    site_header = "ZJ Tournament administration"
+
+    def has_permission(self, request):
+        user = request.user
+        return bool(user.is_active and user.is_staff and user.is_superuser)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import wraps
 
-from django.contrib.auth.models import Group, Permission
+from django.contrib.auth.models import Group
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -41,37 +41,20 @@ JUDGE_GROUP = "Judges"
 HEAD_JUDGE_GROUP = "Head judges"
 ORGANISER_GROUP = "Organisers"
 
-# Model permissions the admin needs for each group; the app itself asks the functions below.
-_JUDGE_PERMISSIONS = (
-    "add_hand",
-    "change_hand",
-    "delete_hand",
-    "add_payment",
-    "change_payment",
-    "delete_payment",
-    "add_penalty",
-    "view_hand",
-    "view_session",
-)
-_HEAD_JUDGE_PERMISSIONS = (
-    "change_tournament",
-    "change_session",
-    "change_penalty",
-    "delete_penalty",
-)
-
 
 def roles_ensure() -> tuple[Group, Group]:
-    """Create the judge, head-judge and organiser groups (idempotent); return judges, heads."""
+    """Create the judge, head-judge and organiser groups (idempotent); return judges, heads.
+
+    The groups carry no model permissions: officials work through the desk and the organiser
+    pages, whose services audit every change; the Django admin is for superusers only and
+    shows play records read-only (see `tournament.admin`). Permissions left over from older
+    versions are removed here.
+    """
     judges, _ = Group.objects.get_or_create(name=JUDGE_GROUP)
     heads, _ = Group.objects.get_or_create(name=HEAD_JUDGE_GROUP)
-    Group.objects.get_or_create(name=ORGANISER_GROUP)
-    permissions = Permission.objects.filter(content_type__app_label="tournament")
-    judge_permissions = list(permissions.filter(codename__in=_JUDGE_PERMISSIONS))
-    judges.permissions.set(judge_permissions)
-    heads.permissions.set(
-        judge_permissions + list(permissions.filter(codename__in=_HEAD_JUDGE_PERMISSIONS))
-    )
+    organisers, _ = Group.objects.get_or_create(name=ORGANISER_GROUP)
+    for group in (judges, heads, organisers):
+        group.permissions.clear()
     return judges, heads
 
 

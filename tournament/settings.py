@@ -4,12 +4,19 @@
 ``DJANGO_SECRET_KEY``   required when debug is off
 ``DJANGO_DEBUG``        "1"/"true" for development (default: off)
 ``DJANGO_ALLOWED_HOSTS`` comma-separated host names (default: localhost names)
+``DJANGO_SQLITE_TIMEOUT`` seconds a SQLite write waits for the lock before "busy" (10)
+``DJANGO_SECURE_HSTS_SECONDS`` HSTS max-age when debug is off (a year: 31536000)
+``DJANGO_OFFICIAL_SESSION_HOURS`` how long an official's log-in lasts (12)
+``DJANGO_LOGIN_FAILURES`` wrong passwords before a user name is locked out from an address (5)
+``DJANGO_LOGIN_LOCKOUT_MINUTES`` how long a lock-out lasts unless an organiser lifts it (30)
 """
 
+from datetime import timedelta
 from os import environ
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -45,7 +52,7 @@ CSRF_TRUSTED_ORIGINS = [
 ]
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "tournament.apps.TournamentAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -57,10 +64,14 @@ INSTALLED_APPS = [
     "django_countries",
     "scoring",
     "tournament",
+    "axes",
+    "csp",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "tournament.headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -69,7 +80,47 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tournament.busy.DatabaseBusyMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the lock-out page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Log-in throttling (django-axes) on /login/ and /admin/login/ alike: after
+# DJANGO_LOGIN_FAILURES wrong passwords for one user name from one address, that pair is locked
+# out (status 429, templates/registration/locked_out.html) until the time runs out or an
+# organiser lifts it: `python manage.py axes_reset_username NAME` (or the admin's "Access
+# attempts" list). A right password resets the count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(environ.get("DJANGO_LOGIN_FAILURES", "5"))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = timedelta(minutes=int(environ.get("DJANGO_LOGIN_LOCKOUT_MINUTES", "30")))
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+AXES_USERNAME_CALLABLE = "tournament.headers.login_username"
+
+# No inline script or style anywhere (htmx is told not to add its own, templates/includes/
+# htmx.html), so the policy can forbid both; a browser test fails on any violation.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    }
+}
+
+# Officials' log-ins are short (tournament.headers.official_session_limit).
+OFFICIAL_SESSION_SECONDS = int(float(environ.get("DJANGO_OFFICIAL_SESSION_HOURS", "12")) * 3600)
 
 ROOT_URLCONF = "tournament.urls"
 
@@ -105,7 +156,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         {
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
+            # Seconds a write waits for the lock before the "busy, try again" page (503).
+            "timeout": float(environ.get("DJANGO_SQLITE_TIMEOUT", "10")),
         }
     )
 
@@ -148,9 +200,14 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(environ.get("DJANGO_HSTS_SECONDS", "3600"))
+    SECURE_HSTS_SECONDS = int(
+        environ.get("DJANGO_SECURE_HSTS_SECONDS", environ.get("DJANGO_HSTS_SECONDS", "31536000"))
+    )
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD")
+    if not SECURE_HSTS_PRELOAD:
+        # Joining the browsers' preload list is a separate, lasting decision (DJANGO_HSTS_PRELOAD).
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
 LOGGING = {

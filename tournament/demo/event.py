@@ -1,9 +1,18 @@
 """The demo event: a believable 32-player tournament used by ``make run`` and the tests.
 
 Everything is written through the services, as an organiser would do it by hand.
+
+Vocabulary
+----------
+real tournament   any tournament other than the demo: the demo never goes into a database
+                  that holds one, unless forced (`demo_refusal`).
+known password    the demo passwords printed in the README (``DEMO_ACCOUNTS``): used only in
+                  debug mode; otherwise each demo log-in gets a fresh random password, printed
+                  once by ``load_demo`` (`demo_passwords`).
 """
 
 import datetime
+import secrets
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -73,21 +82,49 @@ DEMO_ACCOUNTS = [
 ]
 
 
-def demo_accounts_ensure() -> list[tuple[str, str, str]]:
-    """Create the demo log-ins (idempotent; passwords are reset) and return them."""
+def demo_refusal(*, debug: bool) -> str | None:
+    """Why the demo must not be loaded here (None when it may): debug off, or a real
+    tournament in the database. ``load_demo --force`` overrides it."""
+    if not debug:
+        return (
+            "Debug mode is off (DJANGO_DEBUG): this looks like a real server, and the demo "
+            "creates a superuser."
+        )
+    real = Tournament.objects.exclude(slug=DEMO_SLUG).values_list("slug", flat=True).first()
+    if real is not None:
+        return f"The database already holds a real tournament ({real})."
+    return None
+
+
+def demo_passwords(*, debug: bool) -> list[tuple[str, str, str]]:
+    """The demo log-ins with their passwords: the README's in debug mode, random otherwise."""
+    if debug:
+        return list(DEMO_ACCOUNTS)
+    return [(name, secrets.token_urlsafe(12), role) for name, _, role in DEMO_ACCOUNTS]
+
+
+def demo_accounts_ensure(
+    accounts: list[tuple[str, str, str]] | None = None,
+) -> list[tuple[str, str, str]]:
+    """Create the demo log-ins (idempotent; passwords are reset) and return them.
+
+    Without ``accounts``, each gets a fresh random password (never a known one).
+    """
+    if accounts is None:
+        accounts = demo_passwords(debug=False)
     judges, heads = roles_ensure()
     users = get_user_model()
-    for username, password, role in DEMO_ACCOUNTS:
+    for username, password, role in accounts:
         user, _ = users.objects.get_or_create(username=username)
         user.set_password(password)
-        user.is_staff = role in ("superuser", "head judge")
+        user.is_staff = role == "superuser"  # the admin is for superusers only
         user.is_superuser = role == "superuser"
         user.save()
         if role == "judge":
             user.groups.set([judges])
         elif role == "head judge":
             user.groups.set([heads])
-    return DEMO_ACCOUNTS
+    return accounts
 
 
 def demo_delete() -> None:
@@ -107,8 +144,13 @@ def demo_delete() -> None:
 
 
 @transaction.atomic
-def demo_load(*, reset: bool = False) -> tuple[Tournament, bool]:
-    """Create the demo tournament; returns (tournament, created). Idempotent unless ``reset``."""
+def demo_load(
+    *, reset: bool = False, accounts: list[tuple[str, str, str]] | None = None
+) -> tuple[Tournament, bool]:
+    """Create the demo tournament; returns (tournament, created). Idempotent unless ``reset``.
+
+    ``accounts`` are the log-ins to create (see `demo_passwords`); random passwords without.
+    """
     if reset:
         demo_delete()
     existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
@@ -141,7 +183,7 @@ def demo_load(*, reset: bool = False) -> tuple[Tournament, bool]:
     for round_ in tournament.rounds.all():
         seating_services.seating_publish(round_=round_)
     # Issue 4: rounds 1 and 2 played, entered at the desk through the hand form's service.
-    demo_accounts_ensure()
+    demo_accounts_ensure(accounts)
     judge = get_user_model().objects.get(username="judge")
     demo_hands_fill(tournament=tournament, judge=judge, rounds=2)
     return tournament, True

@@ -86,6 +86,8 @@ class Tournament(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(64)],
         help_text="RULINGS R15: hands in a session (1 to 64).",
     )
+    # Bounded on every database: SQLite would store a 64-bit penalty, and three times it no
+    # longer fits in the payments' integers.
     false_win_penalty = models.PositiveSmallIntegerField(
         default=25,
         validators=[MinValueValidator(1), MaxValueValidator(320)],
@@ -411,6 +413,12 @@ class Session(models.Model):
     reconciled_at = models.DateTimeField(null=True, blank=True)
     clock_extra = models.PositiveIntegerField(
         default=0, help_text="Seconds this table plays beyond the round clock."
+    )
+    opened_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When an official first opened this session's sheet at the desk; from then on "
+        "the round's seating never changes (`play.selectors.round_is_opened`).",
     )
 
     class Meta:

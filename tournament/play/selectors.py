@@ -4,7 +4,10 @@ Vocabulary
 ----------
 seating         `play.entry.Seating`: a session's players by starting wind (RULINGS R14).
 played round    a round marked playing or finished, or with a hand or a penalty at one of its
-                tables: its seating never changes again (`round_is_played`, the one rule).
+                tables (`round_is_played`).
+opened round    a played round, or one where an official has opened a session's sheet at the
+                desk (`Session.opened_at`): its seating never changes again (`round_is_opened`,
+                the one rule; judges may already hold forms listing its players).
 snapshot        a JSON-ready picture of a saved hand for the audit log and conflict messages,
                 with a one-line ``summary`` for people.
 next number     the lowest hand number of a session not yet entered (a deleted hand leaves a
@@ -40,6 +43,14 @@ def round_is_played(round_: Round) -> bool:
         round_.status in PLAYED_STATUSES
         or Hand.objects.filter(session__round=round_).exists()
         or Penalty.objects.filter(session__round=round_).exists()
+    )
+
+
+def round_is_opened(round_: Round) -> bool:
+    """Played, or one of its sessions opened at the desk: its seating is fixed from then on."""
+    return (
+        round_is_played(round_)
+        or Session.objects.filter(round=round_, opened_at__isnull=False).exists()
     )
 
 

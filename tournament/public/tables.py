@@ -1,9 +1,15 @@
-"""django-tables2 tables for the long lists: players and standings."""
+"""django-tables2 tables for the long lists: players and standings, and their pagination.
+
+Vocabulary: *paging* is the query string's ``page`` and ``per_page``; `table_paginate` takes
+them from the request but never trusts them (a negative, zero or huge ``per_page`` falls back
+to the page's default instead of reaching the paginator).
+"""
 
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django_tables2 import RequestConfig
 
 from ..models import Registration
 
@@ -103,3 +109,22 @@ class StandingsTable(tables.Table):
                 )
             )
         return mark_safe("\n".join(rows))
+
+
+PER_PAGE_MAX = 500
+
+
+def table_paginate(request, table, *, per_page: int) -> None:
+    """Sort and paginate ``table`` from the request, with ``per_page`` kept within bounds."""
+    field = table.prefixed_per_page_field
+    asked = request.GET.get(field)
+    if asked is not None:
+        try:
+            valid = 1 <= int(asked) <= PER_PAGE_MAX
+        except ValueError:
+            valid = False
+        if not valid:
+            query = request.GET.copy()
+            query[field] = str(per_page)
+            request.GET = query
+    RequestConfig(request, paginate={"per_page": per_page}).configure(table)

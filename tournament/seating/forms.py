@@ -24,6 +24,18 @@ class GenerateSeatingForm(forms.Form):
         widget=forms.RadioSelect,
         label="If the player count is not a multiple of 4",
     )
+    reseat_published = forms.CharField(
+        required=False,
+        widget=forms.HiddenInput,
+        help_text="The published rounds the organiser confirmed to reseat, e.g. '3,4'.",
+    )
+
+    def clean_reseat_published(self) -> tuple[int, ...]:
+        parts = [part.strip() for part in self.cleaned_data["reseat_published"].split(",")]
+        try:
+            return tuple(sorted(int(part) for part in parts if part))
+        except ValueError:
+            raise forms.ValidationError("Confirm the rounds again from the seating page.") from None
 
 
 class SwapSeatsForm(forms.Form):

@@ -1,10 +1,11 @@
 """Seating writes: generate, swap, publish and save round seatings for a tournament.
 
 The bridge between the ORM and the pure algorithm in :mod:`.schedule`: it loads the
-active players and the *played* rounds (rounds with entered hands or penalties, or marked
-playing or finished) as plain objects, runs the algorithm for the *open* rounds (the others),
-and saves the result in one transaction. Hands and penalties already entered are never
-touched: a played round (`tournament.play.selectors.round_is_played`) is never reseated.
+active players and the *opened* rounds (`tournament.play.selectors.round_is_opened`: opened at
+the desk, with entered hands or penalties, or marked playing or finished) as plain objects,
+runs the algorithm for the other rounds outside any transaction, and saves the result in one
+short transaction. An opened round is never reseated; a *published* round only once the
+organiser confirms the change (`ReseatNeedsConfirmation`).
 
 Vocabulary: *seat rows* are ``(table number, wind, player)`` triples for one round. A *roster
 change* (withdraw, reinstate, substitute) reseats the seated rounds not yet played, from the
@@ -22,7 +23,7 @@ from ..audit import tournament_touch
 from ..event import services as event_services
 from ..event.services import tables_ensure
 from ..models import Player, Registration, Round, Seat, Session, Tournament
-from ..play.selectors import round_is_played
+from ..play.selectors import round_is_opened, round_is_played
 from .report import SeatingReport
 from .schedule import SeatingError, SeatingOptions, generate_schedule
 from .selectors import round_players, round_seatings, seating_players, tournament_seating_report
@@ -36,7 +37,57 @@ class SeatingPlan:
     report: SeatingReport
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class PublishedChange:
+    """A published round that a generation would reseat (and unpublish)."""
+
+    number: int
+    moved: int  # players whose table or wind changes
+    seated: int  # players seated in the round now
+
+    def describe(self) -> str:
+        return (
+            f"Round {self.number} is published: {self.moved} of {self.seated} players would "
+            "change table or wind, and the round would be unpublished."
+        )
+
+
+class ReseatNeedsConfirmation(ValidationError):
+    """Generating would reseat published rounds: ``changes`` names them; nothing was written.
+
+    Call again with ``reseat_published`` naming exactly these rounds to go ahead.
+    """
+
+    def __init__(self, changes: list[PublishedChange]):
+        super().__init__([change.describe() for change in changes])
+        self.changes = changes
+
+
+def _fixed_rounds(tournament: Tournament) -> tuple[dict[int, Round], list[Round]]:
+    """All rounds by number, and the opened ones (kept as they are)."""
+    existing = {round_.number: round_ for round_ in tournament.rounds.all()}
+    fixed = [round_ for _, round_ in sorted(existing.items()) if round_is_opened(round_)]
+    return existing, fixed
+
+
+def _published_changes(existing: dict[int, Round], schedule) -> list[PublishedChange]:
+    changes = []
+    for seating in schedule:
+        round_ = existing.get(seating.number)
+        if round_ is None or not round_.seating_published:
+            continue
+        now = {
+            seat.player_id: (seat.table.number, seat.wind)
+            for seat in Seat.objects.filter(round=round_).select_related("table")
+        }
+        new = {p.player_id: (p.table, p.wind) for p in seating.placements}
+        moved = sum(1 for player, place in now.items() if new.get(player) != place)
+        moved += sum(1 for player in new if player not in now)
+        if moved:
+            changes.append(PublishedChange(seating.number, moved, len(now)))
+    return changes
+
+
 def seating_generate(
     *,
     tournament: Tournament,
@@ -44,44 +95,71 @@ def seating_generate(
     seed: int = 0,
     odd_players: str = "error",
     time_limit: float = 25.0,
+    reseat_published: tuple[int, ...] | None = None,
 ) -> SeatingPlan:
-    """Seat every round up to ``total_rounds`` that has not been played yet.
+    """Seat every round up to ``total_rounds`` that has not been opened at the desk yet.
 
-    Played rounds are kept and their meetings count; open rounds (new or seated but without
-    hands) are generated anew. Raises ValidationError with the algorithm's message when the
-    request cannot be met (e.g. a player count that is not a multiple of 4 without byes).
+    Opened rounds (`round_is_opened`) are kept and their meetings count; the others (new, or
+    seated but never opened) are generated anew. A *published* round is reseated only when
+    ``reseat_published`` names it (the organiser confirmed the change): otherwise
+    `ReseatNeedsConfirmation` says which rounds would change and how much, and nothing is
+    written. Raises ValidationError with the algorithm's message when the request cannot be
+    met (e.g. a player count that is not a multiple of 4 without byes).
+
+    The schedule is computed outside any transaction (it may take seconds, and on SQLite a
+    transaction holds the one write lock the desk needs); the result is written in one short
+    transaction that first checks no round was opened meanwhile.
     """
     if total_rounds < 1:
         raise ValidationError("Ask for at least one round.")
-    existing = {round_.number: round_ for round_ in tournament.rounds.all()}
-    played = [round_ for number, round_ in sorted(existing.items()) if round_is_played(round_)]
-    first_open = max((round_.number for round_ in played), default=0) + 1
-    stray = [n for n, r in existing.items() if n < first_open and r not in played]
+    existing, fixed = _fixed_rounds(tournament)
+    first_open = max((round_.number for round_ in fixed), default=0) + 1
+    stray = [n for n, r in existing.items() if n < first_open and r not in fixed]
     if stray:
         raise ValidationError(
-            f"Round(s) {', '.join(map(str, stray))} come before a played round but have no hands; "
-            "enter their hands or delete them before generating."
+            f"Round(s) {', '.join(map(str, stray))} come before a round already opened at the "
+            "desk but have never been opened; enter their hands or delete them before generating."
         )
     to_seat = total_rounds - first_open + 1
     if to_seat <= 0:
         raise ValidationError(
-            f"Rounds 1 to {first_open - 1} are already played; ask for more than "
-            f"{first_open - 1} rounds to seat new ones."
+            f"Rounds 1 to {first_open - 1} are already played or opened at the desk; ask for more "
+            f"than {first_open - 1} rounds to seat new ones."
         )
     separate_by = tournament.seating_separate_by or None
     try:
         schedule = generate_schedule(
             seating_players(tournament),
             to_seat,
-            played=round_seatings(played),
+            played=round_seatings(fixed),
             options=SeatingOptions(seed=seed, separate_by=separate_by, time_limit=time_limit),
             odd_players=odd_players,
         )
     except SeatingError as error:
         raise ValidationError(str(error)) from error
+    changes = _published_changes(existing, schedule)
+    if changes and tuple(sorted(reseat_published or ())) != tuple(c.number for c in changes):
+        raise ReseatNeedsConfirmation(changes)
+    _schedule_save(tournament=tournament, schedule=schedule, fixed=fixed)
+    return SeatingPlan(
+        seated_rounds=tuple(seating.number for seating in schedule),
+        report=tournament_seating_report(tournament),
+    )
+
+
+@transaction.atomic
+def _schedule_save(*, tournament: Tournament, schedule, fixed: list[Round]) -> None:
+    """Write a computed schedule; refused if a round was opened while it was computed."""
+    rounds = {r.number: r for r in Round.objects.select_for_update().filter(tournament=tournament)}
+    now_fixed = [r.number for _, r in sorted(rounds.items()) if round_is_opened(r)]
+    if now_fixed != [r.number for r in fixed]:
+        raise ValidationError(
+            "A round was opened at the desk while the seating was being computed; nothing was "
+            "changed. Generate again."
+        )
     players = Player.objects.in_bulk([p.id for p in seating_players(tournament)])
     for seating in schedule:
-        round_ = existing.get(seating.number) or Round.objects.create(
+        round_ = rounds.get(seating.number) or Round.objects.create(
             tournament=tournament, number=seating.number
         )
         round_.seating_published = False
@@ -90,10 +168,6 @@ def seating_generate(
             round_=round_,
             seat_rows=[(p.table, p.wind, players[p.player_id]) for p in seating.placements],
         )
-    return SeatingPlan(
-        seated_rounds=tuple(seating.number for seating in schedule),
-        report=tournament_seating_report(tournament),
-    )
 
 
 @transaction.atomic
@@ -101,10 +175,10 @@ def seating_swap(*, round_: Round, first: Player, second: Player) -> None:
     """Exchange the seats (table and wind) of two players in an open round."""
     if first == second:
         raise ValidationError("Choose two different players to swap.")
-    if round_is_played(round_):
+    if round_is_opened(round_):
         raise ValidationError(
-            f"Round {round_.number} already has entered hands or penalties, so its seating "
-            "cannot change."
+            f"Round {round_.number} has been opened at the desk (or has entered hands or "
+            "penalties), so its seating cannot change."
         )
     seats = {
         seat.player_id: seat
@@ -148,10 +222,10 @@ def round_seat(*, round_: Round, seat_rows: Iterable[tuple[int, str, Player]]) -
 
     Refused when the round already has hands: entered hands are never lost.
     """
-    if round_is_played(round_):
+    if round_is_opened(round_):
         raise ValidationError(
-            f"Round {round_.number} already has entered hands or penalties, so it cannot be "
-            "reseated."
+            f"Round {round_.number} has been opened at the desk (or has entered hands or "
+            "penalties), so it cannot be reseated."
         )
     rows = list(seat_rows)
     tables = {

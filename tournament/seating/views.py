@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from ..event import selectors as event_selectors
 from ..models import Round, Tournament
-from ..play.selectors import round_is_played
+from ..play.selectors import round_is_opened
 from ..roles import organiser_required
 from . import services as seating_services
 from .forms import GenerateSeatingForm, SwapSeatsForm
@@ -26,9 +26,15 @@ def seating_overview(request, slug):
     form = GenerateSeatingForm(
         request.POST or None, initial={"total_rounds": max(len(rounds), 1), "seed": 0}
     )
+    confirm = None
     if request.method == "POST" and form.is_valid():
         try:
             plan = seating_services.seating_generate(tournament=tournament, **form.cleaned_data)
+        except seating_services.ReseatNeedsConfirmation as needed:
+            confirm = {
+                "changes": needed.changes,
+                "rounds": ",".join(str(change.number) for change in needed.changes),
+            }
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -44,8 +50,9 @@ def seating_overview(request, slug):
     separation = _separation_rows(report, names)
     context = {
         "tournament": tournament,
-        "rounds": [(r, round_is_played(r)) for r in rounds],
+        "rounds": [(r, round_is_opened(r)) for r in rounds],
         "form": form,
+        "confirm": confirm,
         "report": report,
         "repeat_pairs": [
             (names.get(a, a), names.get(b, b), count)
@@ -93,7 +100,7 @@ def seating_round(request, slug, number):
     context = {
         "tournament": round_.tournament,
         "round": round_,
-        "played": round_is_played(round_),
+        "played": round_is_opened(round_),
         "tables": event_selectors.round_tables(round_),
         "byes": event_selectors.round_byes(round_),
         "form": form,

@@ -1,6 +1,14 @@
 """The demo event: believable, idempotent, and reset on demand."""
 
-from tournament.demo.event import DEMO_SLUG, demo_load
+import io
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.tournament.builders import make_tournament
+from tournament.demo.event import DEMO_ACCOUNTS, DEMO_SLUG, demo_load
 from tournament.models import Player, Round, Seat, Tournament
 from tournament.seating.services import tournament_seating_report
 
@@ -29,3 +37,47 @@ def test_demo_reset_starts_over(demo):
     assert created and fresh.pk != demo.pk
     assert fresh.rounds.count() == 4
     assert Player.objects.count() == 32  # the old demo players are gone
+
+
+def _load_demo(*args):
+    out = io.StringIO()
+    call_command("load_demo", *args, stdout=out)
+    return out.getvalue()
+
+
+@pytest.mark.django_db
+def test_load_demo_refuses_with_debug_off(settings):
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="Debug mode is off"):
+        _load_demo()
+    assert not Tournament.objects.exists()
+    assert not get_user_model().objects.exists()
+
+
+@pytest.mark.django_db
+def test_load_demo_refuses_beside_a_real_tournament(settings):
+    settings.DEBUG = True
+    make_tournament(slug="spring-open")
+    with pytest.raises(CommandError, match="spring-open"):
+        _load_demo()
+    assert not Tournament.objects.filter(slug=DEMO_SLUG).exists()
+
+
+@pytest.mark.django_db
+def test_load_demo_forced_with_debug_off_never_uses_a_known_password(settings):
+    settings.DEBUG = False
+    output = _load_demo("--force")
+    organiser = get_user_model().objects.get(username="organiser")
+    for username, known, _ in DEMO_ACCOUNTS:
+        user = get_user_model().objects.get(username=username)
+        assert not user.check_password(known)
+        assert known not in output
+    printed = next(line.split()[1] for line in output.splitlines() if "organiser" in line)
+    assert organiser.check_password(printed)
+
+
+@pytest.mark.django_db
+def test_load_demo_in_debug_uses_the_readme_passwords(settings):
+    settings.DEBUG = True
+    _load_demo()
+    assert get_user_model().objects.get(username="judge").check_password("demo-judge")

@@ -7,6 +7,8 @@ session page    a desk view addressed by tournament slug, round number and table
 conflict        a correction or deletion that started from a stale version of the hand: the
                 form comes back re-based on the hand as it now stands (`rebase_on_current`), so
                 that a second submit overwrites knowingly.
+gone            the hand was deleted by someone else meanwhile: the page says who deleted it
+                and why (from the audit log, `deletion_message`), never "Page not found".
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
 
-from ...models import Hand, Session
+from ...audit import audit_entries
+from ...models import AuditEntry, Hand, Session
 from ...play import selectors
 from ...roles import judge_required, may_see_unconfirmed_hand
 
@@ -88,6 +91,18 @@ def errors_onto(form, evaluation) -> None:
         form.add_error(name if name in form.fields else None, message)
 
 
+def deletion_message(session: Session, number: int) -> str:
+    """Who deleted hand ``number`` and why, for an official whose change lost to it."""
+    gone = (
+        audit_entries(session=session)
+        .filter(action=AuditEntry.Action.DELETE, hand_number=number)
+        .first()
+    )
+    who = f" by {gone.user}" if gone is not None and gone.user else ""
+    why = f" (reason: {gone.reason})" if gone is not None and gone.reason else ""
+    return f"Hand {number} was deleted{who}{why} while you were changing it. Nothing was saved."
+
+
 def rebase_on_current(request, session: Session, number: int, error, make_form):
     """The answer to a stale version, shared by correction and deletion.
 
@@ -97,7 +112,7 @@ def rebase_on_current(request, session: Session, number: int, error, make_form):
     """
     hand = hand_or_none(session, number)
     if hand is None:
-        messages.warning(request, str(error.message))
+        messages.warning(request, deletion_message(session, number))
         return redirect(session_url(session)), None, None
     data = request.POST.copy()
     data["version"] = hand.version

@@ -11,17 +11,22 @@ from functools import partial
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db import OperationalError
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from ...busy import BUSY_MESSAGE, is_database_busy
 from ...play import selectors
 from ...play.forms import HandForm
 from ...play.preview import preview_context
 from ...play.services import hands as hand_services
+from ...play.services import sessions as session_services
 from ..forms import CorrectionForm, DeleteForm
 from .common import (
+    deletion_message,
     errors_onto,
     hand_or_404,
+    hand_or_none,
     rebase_on_current,
     session_context,
     session_page,
@@ -61,6 +66,7 @@ def _sheet_page(request, session, form, evaluation, status=200):
 @session_page()
 def session_sheet(request, session):
     """The session's hands so far and the form for the next one (a POST saves it)."""
+    session_services.session_mark_opened(session=session)
     seating = selectors.seating_of(session)
     next_number = selectors.session_next_number(session)
     evaluation = None
@@ -81,6 +87,12 @@ def session_sheet(request, session):
             form.add_error("number", error.messages[0])
         except ValidationError as error:
             form.add_error(None, error)
+        except OperationalError as error:
+            if not is_database_busy(error):
+                raise
+            # The hand stays in the form: the judge presses Save again in a moment.
+            form.add_error(None, BUSY_MESSAGE)
+            return _sheet_page(request, session, form, evaluation, status=503)
         else:
             what = "a draw" if hand.outcome == "draw" else f"{hand.value or 0} points"
             if hand.outcome == "false_win":
@@ -105,12 +117,29 @@ def hand_preview(request, session):
     )
 
 
+def _correction_of_a_deleted_hand(request, session, number):
+    """A correction whose hand was deleted meanwhile: say so, and offer what the judge typed
+    as a new entry of that hand number (nothing is saved until they press Save)."""
+    seating = selectors.seating_of(session)
+    form = HandForm(request.POST, seating=seating, number=number)
+    evaluation = _evaluate(form, session)[1] if form.is_valid() else None
+    form.add_error(
+        None,
+        deletion_message(session, number)
+        + f" Your correction is below as a new hand {number}: save it if the hand stands.",
+    )
+    return _sheet_page(request, session, form, evaluation, status=409)
+
+
 @session_page()
 def hand_edit(request, session, number):
+    if request.method == "POST" and hand_or_none(session, number) is None:
+        return _correction_of_a_deleted_hand(request, session, number)
     hand = visible_hand_or_403(request, hand_or_404(session, number))
     seating = selectors.seating_of(session)
     conflict = None
     evaluation = None
+    busy = False
     if request.method == "POST":
         form_kwargs = {"seating": seating, "number": number}
         form = CorrectionForm(request.POST, **form_kwargs)
@@ -121,6 +150,8 @@ def hand_edit(request, session, number):
                     hand=hand, entry=entry, user=request.user, **form.change_args()
                 )
             except hand_services.StaleHandError as error:
+                if error.current is None:
+                    return _correction_of_a_deleted_hand(request, session, number)
                 gone, hand, form = rebase_on_current(
                     request, session, number, error, partial(CorrectionForm, **form_kwargs)
                 )
@@ -131,6 +162,11 @@ def hand_edit(request, session, number):
                 errors_onto(form, error.evaluation)
             except ValidationError as error:
                 form.add_error(None, error)
+            except OperationalError as error:
+                if not is_database_busy(error):
+                    raise
+                form.add_error(None, BUSY_MESSAGE)  # the correction stays in the form
+                busy = True
             else:
                 messages.success(request, f"Hand {number} corrected.")
                 return redirect(session_url(session))
@@ -146,7 +182,7 @@ def hand_edit(request, session, number):
         preview_url=session_url(session, "hand_preview"),
         **preview_context(form, evaluation, seating),
     )
-    status = 409 if conflict else (422 if form.is_bound else 200)
+    status = 503 if busy else 409 if conflict else (422 if form.is_bound else 200)
     return render(request, "tournament/desk/hand_edit.html", context, status=status)
 
 
@@ -165,6 +201,9 @@ def _after_deletion(later: list[int], number: int) -> str:
 
 @session_page()
 def hand_delete(request, session, number):
+    if request.method == "POST" and hand_or_none(session, number) is None:
+        messages.warning(request, deletion_message(session, number))
+        return redirect(session_url(session))
     hand = visible_hand_or_403(request, hand_or_404(session, number))
     later = list(session.hands.filter(number__gt=number).values_list("number", flat=True))
     conflict = None

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.models import Tournament
-from tournament.seating.services import seating_generate
+from tournament.seating.services import ReseatNeedsConfirmation, seating_generate
 
 
 class Command(BaseCommand):
@@ -23,16 +23,35 @@ class Command(BaseCommand):
             help="When the player count is not a multiple of 4, sit players out in turn "
             "(otherwise register substitutes first).",
         )
+        parser.add_argument(
+            "--reseat-published",
+            default="",
+            metavar="N,M",
+            help="Confirm reseating these published rounds (the command names them first).",
+        )
 
-    def handle(self, *args, rounds, seed, tournament=None, byes=False, **options):
+    def handle(
+        self, *args, rounds, seed, tournament=None, byes=False, reseat_published="", **options
+    ):
         event = self.find_tournament(tournament)
+        try:
+            confirmed = tuple(int(n) for n in reseat_published.split(",") if n.strip())
+        except ValueError:
+            raise CommandError("--reseat-published takes round numbers, e.g. 3,4.") from None
         try:
             plan = seating_generate(
                 tournament=event,
                 total_rounds=rounds,
                 seed=seed,
                 odd_players="byes" if byes else "error",
+                reseat_published=confirmed,
             )
+        except ReseatNeedsConfirmation as needed:
+            numbers = ",".join(str(change.number) for change in needed.changes)
+            raise CommandError(
+                " ".join(needed.messages)
+                + f" Nothing changed; run again with --reseat-published {numbers} to go ahead."
+            ) from None
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from error
         report = plan.report

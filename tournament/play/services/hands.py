@@ -23,8 +23,10 @@ on sessions that are not open (RULINGS R15).
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from ...audit import audit_record
 from ...models import AuditEntry, Hand, HandEntry, Payment, Round, Session
@@ -52,6 +54,10 @@ class HandNumberRefused(ValidationError):
     """The entry's number is not the session's next number (RULINGS R14)."""
 
 
+class SessionClosedError(ValidationError):
+    """The session is no longer open (reconciled or closed, perhaps a moment ago)."""
+
+
 class StaleHandError(ValidationError):
     """The hand changed since the official opened it; ``current`` is its snapshot now."""
 
@@ -66,16 +72,21 @@ def session_check_open(session: Session) -> None:
     The caller's object may be stale (another official reconciled the session since it was
     read); the row lock also makes a concurrent `session_reconcile` wait for this write.
     """
-    session.status = (
+    status, by, at = (
         Session.objects.select_for_update()
         .filter(pk=session.pk)
-        .values_list("status", flat=True)
+        .values_list("status", "reconciled_by_id", "reconciled_at")
         .get()
     )
+    session.status = status
     if session.status != Session.Status.OPEN:
-        raise ValidationError(
-            f"{session} is {session.get_status_display().lower()}: "
-            "a head judge must reopen it before hands can change."
+        # No join under FOR UPDATE (PostgreSQL refuses it on a nullable side): name them now.
+        by = get_user_model().objects.filter(pk=by).values_list("username", flat=True).first()
+        when = f" at {timezone.localtime(at):%H:%M}" if at else ""
+        who = f" by {by}{when}" if by else ""
+        raise SessionClosedError(
+            f"{session} was {session.get_status_display().lower()}{who}: nothing was saved. "
+            "A head judge must reopen it before hands can change."
         )
 
 

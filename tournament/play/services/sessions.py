@@ -15,6 +15,8 @@ reconcile       compare the card totals with the totals of the entered hands (pe
 reopen          a head judge sets a closed session back to open, with a reason.
 round status    follows its sessions: *playing* from its first hand (`hand_save`), *finished*
                 once every session is reconciled, *playing* again when one is reopened.
+opened          an official opened the session's sheet at the desk (`session_mark_opened`):
+                from then on its round's seating is fixed (`play.selectors.round_is_opened`).
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.utils import timezone
 
 from ...audit import audit_record
+from ...busy import is_database_busy
 from ...models import AuditEntry, Hand, HandEntry, Penalty, Round, Session
 from ...winds import WINDS
 from ..selectors import seating_of, session_totals
@@ -65,6 +68,23 @@ def _penalty_fill(
     penalty.player_id, penalty.hand = player_id, hand
     penalty.amount, penalty.mode, penalty.reason = amount, mode, (reason or "").strip()
     penalty.full_clean()
+
+
+def session_mark_opened(*, session: Session) -> None:
+    """Record, once, that the desk opened this session; later calls change nothing.
+
+    When the database is busy the mark waits for the next page load or save (a save makes the
+    round played anyway); the page itself must not fail for it.
+    """
+    if session.opened_at is None:
+        now = timezone.now()
+        try:
+            Session.objects.filter(pk=session.pk, opened_at__isnull=True).update(opened_at=now)
+        except OperationalError as error:
+            if not is_database_busy(error):
+                raise
+            return
+        session.opened_at = now
 
 
 @transaction.atomic

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
-from django_tables2 import RequestConfig
 
 from ... import release
 from ...models import Round, Tournament
@@ -18,7 +17,7 @@ from ...release import Rule, public_page
 from ...standings import selectors
 from ...standings.chart import cumulative_chart
 from ...standings.ranking import number_text
-from ..tables import StandingsTable
+from ..tables import StandingsTable, table_paginate
 
 PER_PAGE = 100
 
@@ -59,7 +58,7 @@ def standings(request, slug):
     query = request.GET.get("q", "").strip()
     rows = _search(board_.rows, query) if query else list(board_.rows)  # the table sorts it
     table = StandingsTable(rows, slug=slug, match_points=board_.uses_match_points)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    table_paginate(request, table, per_page=PER_PAGE)
     context = _common(request, tournament, board_) | {"table": table, "query": query}
     return render(request, "tournament/public/standings.html", context)
 

@@ -1,0 +1,149 @@
+"""The archive: export -> import -> export is identical, standings too; an import re-scores
+every hand and refuses a file whose hands disagree, naming them, with nothing written."""
+
+import copy
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db.models import Count
+
+from tests.tournament.builders import BIG, entry, make_user
+from tournament.exports.archive import (
+    ArchiveError,
+    archive_dumps,
+    archive_loads,
+    archive_problems,
+)
+from tournament.exports.selectors import tournament_archive
+from tournament.exports.services import tournament_import
+from tournament.models import AuditEntry, Hand, HandEntry, Payment, Player, Session, Tournament
+from tournament.play.services.hands import hand_confirm, hand_correct, hand_delete, hand_save
+from tournament.standings.selectors import standings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(demo):
+    """The demo with a double-entry mismatch, a correction and a deletion on an open table."""
+    session = (
+        Session.objects.filter(round__tournament=demo, status="open")
+        .annotate(count=Count("hands"))
+        .filter(count__gt=2, count__lt=demo.hands_per_session)
+        .order_by("round__number", "table__number")
+        .first()
+    )
+    demo.double_entry = True
+    demo.save()
+    session.round.tournament.double_entry = True
+    head = make_user("head", name="arch-head")
+    judge, other = make_user("judge", name="arch-judge"), make_user("judge", name="arch-other")
+    number = session.hands.count() + 1
+    hand = hand_save(session=session, entry=entry(session, number), user=judge)
+    hand_confirm(hand=hand, entry=entry(session, number, tiles=BIG), user=other)
+    last = session.hands.get(number=1)
+    hand_correct(
+        hand=last, entry=entry(session, 1, outcome="draw"), user=head, reason="typo", version=1
+    )
+    hand_delete(hand=session.hands.get(number=2), user=head, reason="entered twice", version=1)
+    return demo
+
+
+def _counts():
+    models = (Tournament, Player, Hand, Payment, HandEntry, AuditEntry, Session)
+    return {model.__name__: model.objects.count() for model in models}
+
+
+def _ranks(tournament):
+    return [(row.rank, row.name, row.total) for row in standings(tournament)]
+
+
+def test_export_import_export_is_identical_and_so_are_the_standings(event):
+    first = tournament_archive(event)
+    assert archive_problems(first) == []
+    assert any(hand["second_entries"] for s in first["sessions"] for hand in s["hands"])
+    copy_ = tournament_import(archive=json.loads(archive_dumps(first)), slug="copy")
+    second = tournament_archive(copy_)
+    assert second["tournament"]["slug"] == "copy"
+    second["tournament"]["slug"] = event.slug
+    assert archive_dumps(second) == archive_dumps(first)
+    assert _ranks(copy_) == _ranks(event)
+
+
+def test_the_commands_round_trip_through_files(event, tmp_path):
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    call_command("export_tournament", event.slug, "-o", str(first))
+    call_command("import_tournament", str(first), "--slug", "copy")
+    call_command("export_tournament", "copy", "-o", str(again))
+    text = again.read_text(encoding="utf-8").replace('"slug": "copy"', f'"slug": "{event.slug}"')
+    assert text == first.read_text(encoding="utf-8")
+    assert json.loads(text)["version"] == 1
+
+
+def _first_hand(archive, outcome="win"):
+    for session in archive["sessions"]:
+        for hand in session["hands"]:
+            if hand["outcome"] == outcome:
+                return session, hand
+    raise AssertionError("no such hand")
+
+
+@pytest.mark.parametrize("tamper", ["value", "payment"])
+def test_a_hand_that_does_not_rescore_refuses_the_file_naming_it(event, tamper):
+    archive = copy.deepcopy(tournament_archive(event))
+    session, hand = _first_hand(archive)
+    if tamper == "value":
+        hand["value"] += 10
+    else:
+        player = next(iter(hand["payments"]))
+        hand["payments"][player] += 100
+    before = _counts()
+    with pytest.raises(ArchiveError) as refused:
+        tournament_import(archive=archive, slug="copy")
+    name = f"Round {session['round']}, table {session['table']}, hand {hand['number']}"
+    assert any(name in problem for problem in refused.value.problems)
+    assert "disagrees with the scoring engine" in str(refused.value)
+    assert _counts() == before
+
+
+def test_an_existing_slug_is_refused(event):
+    with pytest.raises(ArchiveError, match="already exists"):
+        tournament_import(archive=tournament_archive(event))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (b"not json", "not JSON"),
+        (b"[]", "not a tournament archive"),
+        (b'{"format": "zj-tournament-archive", "version": 99}', "version 99"),
+        (b"[" * 100000, "not JSON"),
+    ],
+)
+def test_what_is_not_an_archive_is_refused_with_a_message(text, message):
+    with pytest.raises(ArchiveError, match=message):
+        archive_loads(text)
+
+
+def test_the_import_command_names_the_problems(event, tmp_path):
+    archive = tournament_archive(event)
+    _, hand = _first_hand(archive)
+    hand["value"] = 9999
+    path = tmp_path / "bad.json"
+    path.write_text(archive_dumps(archive), encoding="utf-8")
+    with pytest.raises(CommandError, match="disagrees with the scoring engine"):
+        call_command("import_tournament", str(path), "--slug", "copy")
+    assert not Tournament.objects.filter(slug="copy").exists()
+
+
+def test_officials_missing_here_are_created_without_a_usable_password(event):
+    archive = tournament_archive(event)
+    archive["officials"].append({"username": "visiting-judge", "role": "judge"})
+    _, hand = _first_hand(archive)
+    hand["entered_by"] = "visiting-judge"
+    tournament_import(archive=archive, slug="copy")
+    visitor = get_user_model().objects.get(username="visiting-judge")
+    assert not visitor.has_usable_password()

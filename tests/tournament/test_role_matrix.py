@@ -1,0 +1,183 @@
+"""The role matrix, generated from the URL conf so that a new view cannot be forgotten: every
+pattern (the admin's included) x anonymous / judge / head judge / organiser / superuser, GET and
+POST. A role below the page's gets the log-in page or a 403 and nothing is written; a role at or
+above it is served; nobody ever gets a 500.
+
+The column "judge of another tournament" waits for per-tournament roles (the organiser issue):
+today a judge is a judge of every tournament, so that column would only repeat "judge".
+"""
+
+import re
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import Group
+from django.contrib.contenttypes.models import ContentType
+from django.urls import URLResolver, get_resolver
+from django.urls.resolvers import RoutePattern
+
+from tests.tournament.builders import entry, make_session, make_user
+from tournament.play.services.hands import hand_save
+from tournament.roles import ORGANISER_GROUP, roles_ensure
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["anonymous", "judge", "head judge", "organiser", "superuser"]
+RANK = {role: rank for rank, role in enumerate(ROLES)}
+
+# Who may use each named page: the lowest role. A new view must be added here.
+REQUIRED = {
+    "public:home": "anonymous",
+    "public:calculator": "anonymous",
+    "public:tournament_detail": "anonymous",
+    "public:player_list": "anonymous",
+    "public:round_list": "anonymous",
+    "public:round_detail": "anonymous",
+    "public:seating_by_player": "anonymous",
+    "public:table_list": "anonymous",
+    "public:standings": "anonymous",
+    "login": "anonymous",
+    "logout": "anonymous",
+    "admin:login": "anonymous",
+    "admin:logout": "anonymous",
+    "desk:home": "judge",
+    "desk:round_desk": "judge",
+    "desk:session_sheet": "judge",
+    "desk:hand_preview": "judge",
+    "desk:hand_edit": "judge",
+    "desk:hand_delete": "judge",
+    "desk:hand_confirm": "judge",
+    "desk:penalty_record": "judge",
+    "desk:session_reconcile": "judge",
+    "desk:session_audit": "judge",
+    "desk:tournament_audit": "judge",
+    "desk:hand_resolve": "head judge",
+    "desk:session_reopen": "head judge",
+    "desk:tournament_settings_update": "head judge",
+    "seating:seating_overview": "organiser",
+    "seating:seating_round": "organiser",
+    "seating:seating_publish": "organiser",
+}
+ADMIN_DEFAULT = "superuser"  # every other admin page: superusers only (tournament.apps)
+# Refused even to superusers, by design (tournament.admin): play records and seating are
+# read-only, a tournament is never deleted in the admin, axes' records are not added by hand,
+# and the autocomplete answers only the admin's own widgets.
+READ_ONLY = re.compile(
+    r"admin:(tournament_(hand|payment|session|penalty|round|seat|auditentry|handentry)"
+    r"|axes_\w+)_(add|change|delete)$|admin:tournament_tournament_delete$|admin:autocomplete$"
+)
+
+
+def url_patterns():
+    """(name, path template pieces) for every pattern; unnamed admin patterns included."""
+
+    def walk(patterns, namespace, prefix):
+        for pattern in patterns:
+            route = prefix + _route(pattern.pattern)
+            if isinstance(pattern, URLResolver):
+                inner = namespace + (f"{pattern.namespace}:" if pattern.namespace else "")
+                yield from walk(pattern.url_patterns, inner, route)
+            else:
+                yield namespace + (pattern.name or f"<unnamed {route}>"), route
+
+    return list(walk(get_resolver().url_patterns, "", "/"))
+
+
+def _route(pattern) -> str:
+    text = str(pattern)
+    if isinstance(pattern, RoutePattern):
+        return re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", text)
+    text = text.lstrip("^").rstrip("$")
+    return re.sub(r"\(\?P<(\w+)>[^)]*\)", r"{\1}", text)
+
+
+def required_role(name: str) -> str:
+    if name in REQUIRED:
+        return REQUIRED[name]
+    if name.startswith("admin:"):
+        return ADMIN_DEFAULT
+    raise AssertionError(f"{name} is not in the role matrix: add it to REQUIRED")
+
+
+@pytest.fixture
+def world(db):
+    session = make_session()
+    hand_save(session=session, entry=entry(session), user=make_user())
+    roles_ensure()
+    users = {
+        "judge": make_user("judge"),
+        "head judge": make_user("head"),
+        "organiser": make_user("plain"),
+        "superuser": make_user("superuser"),
+    }
+    users["organiser"].groups.add(Group.objects.get(name=ORGANISER_GROUP))
+    return session, users
+
+
+def _values(route: str, session, users) -> dict:
+    values = {
+        "slug": session.round.tournament.slug,
+        "round_number": session.round.number,
+        "number": 1,
+        "table_number": session.table.number,
+        "app_label": "tournament",
+        "content_type_id": ContentType.objects.get_for_model(session.round.tournament).pk,
+        "url": "nowhere/",
+        "id": users["judge"].pk,
+    }
+    model = re.search(r"/admin/(\w+)/(\w+)/\{object_id\}", route)
+    if model:
+        rows = apps.get_model(model.group(1), model.group(2)).objects.order_by("pk")
+        first = rows.first()
+        values["object_id"] = first.pk if first else 1
+    else:
+        values["object_id"] = session.round.tournament.pk
+    return values
+
+
+def _counts() -> dict:
+    return {
+        model._meta.label: model.objects.count()
+        for model in apps.get_models()
+        if model._meta.app_label in ("tournament", "auth")
+    }
+
+
+def test_every_pattern_is_in_the_matrix():
+    names = [name for name, _ in url_patterns()]
+    assert len(names) > 100  # the admin's patterns are walked too
+    for name in names:
+        required_role(name)
+    assert set(REQUIRED) <= set(names), "REQUIRED names a page that no longer exists"
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_role_matrix(client, world, role):
+    session, users = world
+    client.raise_request_exception = False
+    problems = []
+    for name, route in url_patterns():
+        url = route.format(**_values(route, session, users))
+        allowed = RANK[role] >= RANK[required_role(name)]
+        for method in ("get", "post"):
+            if role != "anonymous":
+                client.force_login(users[role])
+            before = _counts()
+            response = getattr(client, method)(url)
+            status = response.status_code
+            where = f"{method.upper()} {url} ({name}) as {role}: {status}"
+            if status >= 500:
+                problems.append(f"{where} server error")
+                continue
+            login_page = status == 302 and "login/" in response.get("Location", "")
+            if allowed:
+                if status == 403 and READ_ONLY.match(name):
+                    continue
+                if status == 403 or (login_page and name not in ("logout", "admin:logout")):
+                    problems.append(f"{where} refused a permitted role")
+            else:
+                if not (login_page or status == 403):
+                    problems.append(f"{where} served a role below {required_role(name)}")
+                if _counts() != before:
+                    problems.append(f"{where} wrote to the database while refusing")
+    assert problems == [], "\n".join(problems)

@@ -1,0 +1,305 @@
+"""The tournament archive: one JSON file with everything about a tournament. Pure: no Django.
+
+Vocabulary
+----------
+archive         a dict in the documented format (``docs/archive.md``): ``format``, ``version``
+                and the tournament's settings, players, tables, rounds with seats, sessions with
+                their hands (payments, second entries), penalties, officials and audit log.
+number          players are named by their *registration number* in the tournament, tables and
+                rounds by their numbers, officials by user name: an archive holds no database
+                ids, so it loads into any database.
+canonical text  `archive_dumps`: sorted keys, fixed indentation, one trailing newline; the same
+                tournament always gives the same bytes (export -> import -> export is identical).
+check           `archive_problems`: the structure, the references between parts, and every hand
+                re-scored with the engine (`tournament.play.entry.evaluate`) against its stored
+                value, patterns and payments. An import refuses the file on any problem, naming
+                the hands.
+"""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from ..play.entry import ENTRY_FLAGS, HandEntryData, Seating, evaluate, rules_for
+from ..winds import WINDS
+
+FORMAT = "zj-tournament-archive"
+VERSION = 1
+MAX_BYTES = 50 * 1024 * 1024
+HAND_FLAGS = ("final_draw", "final_discard", "win_on_kong", "heaven", "earth")
+ENTRY_PLAYER_FIELDS = ("winner", "discarder", "responsible")
+
+TOURNAMENT_FIELDS = {
+    "name": str,
+    "slug": str,
+    "start_date": str,
+    "end_date": str,
+    "venue": str,
+    "minimum_points": int,
+    "payoff_scheme": str,
+    "standard_value": int,
+    "hands_per_session": int,
+    "false_win_penalty": int,
+    "use_match_points": bool,
+    "match_points": str,
+    "tie_break_order": str,
+    "results_public": bool,
+    "double_entry": bool,
+    "seating_separate_by": str,
+}
+
+
+class ArchiveError(ValueError):
+    """The file cannot be imported; ``problems`` lists every reason found."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = list(problems)
+        shown = self.problems[:20]
+        more = f" (and {len(self.problems) - 20} more)" if len(self.problems) > 20 else ""
+        super().__init__("The archive was refused: " + " ".join(shown) + more)
+
+
+def archive_dumps(archive: dict) -> str:
+    return json.dumps(archive, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def archive_loads(text: str | bytes) -> dict:
+    """Read an archive's text; raises `ArchiveError` for what is not an archive at all."""
+    if len(text) > MAX_BYTES:
+        raise ArchiveError([f"The file is larger than {MAX_BYTES // (1024 * 1024)} MB."])
+    try:
+        archive = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise ArchiveError([f"The file is not JSON ({error})."]) from None
+    if not isinstance(archive, dict) or archive.get("format") != FORMAT:
+        raise ArchiveError([f"The file is not a tournament archive (format {FORMAT!r})."])
+    if archive.get("version") != VERSION:
+        raise ArchiveError(
+            [f"Archive version {archive.get('version')!r} is not supported (this is {VERSION})."]
+        )
+    return archive
+
+
+def entry_numbers(data: dict, to_number: dict[int, int]) -> dict:
+    """An entry dict (`HandEntryData.as_data`) with its player ids turned into numbers, or back
+    (give the inverse mapping). Unknown ids become None."""
+    if not isinstance(data, dict):
+        return data
+    out = dict(data)
+    for name in ENTRY_PLAYER_FIELDS:
+        if out.get(name) is not None:
+            out[name] = to_number.get(out[name])
+    return out
+
+
+def snapshot_numbers(snapshot, to_number: dict[int, int]):
+    """An audit snapshot with the player ids inside its ``entry`` translated (see above)."""
+    if isinstance(snapshot, dict) and isinstance(snapshot.get("entry"), dict):
+        return {**snapshot, "entry": entry_numbers(snapshot["entry"], to_number)}
+    return snapshot
+
+
+def hand_entry(hand: dict) -> HandEntryData:
+    """The entry that reproduces an archived hand (players by number)."""
+    tiles = " ".join(part for part in (hand.get("concealed", ""), hand.get("melds", "")) if part)
+    flags = tuple(sorted(flag for flag in hand.get("flags", ()) if flag in ENTRY_FLAGS))
+    return HandEntryData(
+        number=hand["number"],
+        outcome=hand["outcome"],
+        winner=hand.get("winner"),
+        win_type=hand.get("win_type", ""),
+        discarder=hand.get("discarder"),
+        immunity=hand.get("immunity", ""),
+        responsible=hand.get("responsible"),
+        tiles=tiles,
+        winning_tile=hand.get("winning_tile", ""),
+        penalty_tiles=hand.get("penalty_tiles", ""),
+        flags=flags,
+    )
+
+
+def _typed(record, fields: dict, where: str, problems: list[str]) -> bool:
+    if not isinstance(record, dict):
+        problems.append(f"{where} is not an object.")
+        return False
+    ok = True
+    for name, kind in fields.items():
+        value = record.get(name)
+        nullable = isinstance(kind, tuple) and type(None) in kind
+        if value is None and nullable:
+            continue
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            problems.append(f"{where}: {name!r} is missing or of the wrong kind.")
+            ok = False
+        elif isinstance(value, bool) and kind in (int, (int, type(None))):
+            problems.append(f"{where}: {name!r} is missing or of the wrong kind.")
+            ok = False
+    return ok
+
+
+_INT = int
+_OPT_INT = (int, type(None))
+_OPT_STR = (str, type(None))
+
+
+def archive_problems(archive: dict) -> list[str]:
+    """Everything wrong with an archive, hands that do not re-score to their stored values
+    included (each named by round, table and hand). Empty when it may be imported."""
+    problems: list[str] = []
+    if not _typed(archive.get("tournament"), TOURNAMENT_FIELDS, "The tournament", problems):
+        return problems
+    parts = {}
+    for key in ("players", "tables", "rounds", "sessions", "penalties", "officials", "audit"):
+        parts[key] = archive.get(key)
+        if not isinstance(parts[key], list):
+            problems.append(f"{key!r} must be a list.")
+    if problems:
+        return problems
+    players = _check_players(parts["players"], problems)
+    tables = set()
+    for i, table in enumerate(parts["tables"]):
+        if _typed(table, {"number": _INT, "label": str}, f"Table #{i + 1}", problems):
+            tables.add(table["number"])
+    seatings = _check_rounds(parts["rounds"], players, tables, problems)
+    officials = set()
+    for i, official in enumerate(parts["officials"]):
+        if _typed(official, {"username": str, "role": str}, f"Official #{i + 1}", problems):
+            officials.add(official["username"])
+    rules = None
+    if not problems:
+        try:
+            rules = rules_for(SimpleNamespace(**archive["tournament"]))
+        except ValueError as error:
+            problems.append(f"The tournament's scoring settings cannot be used ({error}).")
+    _check_sessions(parts["sessions"], seatings, players, officials, rules, problems)
+    for i, penalty in enumerate(parts["penalties"]):
+        fields = {"player": _INT, "amount": _INT, "mode": str, "reason": str,
+                  "round": _OPT_INT, "table": _OPT_INT, "hand": _OPT_INT,
+                  "created_by": _OPT_STR, "created_at": str}  # fmt: skip
+        if _typed(penalty, fields, f"Penalty #{i + 1}", problems):
+            if penalty["player"] not in players:
+                problems.append(f"Penalty #{i + 1} names an unknown player {penalty['player']}.")
+            _known_user(penalty["created_by"], officials, f"Penalty #{i + 1}", problems)
+    for i, line in enumerate(parts["audit"]):
+        fields = {"action": str, "reason": str, "created_at": str, "user": _OPT_STR,
+                  "round": _OPT_INT, "table": _OPT_INT, "hand_number": _OPT_INT}  # fmt: skip
+        if _typed(line, fields, f"Audit line #{i + 1}", problems):
+            _known_user(line["user"], officials, f"Audit line #{i + 1}", problems)
+    return problems
+
+
+def _known_user(username, officials: set[str], where: str, problems: list[str]) -> None:
+    if username is not None and username not in officials:
+        problems.append(f"{where} names {username!r}, who is not among the officials.")
+
+
+def _check_players(records: list, problems: list[str]) -> dict[int, str]:
+    players: dict[int, str] = {}
+    fields = {"number": _INT, "name": str, "chinese_name": str, "country": str, "club": str,
+              "external_id": str, "status": str, "is_substitute": bool}  # fmt: skip
+    for i, player in enumerate(records):
+        if not _typed(player, fields, f"Player #{i + 1}", problems):
+            continue
+        if player["number"] in players:
+            problems.append(f"Player number {player['number']} appears twice.")
+        players[player["number"]] = player["name"]
+    return players
+
+
+def _check_rounds(records, players, tables, problems) -> dict[tuple[int, int], Seating]:
+    """Seatings by (round, table), players by number."""
+    seatings: dict[tuple[int, int], dict[str, int]] = {}
+    seen_rounds = set()
+    for i, round_ in enumerate(records):
+        fields = {"number": _INT, "status": str, "seating_published": bool, "seats": list}
+        if not _typed(round_, fields, f"Round #{i + 1}", problems):
+            continue
+        if round_["number"] in seen_rounds:
+            problems.append(f"Round {round_['number']} appears twice.")
+        seen_rounds.add(round_["number"])
+        for j, seat in enumerate(round_["seats"]):
+            where = f"Round {round_['number']}, seat #{j + 1}"
+            if not _typed(seat, {"table": _INT, "wind": str, "player": _INT}, where, problems):
+                continue
+            if seat["table"] not in tables or seat["player"] not in players:
+                problems.append(f"{where} names an unknown table or player.")
+                continue
+            if seat["wind"] not in WINDS:
+                problems.append(f"{where} has an unknown wind {seat['wind']!r}.")
+                continue
+            winds = seatings.setdefault((round_["number"], seat["table"]), {})
+            if seat["wind"] in winds:
+                problems.append(f"{where}: wind {seat['wind']} is taken twice at that table.")
+            winds[seat["wind"]] = seat["player"]
+    return {
+        key: Seating(players=winds, names={pid: players[pid] for pid in winds.values()})
+        for key, winds in seatings.items()
+    }
+
+
+def _check_sessions(records, seatings, players, officials, rules, problems) -> None:
+    seen = set()
+    for i, session in enumerate(records):
+        fields = {"round": _INT, "table": _INT, "status": str, "hands": list,
+                  "card_totals": (dict, type(None)), "reconciled_by": _OPT_STR,
+                  "reconciled_at": _OPT_STR, "opened_at": _OPT_STR}  # fmt: skip
+        if not _typed(session, fields, f"Session #{i + 1}", problems):
+            continue
+        key = (session["round"], session["table"])
+        where = f"Round {key[0]}, table {key[1]}"
+        if key in seen:
+            problems.append(f"{where} appears twice.")
+        seen.add(key)
+        seating = seatings.get(key)
+        if seating is None:
+            problems.append(f"{where} has no seats.")
+            continue
+        _known_user(session["reconciled_by"], officials, where, problems)
+        numbers = set()
+        for hand in session["hands"]:
+            _check_hand(hand, where, seating, officials, rules, numbers, problems)
+
+
+def _check_hand(hand, where, seating, officials, rules, numbers, problems) -> None:
+    fields = {"number": _INT, "outcome": str, "winner": _OPT_INT, "win_type": str,
+              "discarder": _OPT_INT, "immunity": str, "responsible": _OPT_INT,
+              "concealed": str, "melds": str, "winning_tile": str, "penalty_tiles": str,
+              "flags": list, "value": _OPT_INT, "patterns": list, "payments": dict,
+              "entered_by": _OPT_STR, "confirmed_by": _OPT_STR, "entered_at": str,
+              "updated_at": str, "version": _INT, "confirmed": bool,
+              "second_entries": list}  # fmt: skip
+    if not _typed(hand, fields, f"{where}, a hand", problems):
+        return
+    name = f"{where}, hand {hand['number']}"
+    if hand["number"] in numbers:
+        problems.append(f"{name} appears twice.")
+    numbers.add(hand["number"])
+    for user in (hand["entered_by"], hand["confirmed_by"]):
+        _known_user(user, officials, name, problems)
+    if any(flag not in HAND_FLAGS for flag in hand["flags"]):
+        problems.append(f"{name} has an unknown flag.")
+        return
+    if rules is None:
+        return
+    try:
+        evaluation = evaluate(hand_entry(hand), seating=seating, rules=rules)
+    except (KeyError, TypeError, ValueError, StopIteration) as error:
+        problems.append(f"{name} cannot be read ({error}).")
+        return
+    if not evaluation.ok and hand["outcome"] != "false_win":
+        problems.append(f"{name} does not score: {'; '.join(m for _, m in evaluation.errors)}")
+        return
+    patterns = (
+        [[pattern.name, points] for pattern, points in evaluation.score.patterns]
+        if evaluation.score
+        else []
+    )
+    payments = {str(pid): amount for pid, amount in sorted(evaluation.payments.items())}
+    stored = {str(k): v for k, v in hand["payments"].items()}
+    if hand["value"] != evaluation.value or hand["patterns"] != patterns or stored != payments:
+        problems.append(
+            f"{name} disagrees with the scoring engine: stored {hand['value']} points, "
+            f"payments {stored}; the engine gives {evaluation.value} points, payments "
+            f"{payments}."
+        )

@@ -1,0 +1,198 @@
+"""Reads for the archive: a tournament from the database as an archive dict (`.archive`).
+
+Every list is in a fixed order (numbers, then time and row order for the audit log), and players
+are named by registration number, so the same tournament always gives the same archive.
+"""
+
+from __future__ import annotations
+
+from ..models import AuditEntry, Hand, HandEntry, Payment, Penalty, Round, Seat, Session, Tournament
+from ..roles import roles_of
+from .archive import FORMAT, HAND_FLAGS, TOURNAMENT_FIELDS, VERSION, entry_numbers, snapshot_numbers
+
+
+def _when(value) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _name(user) -> str | None:
+    return user.username if user is not None else None
+
+
+def _role(user) -> str:
+    roles = roles_of(user)
+    if roles.organiser:
+        return "organiser"
+    if roles.head_judge:
+        return "head judge"
+    return "judge" if roles.judge else "none"
+
+
+def tournament_archive(tournament: Tournament) -> dict:
+    """Everything about ``tournament`` as an archive dict (see ``docs/archive.md``)."""
+    registrations = list(tournament.registrations.select_related("player").order_by("number"))
+    number_of = {reg.player_id: reg.number for reg in registrations}
+    users = {}
+
+    def user(u):
+        if u is not None:
+            users[u.username] = u
+        return _name(u)
+
+    settings = {name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}
+    settings["start_date"] = tournament.start_date.isoformat()
+    settings["end_date"] = tournament.end_date.isoformat()
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    seats = Seat.objects.filter(round__tournament=tournament).select_related("table", "round")
+    seats_by_round: dict[int, list] = {}
+    for seat in seats.order_by("round__number", "table__number", "wind"):
+        seats_by_round.setdefault(seat.round_id, []).append(
+            {"table": seat.table.number, "wind": seat.wind, "player": number_of[seat.player_id]}
+        )
+    payments: dict[int, dict[str, int]] = {}
+    for payment in Payment.objects.filter(hand__session__round__tournament=tournament):
+        payments.setdefault(payment.hand_id, {})[str(number_of[payment.player_id])] = payment.amount
+    seconds: dict[int, list] = {}
+    for second in (
+        HandEntry.objects.filter(hand__session__round__tournament=tournament)
+        .select_related("entered_by")
+        .order_by("entered_at", "pk")
+    ):
+        seconds.setdefault(second.hand_id, []).append(
+            {
+                "data": entry_numbers(second.data, number_of),
+                "entered_by": user(second.entered_by),
+                "entered_at": _when(second.entered_at),
+                "hand_version": second.hand_version,
+            }
+        )
+    hands_by_session: dict[int, list] = {}
+    for hand in (
+        Hand.objects.filter(session__round__tournament=tournament)
+        .select_related("entered_by", "confirmed_by")
+        .order_by("session_id", "number")
+    ):
+        hands_by_session.setdefault(hand.session_id, []).append(
+            {
+                "number": hand.number,
+                "outcome": hand.outcome,
+                "winner": number_of.get(hand.winner_id),
+                "win_type": hand.win_type,
+                "discarder": number_of.get(hand.discarder_id),
+                "immunity": hand.immunity,
+                "responsible": number_of.get(hand.responsible_id),
+                "concealed": hand.concealed,
+                "melds": hand.melds,
+                "winning_tile": hand.winning_tile,
+                "penalty_tiles": hand.penalty_tiles,
+                "flags": [flag for flag in HAND_FLAGS if getattr(hand, flag)],
+                "value": hand.value,
+                "patterns": hand.patterns,
+                "payments": payments.get(hand.pk, {}),
+                "entered_by": user(hand.entered_by),
+                "entered_at": _when(hand.entered_at),
+                "updated_at": _when(hand.updated_at),
+                "version": hand.version,
+                "confirmed": hand.confirmed,
+                "confirmed_by": user(hand.confirmed_by),
+                "second_entries": seconds.get(hand.pk, []),
+            }
+        )
+    sessions = (
+        Session.objects.filter(round__tournament=tournament)
+        .select_related("round", "table", "reconciled_by")
+        .order_by("round__number", "table__number")
+    )
+    penalties = (
+        Penalty.objects.filter(tournament=tournament)
+        .select_related("session__round", "session__table", "hand", "created_by")
+        .order_by("created_at", "pk")
+    )
+    audit = (
+        AuditEntry.objects.filter(tournament=tournament)
+        .select_related("session__round", "session__table", "user")
+        .order_by("created_at", "pk")
+    )
+    archive = {
+        "format": FORMAT,
+        "version": VERSION,
+        "tournament": settings,
+        "players": [
+            {
+                "number": reg.number,
+                "name": reg.player.name,
+                "chinese_name": reg.player.chinese_name,
+                "country": reg.player.country,
+                "club": reg.player.club,
+                "external_id": reg.player.external_id,
+                "status": reg.status,
+                "is_substitute": reg.is_substitute,
+            }
+            for reg in registrations
+        ],
+        "tables": [
+            {"number": table.number, "label": table.label}
+            for table in tournament.tables.order_by("number")
+        ],
+        "rounds": [
+            {
+                "number": round_.number,
+                "status": round_.status,
+                "seating_published": round_.seating_published,
+                "seats": seats_by_round.get(round_.pk, []),
+            }
+            for round_ in rounds
+        ],
+        "sessions": [
+            {
+                "round": session.round.number,
+                "table": session.table.number,
+                "status": session.status,
+                "card_totals": (
+                    {
+                        str(number_of.get(int(pid), pid)): total
+                        for pid, total in session.card_totals.items()
+                    }
+                    if session.card_totals is not None
+                    else None
+                ),
+                "reconciled_by": user(session.reconciled_by),
+                "reconciled_at": _when(session.reconciled_at),
+                "opened_at": _when(session.opened_at),
+                "hands": hands_by_session.get(session.pk, []),
+            }
+            for session in sessions
+        ],
+        "penalties": [
+            {
+                "player": number_of[penalty.player_id],
+                "round": penalty.session.round.number if penalty.session else None,
+                "table": penalty.session.table.number if penalty.session else None,
+                "hand": penalty.hand.number if penalty.hand else None,
+                "amount": penalty.amount,
+                "mode": penalty.mode,
+                "reason": penalty.reason,
+                "created_by": user(penalty.created_by),
+                "created_at": _when(penalty.created_at),
+            }
+            for penalty in penalties
+        ],
+        "audit": [
+            {
+                "created_at": _when(line.created_at),
+                "round": line.session.round.number if line.session else None,
+                "table": line.session.table.number if line.session else None,
+                "hand_number": line.hand_number,
+                "action": line.action,
+                "user": user(line.user),
+                "reason": line.reason,
+                "before": snapshot_numbers(line.before, number_of),
+                "after": snapshot_numbers(line.after, number_of),
+            }
+            for line in audit
+        ],
+    }
+    archive["officials"] = [
+        {"username": name, "role": _role(users[name])} for name in sorted(users)
+    ]
+    return archive

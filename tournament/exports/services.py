@@ -1,0 +1,281 @@
+"""Writes for the archive: load an archive (`.archive`) into the database, whole or not at all.
+
+Vocabulary: see `.archive`. `tournament_import` checks the file first (structure, references,
+every hand re-scored), outside any transaction; then writes everything in one transaction.
+Players are matched by external id when they already exist (a player of two tournaments stays
+one player); officials by user name (a user missing here is created without a usable password
+and with the archived role: an organiser sets a password before they can log in).
+"""
+
+from __future__ import annotations
+
+import datetime
+from contextlib import contextmanager
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, transaction
+
+from ..models import (
+    AuditEntry,
+    Hand,
+    HandEntry,
+    Payment,
+    Penalty,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    Session,
+    Table,
+    Tournament,
+)
+from ..roles import HEAD_JUDGE_GROUP, JUDGE_GROUP, ORGANISER_GROUP, roles_ensure
+from .archive import ArchiveError, archive_problems, entry_numbers, snapshot_numbers
+
+_ROLE_GROUPS = {"judge": JUDGE_GROUP, "head judge": HEAD_JUDGE_GROUP, "organiser": ORGANISER_GROUP}
+# Stamped fields that the archive restores as they were, not as "now".
+_STAMPS = (
+    (Hand, "entered_at"),
+    (Hand, "updated_at"),
+    (Penalty, "created_at"),
+    (HandEntry, "entered_at"),
+    (AuditEntry, "created_at"),
+)
+
+
+@contextmanager
+def _stamps_as_given():
+    """Let ``auto_now`` / ``auto_now_add`` fields keep the archived times while importing."""
+    saved = []
+    for model, name in _STAMPS:
+        field = model._meta.get_field(name)
+        saved.append((field, field.auto_now, field.auto_now_add))
+        field.auto_now = field.auto_now_add = False
+    try:
+        yield
+    finally:
+        for field, auto_now, auto_now_add in saved:
+            field.auto_now, field.auto_now_add = auto_now, auto_now_add
+
+
+def _time(value):
+    return datetime.datetime.fromisoformat(value) if value is not None else None
+
+
+def tournament_import(*, archive: dict, slug: str | None = None) -> Tournament:
+    """Load ``archive`` as a new tournament (under ``slug`` when given); `ArchiveError` names
+    every problem and nothing is written."""
+    problems = archive_problems(archive)
+    target = slug or archive["tournament"].get("slug")
+    if not problems and Tournament.objects.filter(slug=target).exists():
+        problems.append(f"A tournament {target!r} already exists here; import with --slug NEW.")
+    if problems:
+        raise ArchiveError(problems)
+    try:
+        with _stamps_as_given(), transaction.atomic():
+            return _write(archive, target)
+    except ValidationError as error:
+        raise ArchiveError(error.messages) from None
+    except (DatabaseError, ValueError, TypeError, KeyError, OverflowError) as error:
+        raise ArchiveError([f"The database refused the archive ({error})."]) from None
+
+
+def _valid(instance, where: str, exclude=()):
+    try:
+        instance.clean_fields(exclude=list(exclude))
+    except ValidationError as error:
+        details = "; ".join(f"{k}: {' '.join(v)}" for k, v in error.message_dict.items())
+        raise ValidationError(f"{where}: {details}") from None
+    return instance
+
+
+def _users(archive: dict) -> dict[str, object]:
+    roles_ensure()
+    groups = {group.name: group for group in Group.objects.all()}
+    model = get_user_model()
+    users = {}
+    for official in archive["officials"]:
+        user = model.objects.filter(username=official["username"]).first()
+        if user is None:
+            user = model(username=official["username"])
+            user.set_unusable_password()
+            _valid(user, f"Official {official['username']}")
+            user.save()
+            group = groups.get(_ROLE_GROUPS.get(official["role"], ""))
+            if group is not None:
+                user.groups.add(group)
+        users[official["username"]] = user
+    return users
+
+
+def _write(archive: dict, slug: str) -> Tournament:
+    users = _users(archive)
+
+    def who(name):
+        return users[name] if name is not None else None
+
+    settings = dict(archive["tournament"], slug=slug)
+    settings["start_date"] = datetime.date.fromisoformat(settings["start_date"])
+    settings["end_date"] = datetime.date.fromisoformat(settings["end_date"])
+    tournament = Tournament(**settings)
+    tournament.full_clean()
+    tournament.save()
+
+    player_of: dict[int, Player] = {}
+    for record in archive["players"]:
+        fields = {k: record[k] for k in ("name", "chinese_name", "country", "club", "external_id")}
+        player = None
+        if record["external_id"]:
+            player = Player.objects.filter(external_id=record["external_id"]).first()
+        if player is None:
+            player = _valid(Player(**fields), f"Player {record['number']}")
+            player.save()
+        player_of[record["number"]] = player
+        _valid(
+            Registration(
+                tournament=tournament,
+                player=player,
+                number=record["number"],
+                status=record["status"],
+                is_substitute=record["is_substitute"],
+            ),
+            f"Player {record['number']}",
+            exclude=("tournament", "player"),
+        ).save()
+    id_of = {number: player.pk for number, player in player_of.items()}
+
+    tables = {}
+    for record in archive["tables"]:
+        table = Table(tournament=tournament, number=record["number"], label=record["label"])
+        tables[record["number"]] = _valid(table, f"Table {record['number']}", ("tournament",))
+        table.save()
+    rounds = {}
+    seats = []
+    for record in archive["rounds"]:
+        round_ = Round(
+            tournament=tournament,
+            number=record["number"],
+            status=record["status"],
+            seating_published=record["seating_published"],
+        )
+        _valid(round_, f"Round {record['number']}", ("tournament",)).save()
+        rounds[record["number"]] = round_
+        seats += [
+            Seat(
+                round=round_,
+                table=tables[s["table"]],
+                wind=s["wind"],
+                player=player_of[s["player"]],
+            )
+            for s in record["seats"]
+        ]
+    Seat.objects.bulk_create(seats)
+
+    sessions = {}
+    for record in archive["sessions"]:
+        where = f"Round {record['round']}, table {record['table']}"
+        totals = record["card_totals"]
+        session = Session(
+            round=rounds[record["round"]],
+            table=tables[record["table"]],
+            status=record["status"],
+            card_totals=(
+                {str(id_of[int(n)]): total for n, total in totals.items()}
+                if totals is not None
+                else None
+            ),
+            reconciled_by=who(record["reconciled_by"]),
+            reconciled_at=_time(record["reconciled_at"]),
+            opened_at=_time(record["opened_at"]),
+        )
+        _valid(session, where, ("round", "table", "reconciled_by")).save()
+        sessions[(record["round"], record["table"])] = session
+        _hands_write(session, record["hands"], where, player_of, id_of, who)
+
+    for record in archive["penalties"]:
+        session = sessions.get((record["round"], record["table"]))
+        hand = None
+        if session is not None and record["hand"] is not None:
+            hand = Hand.objects.filter(session=session, number=record["hand"]).first()
+        penalty = Penalty(
+            tournament=tournament,
+            player=player_of[record["player"]],
+            session=session,
+            hand=hand,
+            amount=record["amount"],
+            mode=record["mode"],
+            reason=record["reason"],
+            created_by=who(record["created_by"]),
+            created_at=_time(record["created_at"]),
+        )
+        _valid(penalty, "A penalty", ("tournament", "player", "session", "hand", "created_by"))
+        penalty.save()
+
+    AuditEntry.objects.bulk_create(
+        _valid(
+            AuditEntry(
+                tournament=tournament,
+                session=sessions.get((line["round"], line["table"])),
+                hand_number=line["hand_number"],
+                action=line["action"],
+                user=who(line["user"]),
+                reason=line["reason"],
+                before=snapshot_numbers(line.get("before"), id_of),
+                after=snapshot_numbers(line.get("after"), id_of),
+                created_at=_time(line["created_at"]),
+            ),
+            "An audit line",
+            ("tournament", "session", "user"),
+        )
+        for line in archive["audit"]
+    )
+    return tournament
+
+
+def _hands_write(session, records, where, player_of, id_of, who) -> None:
+    for record in records:
+        name = f"{where}, hand {record['number']}"
+
+        def player(number):
+            return player_of[number] if number is not None else None
+
+        hand = Hand(
+            session=session,
+            number=record["number"],
+            outcome=record["outcome"],
+            winner=player(record["winner"]),
+            win_type=record["win_type"],
+            discarder=player(record["discarder"]),
+            immunity=record["immunity"],
+            responsible=player(record["responsible"]),
+            concealed=record["concealed"],
+            melds=record["melds"],
+            winning_tile=record["winning_tile"],
+            penalty_tiles=record["penalty_tiles"],
+            value=record["value"],
+            patterns=record["patterns"],
+            entered_by=who(record["entered_by"]),
+            entered_at=_time(record["entered_at"]),
+            updated_at=_time(record["updated_at"]),
+            version=record["version"],
+            confirmed=record["confirmed"],
+            confirmed_by=who(record["confirmed_by"]),
+            **{flag: flag in record["flags"] for flag in ("final_draw", "final_discard",
+                                                          "win_on_kong", "heaven", "earth")},
+        )  # fmt: skip
+        excluded = ("session", "winner", "discarder", "responsible", "entered_by", "confirmed_by")
+        _valid(hand, name, excluded).save()
+        Payment.objects.bulk_create(
+            Payment(hand=hand, player=player_of[int(number)], amount=amount)
+            for number, amount in sorted(record["payments"].items(), key=lambda i: int(i[0]))
+        )
+        for second in record["second_entries"]:
+            HandEntry(
+                hand=hand,
+                data=entry_numbers(second["data"], id_of),
+                entered_by=who(second["entered_by"]),
+                entered_at=_time(second["entered_at"]),
+                hand_version=second["hand_version"],
+            ).save()

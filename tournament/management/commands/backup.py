@@ -1,0 +1,26 @@
+"""``python manage.py backup [--dir DIR] [--keep N]``: a consistent snapshot of the database
+plus every tournament's archive; keeps the newest N (`tournament.backups.services`)."""
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.backups.services import BackupError, backup_create
+
+
+class Command(BaseCommand):
+    help = "Back up the database (SQLite backup API or pg_dump) and every tournament's archive."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--dir", default=str(settings.BASE_DIR / "backups"), help="Where backups go."
+        )
+        parser.add_argument("--keep", type=int, default=96, help="Backups to keep (96).")
+
+    def handle(self, *args, dir, keep, **options):
+        try:
+            backup = backup_create(directory=dir, keep=keep)
+        except (BackupError, OSError) as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(self.style.SUCCESS(f"Backup written to {backup.path}"))
+        if backup.removed:
+            self.stdout.write(f"Removed {len(backup.removed)} older backup(s).")

@@ -1,0 +1,28 @@
+"""``python manage.py import_tournament FILE [--slug NEW]``: load an archive in one transaction;
+refused, naming every problem (hands that do not re-score included), with nothing written."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.exports.archive import ArchiveError, archive_loads
+from tournament.exports.services import tournament_import
+
+
+class Command(BaseCommand):
+    help = "Load a tournament archive (docs/archive.md); every hand is re-scored first."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+        parser.add_argument("--slug", help="Import under this slug instead of the archive's.")
+
+    def handle(self, *args, file, slug=None, **options):
+        try:
+            data = Path(file).read_bytes()
+        except OSError as error:
+            raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
+        try:
+            tournament = tournament_import(archive=archive_loads(data), slug=slug)
+        except ArchiveError as error:
+            raise CommandError("\n".join(["The archive was refused:", *error.problems])) from None
+        self.stdout.write(self.style.SUCCESS(f"Imported {tournament.name} as {tournament.slug}."))
