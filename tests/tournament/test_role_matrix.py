@@ -16,7 +16,8 @@ from django.contrib.contenttypes.models import ContentType
 from django.urls import URLResolver, get_resolver
 from django.urls.resolvers import RoutePattern
 
-from tests.tournament.builders import entry, make_session, make_user
+from tests.tournament.builders import entry, make_session, make_tournament, make_user
+from tournament.models import TournamentOfficial
 from tournament.play.services.hands import hand_save
 from tournament.roles import ORGANISER_GROUP, roles_ensure
 
@@ -57,6 +58,45 @@ REQUIRED = {
     "seating:seating_overview": "organiser",
     "seating:seating_round": "organiser",
     "seating:seating_publish": "organiser",
+    "public:country_list": "anonymous",
+    "public:player_detail": "anonymous",
+    "public:round_results": "anonymous",
+    "public:projector_standings": "anonymous",
+    "public:projector_seating": "anonymous",
+    "exports:standings_export": "anonymous",
+    "exports:ema_export": "anonymous",
+    "printing:printout_download": "anonymous",  # the scoring aid card is public
+    "printing:printouts": "organiser",
+    "desk:tournament_health": "judge",
+    "desk:penalty_correct": "judge",
+    "desk:penalty_delete": "judge",
+    "desk:round_clock": "head judge",
+    "desk:session_scores_rebuild": "head judge",
+    "event:rounds": "head judge",
+    "event:round_status": "head judge",
+    "event:penalty_delete": "head judge",
+    **{
+        f"event:{name}": "organiser"
+        for name in (
+            "tournament_create",
+            "dashboard",
+            "tournament_edit",
+            "roster",
+            "player_add",
+            "substitute_add",
+            "roster_export",
+            "roster_import",
+            "roster_import_confirm",
+            "player_edit",
+            "player_withdraw",
+            "player_reinstate",
+            "checkin",
+            "checkin_toggle",
+            "round_seat",
+            "officials",
+            "official_remove",
+        )
+    },
 }
 ADMIN_DEFAULT = "superuser"  # every other admin page: superusers only (tournament.apps)
 # Refused even to superusers, by design (tournament.admin): play records and seating are
@@ -109,8 +149,12 @@ def world(db):
         "head judge": make_user("head"),
         "organiser": make_user("plain"),
         "superuser": make_user("superuser"),
+        "judge of another tournament": make_user("plain"),
     }
     users["organiser"].groups.add(Group.objects.get(name=ORGANISER_GROUP))
+    TournamentOfficial.objects.create(
+        tournament=make_tournament(), user=users["judge of another tournament"], role="judge"
+    )
     return session, users
 
 
@@ -124,6 +168,11 @@ def _values(route: str, session, users) -> dict:
         "content_type_id": ContentType.objects.get_for_model(session.round.tournament).pk,
         "url": "nowhere/",
         "id": users["judge"].pk,
+        "player_id": session.hands.first().winner_id,
+        "penalty_id": 1,
+        "pk": 1,
+        "identifier": "aid-card",
+        "export_format": "csv",
     }
     model = re.search(r"/admin/(\w+)/(\w+)/\{object_id\}", route)
     if model:
@@ -151,14 +200,21 @@ def test_every_pattern_is_in_the_matrix():
     assert set(REQUIRED) <= set(names), "REQUIRED names a page that no longer exists"
 
 
-@pytest.mark.parametrize("role", ROLES)
+def _allowed(role: str, name: str) -> bool:
+    """A judge of another tournament may do here only what the public may (roles.py)."""
+    if role == "judge of another tournament":
+        return required_role(name) == "anonymous"
+    return RANK[role] >= RANK[required_role(name)]
+
+
+@pytest.mark.parametrize("role", [*ROLES, "judge of another tournament"])
 def test_role_matrix(client, world, role):
     session, users = world
     client.raise_request_exception = False
     problems = []
     for name, route in url_patterns():
         url = route.format(**_values(route, session, users))
-        allowed = RANK[role] >= RANK[required_role(name)]
+        allowed = _allowed(role, name)
         for method in ("get", "post"):
             if role != "anonymous":
                 client.force_login(users[role])

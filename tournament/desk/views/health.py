@@ -25,8 +25,8 @@ def tournament_health(request, slug):
     return render(request, "tournament/desk/health.html", context)
 
 
-@require_POST
 @head_judge_required
+@require_POST
 def session_scores_rebuild(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
     fixed = scores_services.session_scores_rebuild(tournament=tournament)

@@ -56,8 +56,8 @@ def _whole_number(text: str) -> int | None:
     return int(text) if text.isdecimal() and len(text) < 6 else None
 
 
-@require_POST
 @head_judge_required
+@require_POST
 def round_clock(request, slug, round_number):
     """Start, pause, resume, extend (the round or one table) or stop the round clock."""
     round_ = get_object_or_404(
