@@ -54,6 +54,13 @@ def _penalty_snapshot(penalty: Penalty, names: dict[int, str]) -> dict:
     }
 
 
+def _penalty_write(penalty: Penalty, *, session, seating, hand_number, fields) -> None:
+    """Fill, check and save a penalty, then refresh the session's kept totals (one place)."""
+    _penalty_fill(penalty, session=session, seating=seating, hand_number=hand_number, **fields)
+    penalty.save()
+    session_scores_refresh(session=session)
+
+
 def _penalty_fill(
     penalty: Penalty, *, session, seating, player_id, amount, mode, reason, hand_number
 ):
@@ -102,18 +109,10 @@ def penalty_record(
     session_check_open(session)
     seating = seating_of(session)
     penalty = Penalty(tournament_id=session.round.tournament_id, session=session, created_by=user)
-    _penalty_fill(
-        penalty,
-        session=session,
-        seating=seating,
-        player_id=player_id,
-        amount=amount,
-        mode=mode,
-        reason=reason,
-        hand_number=hand_number,
+    fields = {"player_id": player_id, "amount": amount, "mode": mode, "reason": reason}
+    _penalty_write(
+        penalty, session=session, seating=seating, hand_number=hand_number, fields=fields
     )
-    penalty.save()
-    session_scores_refresh(session=session)
     audit_record(
         session=session,
         action=AuditEntry.Action.PENALTY,
@@ -155,18 +154,10 @@ def penalty_correct(
     )
     seating = seating_of(session)
     before = _penalty_snapshot(penalty, seating.names)
-    _penalty_fill(
-        penalty,
-        session=session,
-        seating=seating,
-        player_id=player_id,
-        amount=amount,
-        mode=mode,
-        reason=reason,
-        hand_number=hand_number,
+    fields = {"player_id": player_id, "amount": amount, "mode": mode, "reason": reason}
+    _penalty_write(
+        penalty, session=session, seating=seating, hand_number=hand_number, fields=fields
     )
-    penalty.save()
-    session_scores_refresh(session=session)
     audit_record(
         session=session,
         action=AuditEntry.Action.PENALTY_CORRECT,
