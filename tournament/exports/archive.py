@@ -196,8 +196,9 @@ def _known_user(username, officials: set[str], where: str, problems: list[str]) 
 
 def _check_players(records: list, problems: list[str]) -> dict[int, str]:
     players: dict[int, str] = {}
-    fields = {"number": _INT, "name": str, "chinese_name": str, "country": str, "club": str,
-              "external_id": str, "status": str, "is_substitute": bool}  # fmt: skip
+    fields = {"number": _INT, "name": str, "given_name": str, "family_name": str,
+              "chinese_name": str, "country": str, "club": str, "external_id": str,
+              "status": str, "is_substitute": bool}  # fmt: skip
     for i, player in enumerate(records):
         if not _typed(player, fields, f"Player #{i + 1}", problems):
             continue

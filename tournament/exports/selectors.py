@@ -121,8 +121,10 @@ def tournament_archive(tournament: Tournament) -> dict:
             {
                 "number": reg.number,
                 "name": reg.player.name,
+                "given_name": reg.player.given_name,
+                "family_name": reg.player.family_name,
                 "chinese_name": reg.player.chinese_name,
-                "country": reg.player.country,
+                "country": reg.player.country.code or "",
                 "club": reg.player.club,
                 "external_id": reg.player.external_id,
                 "status": reg.status,

@@ -31,6 +31,7 @@ from ..models import (
     Table,
     Tournament,
 )
+from ..play.services.scores import session_scores_rebuild
 from ..roles import HEAD_JUDGE_GROUP, JUDGE_GROUP, ORGANISER_GROUP, roles_ensure
 from .archive import ArchiveError, archive_problems, entry_numbers, snapshot_numbers
 
@@ -125,7 +126,8 @@ def _write(archive: dict, slug: str) -> Tournament:
 
     player_of: dict[int, Player] = {}
     for record in archive["players"]:
-        fields = {k: record[k] for k in ("name", "chinese_name", "country", "club", "external_id")}
+        names = ("given_name", "family_name", "chinese_name", "country", "club", "external_id")
+        fields = {k: record[k] for k in names}
         player = None
         if record["external_id"]:
             player = Player.objects.filter(external_id=record["external_id"]).first()
@@ -231,6 +233,7 @@ def _write(archive: dict, slug: str) -> Tournament:
         )
         for line in archive["audit"]
     )
+    session_scores_rebuild(tournament=tournament)  # the kept totals the standings read
     return tournament
 
 
