@@ -434,7 +434,9 @@ def test_officials_get_a_generated_password_once_and_a_role_in_this_tournament_o
     assert "shown only this once" in page
     password = page.split('<code class="password">')[1].split("</code>")[0]
     client.logout()
-    assert client.login(username="ref1", password=password)
+    referee = get_user_model().objects.get(username="ref1")
+    assert referee.check_password(password)
+    client.force_login(referee)
     assert client.get(reverse("desk:round_desk", args=[tournament.slug, 1])).status_code == 200
     refused = client.get(reverse("desk:round_desk", args=[other.slug, 1]))
     assert refused.status_code == 403
