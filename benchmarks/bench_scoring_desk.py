@@ -34,7 +34,7 @@ EVENT_SESSIONS = 1000
 
 def child() -> dict:
     sys.path.insert(0, str(ROOT))
-    older = os.environ.get("ZJ_ENGINE_ROOT")  # an older `scoring` package, see --baseline-commit
+    older = os.environ.get("ZJ_ENGINE_ROOT")  # the baseline's scoring and tournament packages
     if older:
         sys.path.insert(0, older)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
@@ -42,7 +42,11 @@ def child() -> dict:
 
     django.setup()
     from scoring.engine import Rules
-    from tournament.play.entry import HandEntryData, Seating, evaluate
+
+    try:
+        from tournament.play.entry import HandEntryData, Seating, evaluate
+    except ImportError:  # a baseline from before the house: the bridge was hand_scoring
+        from tournament.hand_scoring import HandEntryData, Seating, evaluate
 
     stored = json.loads(SESSION.read_text(encoding="utf-8"))
     players = stored["players"]
@@ -91,7 +95,7 @@ def main() -> int:
         if args.baseline_commit:
             older = Path(folder)
             archive = subprocess.run(
-                ["git", "archive", args.baseline_commit, "scoring"],
+                ["git", "archive", args.baseline_commit, "scoring", "tournament"],
                 cwd=ROOT,
                 capture_output=True,
                 check=True,
