@@ -6,7 +6,8 @@ Vocabulary
 document    a kind of printout in the registry (`documents.DOCUMENTS`), served alike by the
             printouts page, the ``print`` command and the tests.
 printout    one rendered PDF: file name, content type, bytes (`documents.Printout`).
-card        a score record card, blank or filled (`cards`); its hand grid is one SVG (`grid`).
+card        a score record card, blank or filled (`cards`); its hand grid is lines of monospaced
+            type over an SVG ruling (`grid`).
 aid card    the scoring aid card (`aid`).
 
 Layers: urls -> views -> documents -> selectors -> the pure layouts (`cards`, `grid`, `aid`),

@@ -43,7 +43,7 @@ from .aid import aid_rows, payoff_lines
 from .cards import card_layout
 from .errors import NothingToPrint
 from .fonts import CJK_MISSING, cjk_font_available
-from .grid import grid_data_uri
+from .grid import card_grid
 from .pdf import Progress, html_to_pdf
 
 logger = logging.getLogger(__name__)
@@ -70,8 +70,13 @@ class Printout:
 
 
 def qr_data_uri(address: str) -> str:
-    """A QR code of ``address`` as an SVG data URI (vector, so it prints sharp at any size)."""
-    return segno.make(address, error="m").svg_data_uri(scale=4, border=2)
+    """A QR code of ``address`` as a PNG data URI, four pixels a module.
+
+    A picture rather than SVG: WeasyPrint draws an image as one object, but reads an SVG path
+    command by command, and a QR code is hundreds of them (400 player slips took 2 s to draw).
+    The style sheet turns off smoothing (``image-rendering: pixelated``), so that the modules
+    print as sharp squares at any size."""
+    return segno.make(address, error="m").png_data_uri(scale=4, border=2)
 
 
 def _static_dir() -> Path:
@@ -190,7 +195,7 @@ class _Cards(Document):
         )
         cards = [card_layout(session, filled=self.filled) for session in sessions]
         return [
-            {"card": card, "grid": grid_data_uri(card), "qr": qr_data_uri(card.session.address)}
+            {"card": card, "grid": card_grid(card), "qr": qr_data_uri(card.session.address)}
             for card in cards
         ]
 
@@ -273,7 +278,7 @@ class PlayerSlips(Document):
         return [{"slip": slip, "qr": qr_data_uri(slip.address)} for slip in slips]
 
     def context(self, request):
-        return {"slips_per_sheet": 8}
+        return {"slips_per_sheet": 8, "slip_heading": selectors.SLIP_HEADING}
 
     def filename(self, request):
         return f"{_slug(request)}-player-slips.pdf"

@@ -1,40 +1,91 @@
-"""The score card's hand grid drawn as one SVG picture, from a `cards.Card`. Pure Python.
+"""The score card's hand grid, from a `cards.Card`. Pure Python.
 
-Why a picture: a card's grid has some 250 cells, and laid out as an HTML table it costs
-WeasyPrint five times the time of a plain page; drawn as lines and text in one SVG it costs
-less than the rest of the card (see ``make bench-pdf``). The HTML around it (title, players,
-signatures) stays HTML.
+How it is drawn, and why: a card's grid has some 250 cells. Laid out as an HTML table it costs
+WeasyPrint four times a plain page, and SVG text is no cheaper, since WeasyPrint lays out and
+draws an SVG text letter by letter. So the grid is one block in two layers:
+
+- the *ruling* behind, one SVG picture (the block's background): the rules and the shading,
+  merged into one path per style, and the heading (column names, the players' winds, numbers
+  and names, which need a proportional font and the CJK fallback);
+- the *lines* in front, the block's own text: one line of monospaced type per row below the
+  heading, its columns padded with spaces, so that WeasyPrint lays out a row as one line.
 
 Vocabulary
 ----------
-grid            the hand table: a heading row, one row per hand, a block row (running totals)
+grid            the hand table: a heading, one row per hand, a block row (running totals)
                 after every four hands, and three final rows (hand totals, penalties, total).
-column          `COLUMNS` (hand, dealer, winner, how, discarder, value) then one per player,
-                sharing the rest of the width. Lengths are millimetres (the SVG's user unit).
+character       the advance of the monospaced type (`MONO_ADVANCE_EM` of its size). The grid
+                is `WIDTH_MM` wide and a whole number of characters: the type is sized to make
+                it so, never larger than the card's density allows.
+column          `COLUMNS` (hand, dealer, winner, how, discarder, value) then one per player
+                sharing the rest; every column a whole number of characters, at least as wide
+                as its heading needs (millimetres) and its longest entry (characters).
+line            a row's text (`GridLine`) and its style: ``plain``, ``total`` (bold: block and
+                final rows) or ``awaiting`` (a hand awaiting confirmation: red italic).
 """
 
 from __future__ import annotations
 
-from html import escape
+import math
+from dataclasses import dataclass
 from urllib.parse import quote
 
-from .cards import Card
+from .cards import Card, Row
 
 WIDTH_MM = 190.0
 HEAD_MM = 9.0
+# (heading, least width in mm for the heading's label, longest entry in characters)
 COLUMNS = (
-    ("Hand", 10.0),
-    ("Dealer", 12.0),
-    ("Winner", 13.0),
-    ("How", 16.0),
-    ("Discarder", 15.5),
-    ("Value", 13.5),
+    ("Hand", 10.0, 2),
+    ("Dealer", 12.0, 1),
+    ("Winner", 13.0, 1),
+    ("How", 14.0, 9),  # "False win"
+    ("Discarder", 15.5, 1),
+    ("Value", 12.0, 3),
 )
-FIXED_MM = sum(width for _, width in COLUMNS)
+PAD = 1  # characters between an entry and the rule it is aligned to
+# DejaVu Sans Mono's advance is 1233/2048 em; Liberation Mono, the fallback, is 0.3 % narrower,
+# which over a row is less than half a character.
+MONO_ADVANCE_EM = 1233 / 2048
 PT_TO_MM = 0.3528
-INK, RULE, SHADE, BLOCK, HEAD, RED = "#111", "#444", "#e4e4e4", "#f6f1dc", "#e8e8e8", "#a00"
-FONT = "DejaVu Sans, WenQuanYi Zen Hei, sans-serif"
+INK, RULE, SHADE, BLOCK, HEAD = "#111", "#444", "#e4e4e4", "#f6f1dc", "#e8e8e8"
 NAME_CHARS = 22
+
+
+@dataclass(frozen=True)
+class GridLine:
+    text: str
+    style: str = "plain"  # "plain", "total" or "awaiting"
+
+
+@dataclass(frozen=True)
+class HeadingCell:
+    width_mm: float
+    label: str  # a column's name, or a player's starting wind and number
+    name: str = ""  # a player's name, shortened to `NAME_CHARS`
+
+
+@dataclass(frozen=True)
+class Grid:
+    ruling: str  # the SVG document behind the heading and the lines
+    heading: tuple[HeadingCell, ...]
+    lines: tuple[GridLine, ...]
+    font_mm: float
+    row_mm: float
+    height_mm: float
+
+    @property
+    def ruling_uri(self) -> str:
+        return "data:image/svg+xml," + quote(self.ruling)
+
+    @property
+    def block_style(self) -> str:
+        """The CSS of the block that holds the heading and the lines over the ruling."""
+        return f"background-image: url('{self.ruling_uri}'); height: {_n(self.height_mm)}mm"
+
+    @property
+    def lines_style(self) -> str:
+        return f"font-size: {self.font_mm:.3f}mm; line-height: {_n(self.row_mm)}mm"
 
 
 def _n(value: float) -> str:
@@ -45,15 +96,28 @@ def _short(name: str, limit: int = NAME_CHARS) -> str:
     return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
 
 
-class _Pen:
-    """Collects the drawing: rules and fills merged into one path per style (WeasyPrint draws
-    a path far faster than a hundred lines), texts one by one."""
+def grid_height_mm(card: Card) -> float:
+    return HEAD_MM + (len(card.rows) + 3) * card.row_height_mm
 
-    def __init__(self, font_mm: float):
-        self.parts: list[str] = []
+
+def column_widths(card: Card) -> tuple[float, list[int]]:
+    """The character's width in mm and every column's width in characters."""
+    widest = min(card.font_size_pt * PT_TO_MM, card.row_height_mm * 0.6) * MONO_ADVANCE_EM
+    total = math.ceil(WIDTH_MM / widest)
+    char_mm = WIDTH_MM / total
+    fixed = [max(math.ceil(mm / char_mm), chars + 2 * PAD) for _, mm, chars in COLUMNS]
+    players = max(1, len(card.players))
+    share, extra = divmod(total - sum(fixed), players)
+    return char_mm, fixed + [share + (j < extra) for j in range(players)]
+
+
+class _Pen:
+    """Collects the ruling: rules and fills merged into one path per style (WeasyPrint draws
+    a path far faster than a hundred lines)."""
+
+    def __init__(self):
         self.fills: dict[str, list[str]] = {}
         self.strokes: dict[tuple[str, str], list[str]] = {}
-        self.font_mm = font_mm
 
     def rect(self, x, y, w, h, fill):
         self.fills.setdefault(fill, []).append(f"M{_n(x)} {_n(y)}h{_n(w)}v{_n(h)}h{_n(-w)}z")
@@ -68,128 +132,36 @@ class _Pen:
             f'<path d="{"".join(d)}" fill="none" stroke="{colour}" stroke-width="{width}"/>'
             for (width, colour), d in self.strokes.items()
         )
-        return fills + strokes + "".join(self.parts)
-
-    def text(
-        self, x, y, content, *, anchor="middle", size=None, bold=False, fill=INK, italic=False
-    ):
-        if content == "":
-            return
-        size = size or self.font_mm
-        style = (' font-weight="bold"' if bold else "") + (' font-style="italic"' if italic else "")
-        self.parts.append(
-            f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" text-anchor="{anchor}"'
-            f' fill="{fill}"{style}>{escape(str(content))}</text>'
-        )
+        return fills + strokes
 
 
-def grid_height_mm(card: Card) -> float:
-    return HEAD_MM + (len(card.rows) + 3) * card.row_height_mm
-
-
-def grid_svg(card: Card) -> str:
-    """The SVG document of a card's grid, ``WIDTH_MM`` wide and `grid_height_mm` high."""
+def _ruling(card: Card, xs: list[float], height: float) -> str:
     rh = card.row_height_mm
-    font = min(card.font_size_pt * PT_TO_MM, rh * 0.6)
-    pen = _Pen(font)
-    players = card.players
-    player_w = (WIDTH_MM - FIXED_MM) / max(1, len(players))
-    xs = [0.0]
-    for _, width in COLUMNS:
-        xs.append(xs[-1] + width)
-    for _ in players:
-        xs.append(xs[-1] + player_w)
-    height = grid_height_mm(card)
-
-    def centre(i):
-        return (xs[i] + xs[i + 1]) / 2
-
-    def baseline(top, h=rh):
-        return top + h / 2 + pen.font_mm * 0.36
-
-    # heading
-    pen.rect(0, 0, WIDTH_MM, HEAD_MM, HEAD)
-    small = min(2.3, font * 0.85)
-    for i, (label, _) in enumerate(COLUMNS):
-        pen.text(centre(i), HEAD_MM - 2.2, label, size=small, bold=True)
-    for j, player in enumerate(players):
-        i = len(COLUMNS) + j
-        number = f"  #{player.number}" if player.number else ""
-        pen.text(centre(i), 3.6, f"{player.wind}{number}", size=2.9, bold=True)
-        pen.text(centre(i), 7.3, _short(player.name), size=2.0)
-    # rows
-    top = HEAD_MM
+    pen = _Pen()
     first_player = len(COLUMNS)
+    pen.rect(0, 0, WIDTH_MM, HEAD_MM, HEAD)
+    # shading: the dealer's cell of every hand, the block rows, the final rows' labels
+    top = HEAD_MM
+    spans = []  # (top, bottom) of rows whose first six columns are one cell
     for row in card.rows:
         if row.kind == "block":
             pen.rect(0, top, WIDTH_MM, rh, BLOCK)
-            pen.text(
-                xs[first_player] - 1.5,
-                baseline(top),
-                f"Running total {row.label.lower()}",
-                anchor="end",
-                bold=True,
-                size=font * 0.9,
-            )
-            for j, cell in enumerate(row.cells):
-                pen.text(
-                    xs[first_player + j + 1] - 1.5,
-                    baseline(top),
-                    cell.text,
-                    anchor="end",
-                    bold=True,
-                )
-        else:
-            colour = RED if row.provisional else INK
-            for j, cell in enumerate(row.cells):
-                if cell.dealer:
-                    pen.rect(xs[first_player + j], top, player_w, rh, SHADE)
-            pen.text(centre(0), baseline(top), row.label, bold=True)
-            pen.text(centre(1), baseline(top), row.dealer, bold=True)
-            values = (row.winner, row.how, row.discarder)
-            for i, value in enumerate(values, start=2):
-                pen.text(
-                    centre(i),
-                    baseline(top),
-                    value,
-                    fill=colour,
-                    italic=row.provisional,
-                    size=font * (0.85 if i == 3 else 1),
-                )
-            pen.text(
-                xs[6] - 1.5,
-                baseline(top),
-                row.value,
-                anchor="end",
-                fill=colour,
-                italic=row.provisional,
-            )
-            for j, cell in enumerate(row.cells):
-                pen.text(
-                    xs[first_player + j + 1] - 1.5,
-                    baseline(top),
-                    cell.text,
-                    anchor="end",
-                    fill=colour,
-                    italic=row.provisional,
+            spans.append((top, top + rh))
+        for j, cell in enumerate(row.cells):
+            if cell.dealer:
+                pen.rect(
+                    xs[first_player + j],
+                    top,
+                    xs[first_player + j + 1] - xs[first_player + j],
+                    rh,
+                    SHADE,
                 )
         top += rh
-    # final rows
-    finals = (
-        ("Hand totals", card.hand_totals),
-        ("Penalties (R13)", card.penalty_totals),
-        ("Final total", card.totals),
-    )
     pen.rect(0, top, xs[first_player], 3 * rh, HEAD)
-    for k, (label, values) in enumerate(finals):
-        bold = k == 2
-        pen.text(xs[first_player] - 1.5, baseline(top), label, anchor="end", bold=True)
-        for j, value in enumerate(values):
-            pen.text(xs[first_player + j + 1] - 1.5, baseline(top), value, anchor="end", bold=bold)
-        top += rh
+    spans.append((top, height))
     # rules: horizontal, then vertical (the block and final labels span the first six columns)
-    y = HEAD_MM
     pen.line(0, 0, WIDTH_MM, 0, 0.35)
+    y = HEAD_MM
     pen.line(0, y, WIDTH_MM, y, 0.35)
     for _row in card.rows:
         y += rh
@@ -199,13 +171,6 @@ def grid_svg(card: Card) -> str:
         pen.line(0, y, WIDTH_MM, y, 0.35 if k < 2 else 0.5)
     pen.line(0, height - 3 * rh, WIDTH_MM, height - 3 * rh, 0.35)
     pen.line(xs[first_player], height - rh, WIDTH_MM, height - rh, 0.6, INK)
-    spans = []  # (top, bottom) of rows whose first six columns are one cell
-    top = HEAD_MM
-    for row in card.rows:
-        if row.kind == "block":
-            spans.append((top, top + rh))
-        top += rh
-    spans.append((top, height))
     for i, x in enumerate(xs):
         if i in (0, len(xs) - 1) or i >= first_player:
             pen.line(x, 0, x, height, 0.35 if i in (0, len(xs) - 1, first_player) else 0.25)
@@ -216,11 +181,64 @@ def grid_svg(card: Card) -> str:
             start = span_bottom
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(WIDTH_MM)}mm" height="{_n(height)}mm"'
-        f' viewBox="0 0 {_n(WIDTH_MM)} {_n(height)}" font-family="{FONT}">'
-        + pen.drawing()
-        + "</svg>"
+        f' viewBox="0 0 {_n(WIDTH_MM)} {_n(height)}">' + pen.drawing() + "</svg>"
     )
 
 
-def grid_data_uri(card: Card) -> str:
-    return "data:image/svg+xml," + quote(grid_svg(card))
+def _centred(text: str, width: int) -> str:
+    return text[:width].center(width)
+
+
+def _right(text: str, width: int) -> str:
+    return (text[: width - PAD] + " " * PAD).rjust(width)
+
+
+def _lines(card: Card, widths: list[int]) -> list[GridLine]:
+    fixed, players = widths[: len(COLUMNS)], widths[len(COLUMNS) :]
+    label_width = sum(fixed)
+
+    def cells(texts: list[str]) -> str:
+        return "".join(_right(text, width) for text, width in zip(texts, players, strict=False))
+
+    def hand(row: Row) -> GridLine:
+        entries = (row.label, row.dealer, row.winner, row.how, row.discarder)
+        text = "".join(_centred(entry, width) for entry, width in zip(entries, fixed, strict=False))
+        text += _right(row.value, fixed[-1]) + cells([cell.text for cell in row.cells])
+        return GridLine(text.rstrip(), "awaiting" if row.provisional else "plain")
+
+    def total(label: str, values: list[str]) -> GridLine:
+        return GridLine((_right(label, label_width) + cells(values)).rstrip(), "total")
+
+    lines = [
+        hand(row)
+        if row.kind == "hand"
+        else total(f"Running total {row.label.lower()}", [cell.text for cell in row.cells])
+        for row in card.rows
+    ]
+    lines.append(total("Hand totals", card.hand_totals))
+    lines.append(total("Penalties (R13)", card.penalty_totals))
+    lines.append(total("Final total", card.totals))
+    return lines
+
+
+def card_grid(card: Card) -> Grid:
+    """The ruling and the lines of a card's grid, `grid_height_mm` high and `WIDTH_MM` wide."""
+    char_mm, widths = column_widths(card)
+    xs = [0.0]
+    for width in widths:
+        xs.append(xs[-1] + width * char_mm)
+    height = grid_height_mm(card)
+    labels = [label for label, _, _ in COLUMNS]
+    labels += [f"{p.wind} #{p.number}" if p.number else p.wind for p in card.players]
+    names = [""] * len(COLUMNS) + [_short(p.name) for p in card.players]
+    return Grid(
+        ruling=_ruling(card, xs, height),
+        heading=tuple(
+            HeadingCell(round(width * char_mm, 3), label, name)
+            for width, label, name in zip(widths, labels, names, strict=True)
+        ),
+        lines=tuple(_lines(card, widths)),
+        font_mm=char_mm / MONO_ADVANCE_EM,
+        row_mm=card.row_height_mm,
+        height_mm=height,
+    )

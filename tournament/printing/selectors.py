@@ -227,6 +227,18 @@ class Slip:
     address: str
     places: list[tuple[int, int, str]]  # (round, table, wind name); table 0 = bye
 
+    @property
+    def place_lines(self) -> list[str]:
+        """The places as lines of monospaced type (a table costs WeasyPrint far more), under the
+        heading `SLIP_HEADING`."""
+        return [
+            f"{number:>5}  {table:>5}  {wind}" if table else f"{number:>5}  {'bye':>5}"
+            for number, table, wind in self.places
+        ]
+
+
+SLIP_HEADING = "Round  Table  Wind"
+
 
 def player_address(tournament: Tournament, registration: Registration) -> str:
     """The player's public page (every session, hand and penalty)."""

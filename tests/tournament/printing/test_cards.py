@@ -1,6 +1,8 @@
 """The score card's layout (`tournament.printing.cards`, pure): dealers, blocks, totals."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tournament.printing.cards import (
     MIN_ROW_MM,
@@ -12,7 +14,18 @@ from tournament.printing.cards import (
     card_layout,
     row_height_mm,
 )
-from tournament.printing.grid import HEAD_MM, grid_height_mm, grid_svg
+from tournament.printing.grid import (
+    COLUMNS,
+    HEAD_MM,
+    MONO_ADVANCE_EM,
+    NAME_CHARS,
+    PAD,
+    PT_TO_MM,
+    WIDTH_MM,
+    card_grid,
+    column_widths,
+    grid_height_mm,
+)
 
 PLAYERS = tuple(CardPlayer(wind=w, name=f"Player {w}", number=i) for i, w in enumerate("ESWN", 1))
 
@@ -112,7 +125,66 @@ def test_more_hands_make_shorter_rows():
     assert row_height_mm(24) < row_height_mm(16) <= 8
 
 
-def test_the_grid_escapes_names_and_shortens_long_ones():
+def test_the_grid_heading_shortens_long_names_and_keeps_them_out_of_the_picture():
     players = (CardPlayer("E", "<b>Bobby</b> " + "x" * 100, 1),) + PLAYERS[1:]
-    svg = grid_svg(card_layout(session(players=players), filled=False))
-    assert "<b>" not in svg and "&lt;b&gt;Bobby" in svg and "x" * 30 not in svg
+    grid = card_grid(card_layout(session(players=players), filled=False))
+    east = grid.heading[len(COLUMNS)]
+    assert east.label == "E #1" and east.name.startswith("<b>Bobby</b> x")
+    assert len(east.name) == NAME_CHARS and east.name.endswith("…")
+    assert "Bobby" not in grid.ruling  # the template escapes it; the SVG holds no text
+
+
+def _column_starts(widths):
+    starts = [0]
+    for width in widths:
+        starts.append(starts[-1] + width)
+    return starts
+
+
+def test_filled_lines_put_every_entry_in_its_column():
+    hands = [
+        win(1, {"E": -10, "S": 30, "W": -10, "N": -10}),
+        CardHand(
+            number=2, outcome="false_win", winner="W", amounts={"E": 25, "S": 25, "W": -75, "N": 25}
+        ),
+        win(3, {"E": 960, "S": -320, "W": -320, "N": -320}, confirmed=False),
+    ]
+    card = card_layout(session(hands), filled=True)
+    grid = card_grid(card)
+    _, widths = column_widths(card)
+    starts = _column_starts(widths)
+    first, second, third = grid.lines[:3]
+
+    def cell(line, column):
+        return line.text.ljust(starts[-1])[starts[column] : starts[column + 1]]
+
+    assert cell(first, 0).strip() == "1" and cell(first, 1).strip() == "E"
+    assert cell(first, 3).strip() == "Disc." and cell(first, 5).strip() == "10"
+    # payments are right-aligned, one character clear of the column's right rule
+    assert [cell(first, 6 + j) for j in range(4)] == [
+        " " * (w - 3 - PAD) + t + " " * PAD
+        for w, t in zip(widths[6:], ["-10", "+30", "-10", "-10"], strict=True)
+    ]
+    assert cell(second, 3).strip() == "False win" and cell(second, 5).strip() == ""
+    assert third.style == "awaiting" and cell(third, 6).strip() == "+960"
+    block = grid.lines[4]
+    assert block.style == "total" and block.text.startswith(" ")
+    assert "Running total after 4" in block.text
+    assert [line.text.split()[-1] for line in grid.lines[-3:]] == ["-305", "0", "-305"]
+    assert len(grid.lines) == len(card.rows) + 3
+
+
+@given(hands=st.integers(min_value=1, max_value=30), players=st.integers(min_value=1, max_value=4))
+def test_the_grid_is_a_whole_number_of_characters_across_the_card(hands, players):
+    card = card_layout(session(per_session=hands, players=PLAYERS[:players]), filled=False)
+    char_mm, widths = column_widths(card)
+    assert abs(sum(widths) * char_mm - WIDTH_MM) < 1e-9
+    for (_, least_mm, longest), width in zip(COLUMNS, widths, strict=False):
+        assert width * char_mm >= least_mm - 1e-9 and width >= longest + 2 * PAD
+    assert min(widths[len(COLUMNS) :]) >= 8  # room for "+1280" and its padding
+    grid = card_grid(card)
+    density_mm = min(card.font_size_pt * PT_TO_MM, card.row_height_mm * 0.6)
+    assert grid.font_mm <= density_mm + 1e-9
+    assert abs(grid.font_mm * MONO_ADVANCE_EM - char_mm) < 1e-9
+    assert all(len(line.text) <= sum(widths) for line in grid.lines)
+    assert abs(sum(cell.width_mm for cell in grid.heading) - WIDTH_MM) < 0.01
