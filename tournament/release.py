@@ -105,7 +105,12 @@ def _not_modified(etag: str, last_write):
 
 def seating_visible(user, round_) -> bool:
     """A round's seating: once published, or to officials of its tournament."""
-    return bool(round_.seating_published) or is_official(user, round_.tournament_id)
+    return seating_seen(round_, official=is_official(user, round_.tournament_id))
+
+
+def seating_seen(round_, *, official: bool) -> bool:
+    """A round's seating as an official (who sees it before it is published) or the public."""
+    return official or bool(round_.seating_published)
 
 
 def results_visible(user, tournament) -> bool:
@@ -120,7 +125,12 @@ def standings_visible(user, tournament) -> bool:
 
 def counted_round_limit(user, tournament) -> int | None:
     """The last round number the viewer may count (silent rounds), or None for every round."""
-    if is_official(user, tournament) or not tournament.silent_rounds:
+    return None if is_official(user, tournament) else public_round_limit(tournament)
+
+
+def public_round_limit(tournament) -> int | None:
+    """The last round number the public may count (silent rounds), or None for every round."""
+    if not tournament.silent_rounds:
         return None
     played = sorted(
         set(

@@ -11,9 +11,10 @@ print request   what one printout is asked for with (`PrintRequest`): the tourna
                 sees what is not yet released (an official, or the console), a progress callback.
 printout        what ``render`` returns (`Printout`): file name, content type and bytes.
 audience        ``officials`` (filled cards), ``seating`` (public once the round's seating is
-                published: blank cards, seating lists, slips), ``results`` (public while the
-                results are: standings) or ``always`` (the scoring aid card). `refusal` says
-                why someone may not have a printout, in words for the page.
+                published: blank cards, seating lists, slips), ``standings`` (public while the
+                standings are, counting the rounds the public may count) or ``always`` (the
+                scoring aid card). `refusal` says why someone may not have a printout, in
+                words for the page; the rules themselves live in `tournament.release`.
 part            the HTML of a few pages rendered on its own (see `pdf`); long runs are cut
                 into parts of ``part_size`` items so that layout time stays linear.
 
@@ -36,7 +37,7 @@ from scoring.engine import PATTERNS
 
 from ..models import Round, Tournament
 from ..play.entry import rules_for
-from ..release import results_visible, seating_visible
+from ..release import seating_seen, seating_visible, standings_visible
 from ..roles import is_official
 from . import selectors
 from .aid import aid_rows, payoff_lines
@@ -96,7 +97,7 @@ class Document:
     identifier: ClassVar[str]
     name: ClassVar[str]
     description: ClassVar[str]
-    audience: ClassVar[str]  # "officials", "seating", "results" or "always"
+    audience: ClassVar[str]  # "officials", "seating", "standings" or "always"
     needs_round: ClassVar[bool] = False
     template: ClassVar[str]
     part_size: ClassVar[int] = 0  # items per HTML part; 0: the whole document in one part
@@ -107,8 +108,8 @@ class Document:
             return f"Only officials may print the {self.name.lower()}."
         if self.audience == "seating" and round_ is not None and not seating_visible(user, round_):
             return f"The seating of round {round_.number} is not published yet."
-        if self.audience == "results" and not results_visible(user, tournament):
-            return "The results of this tournament are not public."
+        if self.audience == "standings" and not standings_visible(user, tournament):
+            return "The standings of this tournament are not public."
         return None
 
     # -- what a subclass provides -----------------------------------------------------------
@@ -272,7 +273,7 @@ class PlayerSlips(Document):
         rounds = [
             r
             for r in selectors.seated_rounds(request.tournament)
-            if request.official or r.seating_published
+            if seating_seen(r, official=request.official)
         ]
         slips = selectors.player_slips(request.tournament, rounds, base_url=request.base_url)
         return [{"slip": slip, "qr": qr_data_uri(slip.address)} for slip in slips]
@@ -292,14 +293,14 @@ class Standings(Document):
     identifier = "standings"
     name = "Standings"
     description = (
-        "The current ranking with per-round points, penalties and totals; header repeated on "
-        "every page, page numbers, time of printing; provisional while it is."
+        "The current ranking with per-round points, match points, penalties and totals; "
+        "header repeated on every page, page numbers, time of printing; provisional while it is."
     )
-    audience = "results"
+    audience = "standings"
     template = "tournament/printing/standings.html"
 
     def items(self, request):
-        return [selectors.standings_sheet(request.tournament)]
+        return [selectors.standings_sheet(request.tournament, official=request.official)]
 
     def filename(self, request):
         return f"{_slug(request)}-standings.pdf"

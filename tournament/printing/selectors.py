@@ -11,8 +11,8 @@ seated round    a round with at least one seat; printouts of a round that is not
 round points    a player's hand payments in one round plus the penalties of that round's
                 sessions (the standings PDF's per-round columns); penalties outside any
                 session only count in the total.
-provisional     standings or a card with a hand awaiting confirmation, or a session still open
-                in a round that has hands.
+provisional     a card with a hand awaiting confirmation; standings as the standings board
+                says (`standings.selectors.Provisional`).
 """
 
 from __future__ import annotations
@@ -20,10 +20,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Sum
 from django.urls import reverse
 
-from ..models import Hand, Payment, Penalty, Registration, Round, Seat, Session, Tournament
+from ..models import Hand, Penalty, Registration, Round, Seat, Session, Tournament
 from ..standings import selectors as standings_selectors
 from ..winds import WIND_NAMES, wind_order
 from .cards import CardHand, CardPenalty, CardPlayer, CardSession
@@ -280,67 +279,34 @@ def player_slips(tournament: Tournament, rounds: list[Round], *, base_url: str) 
 @dataclass
 class StandingsSheet:
     tournament: str
-    rows: list  # standings.ranking.StandingRow
-    rounds: list[int]  # round numbers with hands or penalties, the per-round columns
-    round_points: dict[int, dict[int, int]]  # player id -> round number -> points
-    provisional: bool
+    rows: list  # standings.ranking.Standing, in rank order
+    rounds: list[int]  # counted rounds with scores: the per-round columns
+    match_points: bool  # the tournament ranks with match points: they get a column
+    provisional: list[str]  # what is not final yet, in words; empty when nothing is
     last_round: int | None
 
     @property
     def lines(self) -> list[tuple[object, list[int]]]:
-        """Each row with its points in each of `rounds`, in rank order."""
-        return [
-            (row, [self.round_points.get(row.player_id, {}).get(r, 0) for r in self.rounds])
-            for row in self.rows
-        ]
+        """Each row with its round points in each of `rounds`, in rank order."""
+        lines = []
+        for row in self.rows:
+            by_round = row.points_by_round()
+            lines.append((row, [by_round.get(number, 0) for number in self.rounds]))
+        return lines
 
 
-def standings_sheet(tournament: Tournament) -> StandingsSheet:
-    rows = list(standings_selectors.standings(tournament))
-    if not rows:
+def standings_sheet(tournament: Tournament, *, official: bool) -> StandingsSheet:
+    """The standings board as the asker may see it (`standings.selectors.board_seen`: silent
+    rounds and hidden withdrawn players apply to the public), laid out for paper."""
+    board = standings_selectors.board_seen(tournament, official=official)
+    if not board.rows:
         raise NothingToPrint("This tournament has no players yet.")
-    points: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    payments = (
-        Payment.objects.filter(hand__session__round__tournament=tournament)
-        .values("player_id", "hand__session__round__number")
-        .annotate(total=Sum("amount"))
-    )
-    played = set()
-    for row in payments:
-        number = row["hand__session__round__number"]
-        points[row["player_id"]][number] += row["total"]
-        played.add(number)
-    seats = defaultdict(set)
-    penalties = list(
-        Penalty.objects.filter(tournament=tournament, session__isnull=False).select_related(
-            "session__round"
-        )
-    )
-    if any(p.mode == Penalty.Mode.ZERO_SUM for p in penalties):
-        for seat in Seat.objects.filter(round__tournament=tournament).values(
-            "round_id", "table_id", "player_id"
-        ):
-            seats[(seat["round_id"], seat["table_id"])].add(seat["player_id"])
-    for penalty in penalties:
-        number = penalty.session.round.number
-        played.add(number)
-        points[penalty.player_id][number] -= penalty.amount
-        if penalty.mode == Penalty.Mode.ZERO_SUM:
-            key = (penalty.session.round_id, penalty.session.table_id)
-            for other in seats[key] - {penalty.player_id}:
-                points[other][number] += penalty.amount // 3
-    provisional = (
-        Hand.objects.filter(session__round__tournament=tournament, confirmed=False).exists()
-        or Session.objects.filter(
-            round__tournament=tournament, status=Session.Status.OPEN, hands__isnull=False
-        ).exists()
-    )
-    rounds = sorted(played)
+    rounds = sorted({placing.round_number for row in board.rows for placing in row.sessions})
     return StandingsSheet(
         tournament=tournament.name,
-        rows=rows,
+        rows=list(board.rows),
         rounds=rounds,
-        round_points={pid: dict(by_round) for pid, by_round in points.items()},
-        provisional=provisional,
+        match_points=board.uses_match_points,
+        provisional=board.provisional.lines(),
         last_round=rounds[-1] if rounds else None,
     )

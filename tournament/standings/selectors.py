@@ -265,10 +265,15 @@ def board_build(
 def board_for_viewer(user, tournament: Tournament) -> Board:
     """The standings as this viewer may see them: silent rounds and hidden withdrawn players
     apply to the public (`tournament.release`), never to officials."""
+    return board_seen(tournament, official=is_official(user, tournament))
+
+
+def board_seen(tournament: Tournament, *, official: bool) -> Board:
+    """The standings as an official, or as the public, sees them."""
     return board(
         tournament,
-        round_limit=release.counted_round_limit(user, tournament),
-        hide_withdrawn=tournament.hide_withdrawn and not is_official(user),
+        round_limit=None if official else release.public_round_limit(tournament),
+        hide_withdrawn=tournament.hide_withdrawn and not official,
     )
 
 

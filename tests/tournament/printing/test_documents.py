@@ -17,9 +17,10 @@ from tests.tournament.printing.pdf_reading import (
     text,
 )
 from tournament.event import services as event_services
-from tournament.models import Player, Round
-from tournament.printing import documents, fonts
+from tournament.models import Player, Round, Tournament
+from tournament.printing import documents, fonts, selectors
 from tournament.printing.documents import DOCUMENTS, NothingToPrint, PrintRequest
+from tournament.standings import selectors as standings_selectors
 
 pytestmark = [pytest.mark.django_db, needs_poppler]
 BASE = "https://zj.example.org"
@@ -51,7 +52,7 @@ def test_the_registry_serves_the_six_printouts_of_the_command():
     assert {doc.audience for doc in DOCUMENTS.values()} <= {
         "officials",
         "seating",
-        "results",
+        "standings",
         "always",
     }
 
@@ -123,6 +124,20 @@ def test_player_slips_eight_to_a_sheet_with_a_qr_code(demo):
     assert set(qr_codes(data, page=1)) == addresses
 
 
+def test_public_slips_leave_out_rounds_whose_seating_is_not_published():
+    tournament = make_tournament()
+    players = make_players(tournament, 4)
+    first = make_seated_round(tournament, players)
+    make_seated_round(tournament, players[::-1], number=2)
+    Round.objects.filter(pk=first.pk).update(seating_published=True)
+    slips = DOCUMENTS["slips"]
+    public = slips.items(PrintRequest(tournament=tournament, base_url=BASE, official=False))
+    official = slips.items(PrintRequest(tournament=tournament, base_url=BASE, official=True))
+    assert [number for number, _, _ in public[0]["slip"].places] == [1]
+    assert [number for number, _, _ in official[0]["slip"].places] == [1, 2]
+    assert public[0]["slip"].place_lines == ["    1      1  East"]
+
+
 def test_standings_with_per_round_columns_and_a_footer(demo):
     data = render("standings", demo).content
     assert page_count(data) == 1
@@ -130,6 +145,28 @@ def test_standings_with_per_round_columns_and_a_footer(demo):
     assert "Standings after round 2" in page and "R1" in page and "R2" in page
     assert "Page 1 of 1" in page and "printed" in page and "PROVISIONAL" in page
     assert_inside_printable_area(data)
+
+
+def test_standings_round_columns_add_up_to_the_board_totals(demo):
+    sheet = selectors.standings_sheet(demo, official=True)
+    loose = standings_selectors.loose_penalties(demo)
+    assert sheet.rounds == [1, 2] and len(sheet.lines) == 32
+    for row, by_round in sheet.lines:
+        assert sum(by_round) + loose.get(row.player_id, 0) == row.total
+
+
+def test_the_public_standings_pdf_leaves_out_silent_rounds_and_shows_match_points(demo):
+    Tournament.objects.filter(pk=demo.pk).update(
+        silent_rounds=1, use_match_points=True, standings_public=True
+    )
+    standings_selectors.boards_forget()
+    demo.refresh_from_db()
+    official = text(render("standings", demo).content)
+    public_request = PrintRequest(tournament=demo, base_url=BASE, official=False)
+    public = text(DOCUMENTS["standings"].render(public_request).content)
+    assert "Standings after round 2" in official and "R2" in official
+    assert "Standings after round 1" in public and "R2" not in public
+    assert "Match pts" in official and "Match pts" in public
 
 
 def test_standings_repeat_the_header_on_every_page():

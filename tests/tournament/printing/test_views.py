@@ -73,8 +73,8 @@ def test_seating_printouts_are_public_once_the_seating_is_published(
 
 @pytest.mark.parametrize("public", [False, True])
 @pytest.mark.parametrize("role", ["anonymous", "judge"])
-def test_the_standings_pdf_follows_the_results_release(client, fast_pdf, public, role):
-    tournament = make_tournament(results_public=public)
+def test_the_standings_pdf_follows_the_standings_release(client, fast_pdf, public, role):
+    tournament = make_tournament(standings_public=public, results_public=not public)
     make_players(tournament, 4)
     login(client, role)
     response = client.get(url(tournament, "standings"))
