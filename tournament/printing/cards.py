@@ -26,7 +26,7 @@ from ..winds import WINDS, starting_wind_of_dealer
 BLOCK = 4
 # Height of the hand table on the page, in millimetres: heading, hand rows, block rows and the
 # three final rows (hand totals, penalties, total) share it.
-TABLE_HEIGHT_MM = 176.0
+TABLE_HEIGHT_MM = 184.0
 MAX_ROW_MM = 8.0
 MIN_ROW_MM = 3.6
 

@@ -33,7 +33,7 @@ from urllib.parse import quote
 from .cards import Card, Row
 
 WIDTH_MM = 190.0
-HEAD_MM = 9.0
+HEAD_MM = 16.0  # the heading: column names; the players' winds, numbers and names
 # (heading, least width in mm for the heading's label, longest entry in characters)
 COLUMNS = (
     ("Hand", 10.0, 2),
@@ -49,7 +49,7 @@ PAD = 1  # characters between an entry and the rule it is aligned to
 MONO_ADVANCE_EM = 1233 / 2048
 PT_TO_MM = 0.3528
 INK, RULE, SHADE, BLOCK, HEAD = "#111", "#444", "#e4e4e4", "#f6f1dc", "#e8e8e8"
-NAME_CHARS = 22
+NAME_CHARS = 60  # longer names are cut short (the heading wraps them in up to three lines)
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,8 @@ class GridLine:
 class HeadingCell:
     width_mm: float
     label: str  # a column's name, or a player's starting wind and number
-    name: str = ""  # a player's name, shortened to `NAME_CHARS`
+    name: str = ""  # a player's name, shortened to `NAME_CHARS`; "" for the fixed columns
+    chinese_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -228,15 +229,23 @@ def card_grid(card: Card) -> Grid:
     for width in widths:
         xs.append(xs[-1] + width * char_mm)
     height = grid_height_mm(card)
-    labels = [label for label, _, _ in COLUMNS]
-    labels += [f"{p.wind} #{p.number}" if p.number else p.wind for p in card.players]
-    names = [""] * len(COLUMNS) + [_short(p.name) for p in card.players]
+    fixed = len(COLUMNS)
+    heading = [
+        HeadingCell(round(w * char_mm, 3), label)
+        for w, (label, _, _) in zip(widths[:fixed], COLUMNS, strict=True)
+    ]
+    heading += [
+        HeadingCell(
+            round(w * char_mm, 3),
+            f"{p.wind} #{p.number}" if p.number else p.wind,
+            _short(p.name),
+            p.chinese_name,
+        )
+        for w, p in zip(widths[fixed:], card.players, strict=True)
+    ]
     return Grid(
         ruling=_ruling(card, xs, height),
-        heading=tuple(
-            HeadingCell(round(width * char_mm, 3), label, name)
-            for width, label, name in zip(widths, labels, names, strict=True)
-        ),
+        heading=tuple(heading),
         lines=tuple(_lines(card, widths)),
         font_mm=char_mm / MONO_ADVANCE_EM,
         row_mm=card.row_height_mm,
