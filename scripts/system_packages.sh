@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Debian packages the test suite uses: Chromium (browser tests), poppler-utils (reading PDFs
-# back) and a CJK font (tile glyphs in screenshots and PDFs). Installs what is missing when
+# back), a CJK font (tile glyphs in screenshots and PDFs) and a symbol font with the mahjong
+# tiles and emoji that players put in their names (so that a PDF never prints a box). Installs what is missing when
 # apt is available and we are root; otherwise says what will be skipped.
 set -u
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 [ -n "$(fc-list :lang=zh 2>/dev/null)" ] || missing+=(fonts-wqy-zenhei)
+[ -n "$(fc-list ':charset=1f004' 2>/dev/null)" ] || missing+=(fonts-symbola)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   echo "Installing Debian packages for the tests: ${missing[*]}"

@@ -3,6 +3,7 @@ printable area; and the bad input of issue 12 (round not seated, no players, lon
 names, 16 vs 24 hands, no CJK font)."""
 
 import logging
+import subprocess
 
 import pytest
 from django.urls import reverse
@@ -240,6 +241,22 @@ def test_long_and_mixed_script_names_wrap_and_the_card_keeps_to_one_page(hands):
         data = render(identifier, tournament, 1 if identifier == "seating" else None).content
         assert "Maximiliana" in text(data)
         assert_inside_printable_area(data)
+
+
+@pytest.mark.skipif(
+    not subprocess.run(["fc-list", ":charset=1f004"], capture_output=True, text=True).stdout,
+    reason="no font with the mahjong tiles (make test installs fonts-symbola)",
+)
+def test_a_name_with_a_mahjong_tile_and_emoji_prints_no_missing_glyph_box(caplog):
+    tournament = make_tournament()
+    players = make_players(tournament, 4)
+    Player.objects.filter(pk=players[0].pk).update(name=MIXED)
+    make_seated_round(tournament, players)
+    with caplog.at_level(logging.WARNING, logger="weasyprint"):
+        for identifier in ("blank-scorecards", "seating"):
+            render(identifier, tournament, 1)
+        render("slips", tournament)
+    assert not [r for r in caplog.records if "notdef" in r.getMessage()]
 
 
 def test_without_a_cjk_font_the_chinese_column_is_left_out_and_a_warning_logged(
