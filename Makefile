@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test check lint contracts install install-dev browser demo bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-load clean
+.PHONY: run test check lint contracts install install-dev browser fonts demo bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-load clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,15 +24,19 @@ install-dev: $(DEV_STAMP)
 
 # The demo runs with DJANGO_DEBUG=1 unless the environment says otherwise.
 run: export DJANGO_DEBUG ?= 1
-run: $(STAMP)
+run: $(STAMP) fonts
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	@echo "Serving on http://127.0.0.1:8000 (Ctrl-C to stop)"
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-# Debian's Chromium, poppler-utils and a CJK font for the browser and PDF tests.
+# Debian's Chromium, poppler-utils and the fonts for the browser and PDF tests.
 browser:
 	@bash scripts/system_packages.sh
+
+# The CJK and symbol fonts the printouts need (where apt is there).
+fonts:
+	@bash scripts/system_packages.sh fonts
 
 lint: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Debian packages the test suite uses: Chromium (browser tests), poppler-utils (reading PDFs
 # back), a CJK font (tile glyphs in screenshots and PDFs) and a symbol font with the mahjong
-# tiles and emoji that players put in their names (so that a PDF never prints a box). Installs what is missing when
-# apt is available and we are root; otherwise says what will be skipped.
+# tiles and emoji that players put in their names (so that a PDF never prints a box).
+# ``system_packages.sh fonts`` installs the two fonts alone (``make run``: the printouts).
+# Installs what is missing when apt is available and we are root; otherwise says what will be
+# skipped.
 set -u
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
-command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+if [ "${1:-}" != fonts ]; then
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+fi
 [ -n "$(fc-list :lang=zh 2>/dev/null)" ] || missing+=(fonts-wqy-zenhei)
 [ -n "$(fc-list ':charset=1f004' 2>/dev/null)" ] || missing+=(fonts-symbola)
 [ ${#missing[@]} -eq 0 ] && exit 0
