@@ -7,7 +7,10 @@ Vocabulary:
 - `ScoringContext` (``ctx``): `HandFacts` plus one arrangement (a *plan*, see `decompose`)
   boiled down to integers: ``chows`` (index of each chow's lowest tile), ``triplets`` (tile
   index of each pung/kong), ``kongs``, ``concealed_triplets`` (RULINGS R3), ``pair`` (-1 unless
-  a regular hand), ``plan`` itself (for patterns that look at every group), and ``gates``.
+  a regular hand), ``plan`` itself (for patterns that look at every group), and ``gates``;
+  ``chow_bits`` and ``triplet_bits`` hold the same chows and triplets as kind bitmasks (bit i
+  set when a chow starts at tile i, or a triplet is of tile i), so that patterns relating
+  suits or neighbours test a few bits instead of searching lists.
 - *gate*: a cheap fact that is false whenever some patterns are surely absent
   (`patterns.PATTERN_GATES` says which). Each gate is one bit of the integer ``gates``
   (`GATE_BITS`), so that the scorer picks the patterns worth running with one lookup;
@@ -214,6 +217,8 @@ class ScoringContext:
         "pair",
         "wind_triplets",
         "dragon_triplets",
+        "chow_bits",
+        "triplet_bits",
         "gates",
     )
 
@@ -224,15 +229,17 @@ class ScoringContext:
         self.form = form
         chows: list[int] = []
         triplets: list[int] = []
-        kongs = concealed = winds = dragons = 0
+        kongs = concealed = winds = dragons = chow_bits = triplet_bits = 0
         pair = -1
         for kind, index, _melded, is_concealed, _completed in plan_groups:
             if kind == K_CHOW:
                 chows.append(index)
+                chow_bits |= 1 << index
             elif kind == K_PAIR:
                 pair = index
             elif kind != K_ORPHANS:
                 triplets.append(index)
+                triplet_bits |= 1 << index
                 if kind == K_KONG:
                     kongs += 1
                 if is_concealed:
@@ -250,9 +257,11 @@ class ScoringContext:
         self.pair = pair
         self.wind_triplets = winds
         self.dragon_triplets = dragons
+        self.chow_bits = chow_bits
+        self.triplet_bits = triplet_bits
 
         gates = facts.gates | _CHOW_GATES[len(chows)]
-        if len(chows) >= 2 and len(set(chows)) < len(chows):
+        if len(chows) >= 2 and chow_bits.bit_count() < len(chows):
             gates |= _REPEATED_CHOWS
         if winds or dragons:
             gates |= _HONOUR_TRIPLETS

@@ -160,12 +160,8 @@ def _one_suit(pure: bool) -> Callable[[ScoringContext], int]:
 
 
 def _value_honor(ctx: ScoringContext) -> int:
-    seat = ctx.facts.seat
-    sets = 0
-    for t in ctx.triplets:
-        if t >= FIRST_DRAGON or t == seat:
-            sets += 1
-    return sets
+    # One set per dragon triplet and per triplet of the seat wind (a tile has one triplet).
+    return (ctx.triplet_bits & (_DRAGON_BITS | 1 << ctx.facts.seat)).bit_count()
 
 
 def _honour_sets(kind: str, triplets: int, pair: bool) -> Callable[[ScoringContext], int]:
@@ -194,14 +190,14 @@ def _identical(n: int, groups: int = 1) -> Callable[[ScoringContext], int]:
     return detect
 
 
+# Bitmask tests on `ctx.chow_bits` / `ctx.triplet_bits`: shifting by 9 lines a tile up with
+# the tile of the same number in the next suit, shifting by 1 with the next number.
+
+
 def _three_similar_sequences(ctx: ScoringContext) -> int:
-    if len(ctx.chows) < 3:
-        return 0
-    chows = set(ctx.chows)
-    for i in chows:
-        if i < 9 and i + 9 in chows and i + 18 in chows:
-            return 1
-    return 0
+    # A chow starting at number n in each suit: bit n of the characters is set in all three.
+    bits = ctx.chow_bits
+    return int(bool(bits & bits >> 9 & bits >> 18 & _FIRST_SUIT))
 
 
 def _small_similar_triplets(ctx: ScoringContext) -> int:
@@ -209,48 +205,46 @@ def _small_similar_triplets(ctx: ScoringContext) -> int:
     pair = ctx.pair
     if not 0 <= pair < FIRST_WIND:
         return 0
-    number = pair % 9
-    suits = {t // 9 for t in ctx.triplets if t < FIRST_WIND and t % 9 == number}
-    return int(len(suits) == 2 and pair // 9 not in suits)
+    same_number = _SAME_NUMBER[pair % 9]
+    return int(ctx.triplet_bits & same_number == same_number & ~(1 << pair))
 
 
 def _similar_triplets(ctx: ScoringContext) -> int:
-    numbers = [t for t in ctx.triplets if t < FIRST_WIND]
-    if len(numbers) < 3:
-        return 0
-    for t in numbers:
-        if len({x // 9 for x in numbers if x % 9 == t % 9}) == 3:
-            return 1
-    return 0
+    bits = ctx.triplet_bits
+    return int(bool(bits & bits >> 9 & bits >> 18 & _FIRST_SUIT))
 
 
 def _nine_tile_straight(ctx: ScoringContext) -> int:
-    if len(ctx.chows) < 3:
-        return 0
-    chows = set(ctx.chows)
-    for b in (0, 9, 18):
-        if b in chows and b + 3 in chows and b + 6 in chows:
-            return 1
-    return 0
+    # Chows 123, 456 and 789 of one suit: starts b, b + 3 and b + 6 for a suit's first tile b.
+    bits = ctx.chow_bits
+    return int(bool(bits & bits >> 3 & bits >> 6 & _SUIT_FIRSTS))
 
 
 def _consecutive_triplets(n: int) -> Callable[[ScoringContext], int]:
+    # Number triplets at t, t + 1, ..., t + n - 1 inside one suit: t is at most 9 - n there.
+    starts = _mask(t for t in range(FIRST_WIND) if t % 9 <= 9 - n)
+
     def detect(ctx: ScoringContext) -> int:
-        if len(ctx.triplets) < n:
-            return 0
-        triplets = {t for t in ctx.triplets if t < FIRST_WIND}
-        for t in triplets:
-            if (t + n - 1) // 9 == t // 9 and all(t + k in triplets for k in range(1, n)):
-                return 1
-        return 0
+        bits = run = ctx.triplet_bits
+        for k in range(1, n):
+            run &= bits >> k
+        return int(bool(run & starts))
 
     return detect
 
 
 def _lesser_terminals(pure: bool) -> Callable[[ScoringContext], int]:
     wanted = TERMINAL if pure else TERMINAL_OR_HONOUR
+    wanted_bits = _mask(wanted)
 
     def detect(ctx: ScoringContext) -> int:
+        if ctx.form == REGULAR:
+            # Chows, triplets and the pair are every group: each holds a wanted tile.
+            return int(
+                not ctx.chow_bits & ~_TERMINAL_CHOWS
+                and not ctx.triplet_bits & ~wanted_bits
+                and ctx.pair in wanted
+            )
         for group in ctx.plan[1]:
             kind, index = group[0], group[1]
             if kind == K_CHOW:
@@ -261,6 +255,20 @@ def _lesser_terminals(pure: bool) -> Callable[[ScoringContext], int]:
         return 1
 
     return detect
+
+
+def _mask(indices) -> int:
+    bits = 0
+    for index in indices:
+        bits |= 1 << index
+    return bits
+
+
+_FIRST_SUIT = _mask(range(9))
+_SUIT_FIRSTS = _mask((0, 9, 18))
+_SAME_NUMBER = tuple(_mask((n, n + 9, n + 18)) for n in range(9))
+_DRAGON_BITS = _mask(range(FIRST_DRAGON, 34))
+_TERMINAL_CHOWS = _mask(start for start in range(FIRST_WIND) if start % 9 in (0, 6))
 
 
 def _mixed_greater_terminals(ctx: ScoringContext) -> int:

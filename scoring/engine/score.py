@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from .context import GATE_BITS, HandFacts, ScoringContext
 from .decompose import Arrangement, Plan, build_arrangement, plans
@@ -42,8 +42,8 @@ _BIT = tuple(1 << index for index in range(KIND_COUNT))
 _SEATS = ("E", "S", "W", "N")
 
 
-# Per form: the registry as (pattern, detect, points, series, gate bit) in registry order;
-# detect is None where the open gate alone decides (`patterns.EXACT_GATES`).
+# Per form: the registry as (pattern, detect, points, series, gate bit, position) in registry
+# order; detect is None where the open gate alone decides (`patterns.EXACT_GATES`).
 _ENTRIES = {
     form: tuple(
         (
@@ -52,17 +52,60 @@ _ENTRIES = {
             p.points,
             p.series,
             GATE_BITS[p.gate] if p.gate else 0,
+            position,
         )
-        for p in patterns
+        for position, p in enumerate(patterns)
     )
     for form, patterns in PATTERNS_BY_FORM.items()
 }
 
+Counted = tuple[tuple[int, Pattern, int], ...]  # (registry position, pattern, points scored)
+Probe = tuple[Pattern, Callable, int, str, int]  # pattern, detect, points, series, position
+
 
 @lru_cache(maxsize=4096)
-def _runnable(form: str, gates: int) -> tuple[tuple[Pattern, Callable, int, str], ...]:
-    """The registry entries of `form` whose gate is open in `gates`, in registry order."""
-    return tuple(entry[:4] for entry in _ENTRIES[form] if not entry[4] or gates & entry[4])
+def _runnable(form: str, gates: int) -> tuple[Counted, tuple, tuple[Probe, ...]]:
+    """What the open gates decide for `form`: (exact, head, probes).
+
+    `exact`: the patterns counted on their open gate alone (one per series, see
+    `patterns.EXACT_GATES`); `head`: the candidate's (total, raw, patterns, limit) when no
+    probe finds anything; `probes`: the entries whose detect must look, in registry order.
+    No series mixes the two kinds, so the additive rule applies to each part apart.
+    """
+    exact: list[tuple[int, Pattern, int]] = []
+    probes: list[Probe] = []
+    for pattern, detect, points, series, bit, position in _ENTRIES[form]:
+        if bit and not gates & bit:
+            continue
+        if detect is not None:
+            probes.append((pattern, detect, points, series, position))
+        elif not exact or exact[-1][1].series != series:
+            exact.append((position, pattern, points))
+        elif points > exact[-1][2]:
+            exact[-1] = (position, pattern, points)
+    return tuple(exact), _head(exact), tuple(probes)
+
+
+def _head(counted: list[tuple[int, Pattern, int]] | Counted) -> tuple:
+    """(total, raw, patterns, limit) of the counted patterns (RULINGS R6, Chicken Hand R1)."""
+    if not counted:
+        return (1, 1, ((CHICKEN_HAND, 1),), None)
+    patterns = tuple([(pattern, points) for _position, pattern, points in counted])
+    raw = 0
+    listed = False
+    for pattern, points in patterns:
+        raw += points
+        if pattern.points >= LIMIT:
+            listed = True
+    if listed:
+        top = max(patterns, key=_POINTS)
+        return (top[1], raw, (top,), "listed")
+    if raw >= LIMIT:
+        return (LIMIT, raw, patterns, "compound")
+    return (raw, raw, patterns, None)
+
+
+_POINTS = itemgetter(1)
 
 
 @dataclass(frozen=True, eq=False)
@@ -109,30 +152,24 @@ Candidate = tuple[int, int, tuple, "str | None", Plan]  # total, raw, patterns, 
 def evaluate(facts: HandFacts, plan: Plan) -> Candidate:
     """Score one arrangement: additive rule, limits, Chicken Hand (RULINGS R6)."""
     ctx = ScoringContext(facts, plan)
-    best: dict[str, tuple[Pattern, int]] = {}
-    for pattern, detect, points, series in _runnable(plan[0], ctx.gates):
-        times = 1 if detect is None else detect(ctx)
+    exact, head, probes = _runnable(plan[0], ctx.gates)
+    found = None  # series -> (position, pattern, points): the best a probe found
+    for pattern, detect, points, series, position in probes:
+        times = detect(ctx)
         if times:
             points *= times
-            held = best.get(series)
-            if held is None or points > held[1]:
-                best[series] = (pattern, points)
-    if not best:
-        return (1, 1, ((CHICKEN_HAND, 1),), None, plan)
-    # Entries run in registry order and a series is contiguous, so this is registry order.
-    counted = tuple(best.values())
-    raw = 0
-    listed = False
-    for pattern, points in counted:
-        raw += points
-        if pattern.points >= LIMIT:
-            listed = True
-    if listed:
-        top = max(counted, key=lambda pair: pair[1])
-        return (top[1], raw, (top,), "listed", plan)
-    if raw >= LIMIT:
-        return (LIMIT, raw, counted, "compound", plan)
-    return (raw, raw, counted, None, plan)
+            if found is None:
+                found = {series: (position, pattern, points)}
+                continue
+            held = found.get(series)
+            if held is None or points > held[2]:
+                found[series] = (position, pattern, points)
+    if found is None:
+        return (*head, plan)
+    return (*_head(sorted((*exact, *found.values()), key=_POSITION)), plan)
+
+
+_POSITION = itemgetter(0)
 
 
 def _score(hand: Hand, candidate: Candidate, others: tuple = ()) -> Score:
