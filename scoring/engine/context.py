@@ -14,7 +14,10 @@ Vocabulary:
 - *gate*: a cheap fact that is false whenever some patterns are surely absent
   (`patterns.PATTERN_GATES` says which). Each gate is one bit of the integer ``gates``
   (`GATE_BITS`), so that the scorer picks the patterns worth running with one lookup;
-  ``ctx.<gate name>`` reads a bit as a boolean.
+  ``ctx.<gate name>`` reads a bit as a boolean. An *exact* gate is set exactly when its
+  pattern is present (`patterns.EXACT_GATES`), so the scorer counts the pattern on the bit:
+  the patterns relating suits or neighbours (6.1, 6.2, 7.1, 7.2) and Lesser Terminals (8.1.1,
+  8.1.2) are decided here with a few bitmask tests, on ``chow_bits`` and ``triplet_bits``.
   Hand-level gates are worked out once per hand (`HandFacts`), the rest once per arrangement.
 Patterns (`patterns.py`) take a ctx and return how many times they apply.
 """
@@ -52,14 +55,17 @@ _GATE_NAMES = (
     "three_kongs",
     "four_kongs",
     "no_chows",
-    "three_chows",
     "four_chows",
     "repeated_chows",  # two chows of the same tiles
-    "two_number_triplets",
-    "three_number_triplets",
-    "four_number_triplets",
-    "terminal_pair",  # the pair is a terminal or an honour (always open for other forms)
-    "pure_terminal_pair",  # the pair is a terminal (always open for other forms)
+    # exact: the pattern of that name is present
+    "three_similar_sequences",  # 6.1
+    "nine_tile_straight",  # 7.1
+    "small_similar_triplets",  # 6.2.1
+    "similar_triplets",  # 6.2.2
+    "three_consecutive_triplets",  # 7.2.1
+    "four_consecutive_triplets",  # 7.2.2
+    "mixed_lesser_terminals",  # 8.1.1 (always open for the other forms)
+    "pure_lesser_terminals",  # 8.1.2 (always open for the other forms)
 )
 GATE_BITS = {name: 1 << bit for bit, name in enumerate(_GATE_NAMES)}
 _FLAG_GATES = {flag: GATE_BITS[f"flag_{flag}"] for flag in FLAGS}
@@ -79,16 +85,7 @@ _CONCEALED_GATES = _by_count(
     None, None, "two_concealed_triplets", "three_concealed_triplets", "four_concealed_triplets"
 )
 _KONG_GATES = _by_count(None, "one_kong", "two_kongs", "three_kongs", "four_kongs")
-_NUMBER_TRIPLET_GATES = _by_count(
-    None, None, "two_number_triplets", "three_number_triplets", "four_number_triplets"
-)
-_CHOW_GATES = (
-    GATE_BITS["no_chows"],
-    0,
-    0,
-    GATE_BITS["three_chows"],
-    GATE_BITS["three_chows"] | GATE_BITS["four_chows"],
-)
+_CHOW_GATES = (GATE_BITS["no_chows"], 0, 0, 0, GATE_BITS["four_chows"])
 _ONE_SUIT = GATE_BITS["one_suit"]
 _ALL_HONOURS = GATE_BITS["all_honours"]
 _ALL_SIMPLES = GATE_BITS["all_simples"]
@@ -99,8 +96,41 @@ _HONOUR_TRIPLETS = GATE_BITS["honour_triplets"]
 _TWO_WINDS = GATE_BITS["two_wind_triplets"]
 _TWO_DRAGONS = GATE_BITS["two_dragon_triplets"]
 _REPEATED_CHOWS = GATE_BITS["repeated_chows"]
-_TERMINAL_PAIR = GATE_BITS["terminal_pair"]
-_PURE_TERMINAL_PAIR = _TERMINAL_PAIR | GATE_BITS["pure_terminal_pair"]  # a terminal opens both
+_THREE_SIMILAR_SEQUENCES = GATE_BITS["three_similar_sequences"]
+_NINE_TILE_STRAIGHT = GATE_BITS["nine_tile_straight"]
+_SMALL_SIMILAR_TRIPLETS = GATE_BITS["small_similar_triplets"]
+_SIMILAR_TRIPLETS = GATE_BITS["similar_triplets"]
+_THREE_CONSECUTIVE = GATE_BITS["three_consecutive_triplets"]
+_FOUR_CONSECUTIVE = GATE_BITS["four_consecutive_triplets"]
+_MIXED_LESSER = GATE_BITS["mixed_lesser_terminals"]
+_LESSER_TERMINALS = _MIXED_LESSER | GATE_BITS["pure_lesser_terminals"]  # pure is mixed too
+
+
+def _mask(indices) -> int:
+    bits = 0
+    for index in indices:
+        bits |= 1 << index
+    return bits
+
+
+# Kind bitmasks for `chow_bits` / `triplet_bits`: shifting a mask right by 9 lines a tile up
+# with the tile of the same number in the next suit, shifting by 1 with the next number.
+FIRST_SUIT_BITS = _mask(range(9))
+SUIT_FIRSTS_BITS = _mask((0, 9, 18))
+SAME_NUMBER_BITS = tuple(_mask((n, n + 9, n + 18)) for n in range(9))
+DRAGON_BITS = _mask(range(FIRST_DRAGON, KIND_COUNT))
+TERMINAL_BITS = _mask(TERMINAL)
+TERMINAL_OR_HONOUR_BITS = _mask(TERMINAL_OR_HONOUR)
+TERMINAL_CHOW_BITS = _mask(start for start in range(FIRST_WIND) if start % 9 in (0, 6))
+
+
+def run_starts(length: int) -> int:
+    """Tiles that start a run of `length` consecutive number tiles inside one suit."""
+    return _mask(t for t in range(FIRST_WIND) if t % 9 <= 9 - length)
+
+
+_RUN_OF_THREE = run_starts(3)
+_RUN_OF_FOUR = run_starts(4)
 
 
 class HandFacts:
@@ -179,13 +209,6 @@ class HandFacts:
         self.gates = gates
 
 
-def _mask(indices) -> int:
-    bits = 0
-    for index in indices:
-        bits |= 1 << index
-    return bits
-
-
 _SUIT_MASKS = tuple(_mask(range(base, base + 9)) for base in (0, 9, 18))
 _HONOUR_MASK = _mask(range(FIRST_WIND, KIND_COUNT))
 _TERMINAL_OR_HONOUR_MASK = _mask(TERMINAL_OR_HONOUR)
@@ -260,22 +283,50 @@ class ScoringContext:
         self.chow_bits = chow_bits
         self.triplet_bits = triplet_bits
 
-        gates = facts.gates | _CHOW_GATES[len(chows)]
-        if len(chows) >= 2 and chow_bits.bit_count() < len(chows):
+        number_of_chows = len(chows)
+        gates = facts.gates | _CHOW_GATES[number_of_chows]
+        if number_of_chows >= 2 and chow_bits.bit_count() < number_of_chows:
             gates |= _REPEATED_CHOWS
+        if number_of_chows >= 3:
+            if chow_bits & chow_bits >> 9 & chow_bits >> 18 & FIRST_SUIT_BITS:
+                gates |= _THREE_SIMILAR_SEQUENCES
+            if chow_bits & chow_bits >> 3 & chow_bits >> 6 & SUIT_FIRSTS_BITS:
+                gates |= _NINE_TILE_STRAIGHT
         if winds or dragons:
             gates |= _HONOUR_TRIPLETS
             if winds >= 2:
                 gates |= _TWO_WINDS
             if dragons >= 2:
                 gates |= _TWO_DRAGONS
-        gates |= _NUMBER_TRIPLET_GATES[len(triplets) - winds - dragons]
+        number_triplets = len(triplets) - winds - dragons
+        if number_triplets >= 2:
+            bits = triplet_bits
+            if 0 <= pair < FIRST_WIND:  # triplets of the pair's number in the other suits
+                same_number = SAME_NUMBER_BITS[pair % 9]
+                if bits & same_number == same_number & ~(1 << pair):
+                    gates |= _SMALL_SIMILAR_TRIPLETS
+            if number_triplets >= 3:
+                if bits & bits >> 9 & bits >> 18 & FIRST_SUIT_BITS:
+                    gates |= _SIMILAR_TRIPLETS
+                run = bits & bits >> 1 & bits >> 2
+                if run & _RUN_OF_THREE:
+                    gates |= _THREE_CONSECUTIVE
+                    if run & bits >> 3 & _RUN_OF_FOUR:
+                        gates |= _FOUR_CONSECUTIVE
         gates |= _CONCEALED_GATES[concealed]
         gates |= _KONG_GATES[kongs]
-        if pair in TERMINAL_OR_HONOUR:
-            gates |= _PURE_TERMINAL_PAIR if pair < FIRST_WIND else _TERMINAL_PAIR
-        elif form != REGULAR:
-            gates |= _PURE_TERMINAL_PAIR
+        if form != REGULAR:
+            gates |= _LESSER_TERMINALS
+        elif (
+            pair in TERMINAL_OR_HONOUR
+            and not chow_bits & ~TERMINAL_CHOW_BITS
+            and not triplet_bits & ~TERMINAL_OR_HONOUR_BITS
+        ):
+            # Every group holds a terminal or an honour; pure: every group holds a terminal.
+            if pair < FIRST_WIND and not triplet_bits & ~TERMINAL_BITS:
+                gates |= _LESSER_TERMINALS
+            else:
+                gates |= _MIXED_LESSER
         self.gates = gates
 
 

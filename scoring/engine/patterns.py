@@ -18,7 +18,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
 
-from .context import TERMINAL, TERMINAL_OR_HONOUR, ScoringContext
+from .context import (
+    DRAGON_BITS,
+    FIRST_SUIT_BITS,
+    SAME_NUMBER_BITS,
+    SUIT_FIRSTS_BITS,
+    TERMINAL,
+    TERMINAL_BITS,
+    TERMINAL_CHOW_BITS,
+    TERMINAL_OR_HONOUR,
+    TERMINAL_OR_HONOUR_BITS,
+    ScoringContext,
+    run_starts,
+)
 from .decompose import K_CHOW, REGULAR, SEVEN_PAIRS, THIRTEEN_TERMINALS
 from .tiles import FIRST_DRAGON, FIRST_WIND
 
@@ -51,15 +63,14 @@ PATTERN_GATES = {
     "4.3.3": "three_kongs",
     "4.3.4": "four_kongs",
     "5.1": "repeated_chows",
-    "6.1": "three_chows",
-    "6.2.1": "two_number_triplets",
-    "6.2.2": "three_number_triplets",
-    "7.1": "three_chows",
-    "7.2.1": "three_number_triplets",
-    "7.2.2": "four_number_triplets",
-    # 8.1.1 and 8.1.2: every group holds a terminal (or an honour), the pair too
-    "8.1.1": "terminal_pair",
-    "8.1.2": "pure_terminal_pair",
+    "6.1": "three_similar_sequences",
+    "6.2.1": "small_similar_triplets",
+    "6.2.2": "similar_triplets",
+    "7.1": "nine_tile_straight",
+    "7.2.1": "three_consecutive_triplets",
+    "7.2.2": "four_consecutive_triplets",
+    "8.1.1": "mixed_lesser_terminals",
+    "8.1.2": "pure_lesser_terminals",
     "8.1.3": "all_terminals_or_honours",
     "8.1.4": "all_terminals_or_honours",
     "9.1.1": "flag_final_draw",
@@ -88,6 +99,14 @@ EXACT_GATES = frozenset(
         "4.3.2",
         "4.3.3",
         "4.3.4",
+        "6.1",
+        "6.2.1",
+        "6.2.2",
+        "7.1",
+        "7.2.1",
+        "7.2.2",
+        "8.1.1",
+        "8.1.2",
         "9.1.1",
         "9.1.2",
         "9.2",
@@ -161,7 +180,7 @@ def _one_suit(pure: bool) -> Callable[[ScoringContext], int]:
 
 def _value_honor(ctx: ScoringContext) -> int:
     # One set per dragon triplet and per triplet of the seat wind (a tile has one triplet).
-    return (ctx.triplet_bits & (_DRAGON_BITS | 1 << ctx.facts.seat)).bit_count()
+    return (ctx.triplet_bits & (DRAGON_BITS | 1 << ctx.facts.seat)).bit_count()
 
 
 def _honour_sets(kind: str, triplets: int, pair: bool) -> Callable[[ScoringContext], int]:
@@ -190,14 +209,14 @@ def _identical(n: int, groups: int = 1) -> Callable[[ScoringContext], int]:
     return detect
 
 
-# Bitmask tests on `ctx.chow_bits` / `ctx.triplet_bits`: shifting by 9 lines a tile up with
-# the tile of the same number in the next suit, shifting by 1 with the next number.
+# Bitmask tests on `ctx.chow_bits` / `ctx.triplet_bits` (see `context`); `context` decides the
+# same patterns with the same tests as exact gates.
 
 
 def _three_similar_sequences(ctx: ScoringContext) -> int:
     # A chow starting at number n in each suit: bit n of the characters is set in all three.
     bits = ctx.chow_bits
-    return int(bool(bits & bits >> 9 & bits >> 18 & _FIRST_SUIT))
+    return int(bool(bits & bits >> 9 & bits >> 18 & FIRST_SUIT_BITS))
 
 
 def _small_similar_triplets(ctx: ScoringContext) -> int:
@@ -205,24 +224,24 @@ def _small_similar_triplets(ctx: ScoringContext) -> int:
     pair = ctx.pair
     if not 0 <= pair < FIRST_WIND:
         return 0
-    same_number = _SAME_NUMBER[pair % 9]
+    same_number = SAME_NUMBER_BITS[pair % 9]
     return int(ctx.triplet_bits & same_number == same_number & ~(1 << pair))
 
 
 def _similar_triplets(ctx: ScoringContext) -> int:
     bits = ctx.triplet_bits
-    return int(bool(bits & bits >> 9 & bits >> 18 & _FIRST_SUIT))
+    return int(bool(bits & bits >> 9 & bits >> 18 & FIRST_SUIT_BITS))
 
 
 def _nine_tile_straight(ctx: ScoringContext) -> int:
     # Chows 123, 456 and 789 of one suit: starts b, b + 3 and b + 6 for a suit's first tile b.
     bits = ctx.chow_bits
-    return int(bool(bits & bits >> 3 & bits >> 6 & _SUIT_FIRSTS))
+    return int(bool(bits & bits >> 3 & bits >> 6 & SUIT_FIRSTS_BITS))
 
 
 def _consecutive_triplets(n: int) -> Callable[[ScoringContext], int]:
     # Number triplets at t, t + 1, ..., t + n - 1 inside one suit: t is at most 9 - n there.
-    starts = _mask(t for t in range(FIRST_WIND) if t % 9 <= 9 - n)
+    starts = run_starts(n)
 
     def detect(ctx: ScoringContext) -> int:
         bits = run = ctx.triplet_bits
@@ -235,13 +254,13 @@ def _consecutive_triplets(n: int) -> Callable[[ScoringContext], int]:
 
 def _lesser_terminals(pure: bool) -> Callable[[ScoringContext], int]:
     wanted = TERMINAL if pure else TERMINAL_OR_HONOUR
-    wanted_bits = _mask(wanted)
+    wanted_bits = TERMINAL_BITS if pure else TERMINAL_OR_HONOUR_BITS
 
     def detect(ctx: ScoringContext) -> int:
         if ctx.form == REGULAR:
             # Chows, triplets and the pair are every group: each holds a wanted tile.
             return int(
-                not ctx.chow_bits & ~_TERMINAL_CHOWS
+                not ctx.chow_bits & ~TERMINAL_CHOW_BITS
                 and not ctx.triplet_bits & ~wanted_bits
                 and ctx.pair in wanted
             )
@@ -255,20 +274,6 @@ def _lesser_terminals(pure: bool) -> Callable[[ScoringContext], int]:
         return 1
 
     return detect
-
-
-def _mask(indices) -> int:
-    bits = 0
-    for index in indices:
-        bits |= 1 << index
-    return bits
-
-
-_FIRST_SUIT = _mask(range(9))
-_SUIT_FIRSTS = _mask((0, 9, 18))
-_SAME_NUMBER = tuple(_mask((n, n + 9, n + 18)) for n in range(9))
-_DRAGON_BITS = _mask(range(FIRST_DRAGON, 34))
-_TERMINAL_CHOWS = _mask(start for start in range(FIRST_WIND) if start % 9 in (0, 6))
 
 
 def _mixed_greater_terminals(ctx: ScoringContext) -> int:

@@ -59,7 +59,8 @@ _ENTRIES = {
     for form, patterns in PATTERNS_BY_FORM.items()
 }
 
-Counted = tuple[tuple[int, Pattern, int], ...]  # (registry position, pattern, points scored)
+# (registry position, pattern, points scored, series), for each pattern counted
+Counted = tuple[tuple[int, Pattern, int, str], ...]
 Probe = tuple[Pattern, Callable, int, str, int]  # pattern, detect, points, series, position
 
 
@@ -67,30 +68,29 @@ Probe = tuple[Pattern, Callable, int, str, int]  # pattern, detect, points, seri
 def _runnable(form: str, gates: int) -> tuple[Counted, tuple, tuple[Probe, ...]]:
     """What the open gates decide for `form`: (exact, head, probes).
 
-    `exact`: the patterns counted on their open gate alone (one per series, see
+    `exact`: the patterns counted on their open gate alone (the best of each series, see
     `patterns.EXACT_GATES`); `head`: the candidate's (total, raw, patterns, limit) when no
     probe finds anything; `probes`: the entries whose detect must look, in registry order.
-    No series mixes the two kinds, so the additive rule applies to each part apart.
     """
-    exact: list[tuple[int, Pattern, int]] = []
+    exact: list[tuple[int, Pattern, int, str]] = []
     probes: list[Probe] = []
     for pattern, detect, points, series, bit, position in _ENTRIES[form]:
         if bit and not gates & bit:
             continue
         if detect is not None:
             probes.append((pattern, detect, points, series, position))
-        elif not exact or exact[-1][1].series != series:
-            exact.append((position, pattern, points))
+        elif not exact or exact[-1][3] != series:
+            exact.append((position, pattern, points, series))
         elif points > exact[-1][2]:
-            exact[-1] = (position, pattern, points)
+            exact[-1] = (position, pattern, points, series)
     return tuple(exact), _head(exact), tuple(probes)
 
 
-def _head(counted: list[tuple[int, Pattern, int]] | Counted) -> tuple:
+def _head(counted: list[tuple[int, Pattern, int, str]] | Counted) -> tuple:
     """(total, raw, patterns, limit) of the counted patterns (RULINGS R6, Chicken Hand R1)."""
     if not counted:
         return (1, 1, ((CHICKEN_HAND, 1),), None)
-    patterns = tuple([(pattern, points) for _position, pattern, points in counted])
+    patterns = tuple([(pattern, points) for _position, pattern, points, _series in counted])
     raw = 0
     listed = False
     for pattern, points in patterns:
@@ -153,20 +153,27 @@ def evaluate(facts: HandFacts, plan: Plan) -> Candidate:
     """Score one arrangement: additive rule, limits, Chicken Hand (RULINGS R6)."""
     ctx = ScoringContext(facts, plan)
     exact, head, probes = _runnable(plan[0], ctx.gates)
-    found = None  # series -> (position, pattern, points): the best a probe found
+    found = None  # series -> (position, pattern, points, series): the best a probe found
     for pattern, detect, points, series, position in probes:
         times = detect(ctx)
         if times:
             points *= times
             if found is None:
-                found = {series: (position, pattern, points)}
+                found = {series: (position, pattern, points, series)}
                 continue
             held = found.get(series)
             if held is None or points > held[2]:
-                found[series] = (position, pattern, points)
+                found[series] = (position, pattern, points, series)
     if found is None:
         return (*head, plan)
-    return (*_head(sorted((*exact, *found.values()), key=_POSITION)), plan)
+    # The additive rule over both parts, in registry order (a series may hold both kinds).
+    best: dict[str, tuple[int, Pattern, int, str]] = {}
+    for counted in sorted((*exact, *found.values()), key=_POSITION):
+        series = counted[3]
+        held = best.get(series)
+        if held is None or counted[2] > held[2]:
+            best[series] = counted
+    return (*_head(tuple(best.values())), plan)
 
 
 _POSITION = itemgetter(0)
