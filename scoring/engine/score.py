@@ -42,8 +42,8 @@ _BIT = tuple(1 << index for index in range(KIND_COUNT))
 _SEATS = ("E", "S", "W", "N")
 
 
-# Per form: the registry as (pattern, detect, points, series, gate bit, position) in registry
-# order; detect is None where the open gate alone decides (`patterns.EXACT_GATES`).
+# Per form: the registry as (pattern, detect, points, series, gate bit) in registry order;
+# detect is None where the open gate alone decides (`patterns.EXACT_GATES`).
 _ENTRIES = {
     form: tuple(
         (
@@ -52,57 +52,61 @@ _ENTRIES = {
             p.points,
             p.series,
             GATE_BITS[p.gate] if p.gate else 0,
-            position,
         )
-        for position, p in enumerate(patterns)
+        for p in patterns
     )
     for form, patterns in PATTERNS_BY_FORM.items()
 }
 
-# (registry position, pattern, points scored, series), for each pattern counted
-Counted = tuple[tuple[int, Pattern, int, str], ...]
-Probe = tuple[Pattern, Callable, int, str, int]  # pattern, detect, points, series, position
+Head = tuple[int, int, tuple, "str | None"]  # total, raw, patterns, limit
+Probe = tuple[Callable, int, int]  # detect, points, position in the form's registry entries
+Found = tuple[tuple[int, int], ...]  # (position, points) of each pattern a probe found
 
 
 @lru_cache(maxsize=4096)
-def _runnable(form: str, gates: int) -> tuple[Counted, tuple, tuple[Probe, ...]]:
-    """What the open gates decide for `form`: (exact, head, probes).
+def _runnable(form: str, gates: int) -> tuple[Head, tuple[Probe, ...]]:
+    """What the open gates decide for `form`: (head, probes).
 
-    `exact`: the patterns counted on their open gate alone (the best of each series, see
-    `patterns.EXACT_GATES`); `head`: the candidate's (total, raw, patterns, limit) when no
-    probe finds anything; `probes`: the entries whose detect must look, in registry order.
+    `head`: the candidate's (total, raw, patterns, limit) from the patterns counted on their
+    open gate alone (`patterns.EXACT_GATES`), when no probe finds anything; `probes`: the
+    entries whose detect must look, in registry order.
     """
-    exact: list[tuple[int, Pattern, int, str]] = []
-    probes: list[Probe] = []
-    for pattern, detect, points, series, bit, position in _ENTRIES[form]:
-        if bit and not gates & bit:
-            continue
-        if detect is not None:
-            probes.append((pattern, detect, points, series, position))
-        elif not exact or exact[-1][3] != series:
-            exact.append((position, pattern, points, series))
-        elif points > exact[-1][2]:
-            exact[-1] = (position, pattern, points, series)
-    return tuple(exact), _head(exact), tuple(probes)
+    probes = tuple(
+        (detect, points, position)
+        for position, (_pattern, detect, points, _series, bit) in enumerate(_ENTRIES[form])
+        if detect is not None and (not bit or gates & bit)
+    )
+    return _head(form, gates, ()), probes
 
 
-def _head(counted: list[tuple[int, Pattern, int, str]] | Counted) -> tuple:
-    """(total, raw, patterns, limit) of the counted patterns (RULINGS R6, Chicken Hand R1)."""
-    if not counted:
+@lru_cache(maxsize=4096)
+def _head(form: str, gates: int, found: Found) -> Head:
+    """(total, raw, patterns, limit) of an arrangement (RULINGS R6; Chicken Hand, R1).
+
+    The patterns are those whose exact gate is open in `gates` and those a probe `found`; the
+    additive rule keeps the highest-valued of each series (the first, on a tie).
+    """
+    entries = _ENTRIES[form]
+    points_at = dict(found)
+    for position, (_pattern, detect, points, _series, bit) in enumerate(entries):
+        if detect is None and (not bit or gates & bit):
+            points_at[position] = points
+    best: dict[str, tuple[Pattern, int]] = {}
+    for position in sorted(points_at):
+        pattern, series, points = entries[position][0], entries[position][3], points_at[position]
+        held = best.get(series)
+        if held is None or points > held[1]:
+            best[series] = (pattern, points)
+    if not best:
         return (1, 1, ((CHICKEN_HAND, 1),), None)
-    patterns = tuple([(pattern, points) for _position, pattern, points, _series in counted])
-    raw = 0
-    listed = False
-    for pattern, points in patterns:
-        raw += points
-        if pattern.points >= LIMIT:
-            listed = True
-    if listed:
-        top = max(patterns, key=_POINTS)
+    counted = tuple(best.values())  # registry order: a series is contiguous
+    raw = sum(points for _pattern, points in counted)
+    if any(pattern.points >= LIMIT for pattern, _points in counted):
+        top = max(counted, key=_POINTS)
         return (top[1], raw, (top,), "listed")
     if raw >= LIMIT:
-        return (LIMIT, raw, patterns, "compound")
-    return (raw, raw, patterns, None)
+        return (LIMIT, raw, counted, "compound")
+    return (raw, raw, counted, None)
 
 
 _POINTS = itemgetter(1)
@@ -152,31 +156,16 @@ Candidate = tuple[int, int, tuple, "str | None", Plan]  # total, raw, patterns, 
 def evaluate(facts: HandFacts, plan: Plan) -> Candidate:
     """Score one arrangement: additive rule, limits, Chicken Hand (RULINGS R6)."""
     ctx = ScoringContext(facts, plan)
-    exact, head, probes = _runnable(plan[0], ctx.gates)
-    found = None  # series -> (position, pattern, points, series): the best a probe found
-    for pattern, detect, points, series, position in probes:
+    form, gates = plan[0], ctx.gates
+    head, probes = _runnable(form, gates)
+    found: Found = ()
+    for detect, points, position in probes:
         times = detect(ctx)
         if times:
-            points *= times
-            if found is None:
-                found = {series: (position, pattern, points, series)}
-                continue
-            held = found.get(series)
-            if held is None or points > held[2]:
-                found[series] = (position, pattern, points, series)
-    if found is None:
-        return (*head, plan)
-    # The additive rule over both parts, in registry order (a series may hold both kinds).
-    best: dict[str, tuple[int, Pattern, int, str]] = {}
-    for counted in sorted((*exact, *found.values()), key=_POSITION):
-        series = counted[3]
-        held = best.get(series)
-        if held is None or counted[2] > held[2]:
-            best[series] = counted
-    return (*_head(tuple(best.values())), plan)
-
-
-_POSITION = itemgetter(0)
+            found += ((position, points * times),)
+    if found:
+        head = _head(form, gates, found)
+    return (*head, plan)
 
 
 def _score(hand: Hand, candidate: Candidate, others: tuple = ()) -> Score:
