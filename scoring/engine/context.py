@@ -17,7 +17,8 @@ Vocabulary:
   ``ctx.<gate name>`` reads a bit as a boolean. An *exact* gate is set exactly when its
   pattern is present (`patterns.EXACT_GATES`), so the scorer counts the pattern on the bit:
   the patterns relating suits or neighbours (6.1, 6.2, 7.1, 7.2) and Lesser Terminals (8.1.1,
-  8.1.2) are decided here with a few bitmask tests, on ``chow_bits`` and ``triplet_bits``.
+  8.1.2) are decided here with a few bitmask tests, on ``chow_bits`` and ``triplet_bits``, and
+  Identical Sequences (5.1) by counting chows when two are the same.
   Hand-level gates are worked out once per hand (`HandFacts`), the rest once per arrangement.
 Patterns (`patterns.py`) take a ctx and return how many times they apply.
 """
@@ -56,8 +57,11 @@ _GATE_NAMES = (
     "four_kongs",
     "no_chows",
     "four_chows",
-    "repeated_chows",  # two chows of the same tiles
+    "repeated_chows",  # two chows of the same tiles (5.1.1, exact)
     # exact: the pattern of that name is present
+    "two_identical_sequences_twice",  # 5.1.2
+    "three_identical_sequences",  # 5.1.3
+    "four_identical_sequences",  # 5.1.4
     "three_similar_sequences",  # 6.1
     "nine_tile_straight",  # 7.1
     "small_similar_triplets",  # 6.2.1
@@ -96,6 +100,9 @@ _HONOUR_TRIPLETS = GATE_BITS["honour_triplets"]
 _TWO_WINDS = GATE_BITS["two_wind_triplets"]
 _TWO_DRAGONS = GATE_BITS["two_dragon_triplets"]
 _REPEATED_CHOWS = GATE_BITS["repeated_chows"]
+_TWO_IDENTICAL_TWICE = GATE_BITS["two_identical_sequences_twice"]
+_THREE_IDENTICAL = GATE_BITS["three_identical_sequences"]
+_FOUR_IDENTICAL = GATE_BITS["four_identical_sequences"]
 _THREE_SIMILAR_SEQUENCES = GATE_BITS["three_similar_sequences"]
 _NINE_TILE_STRAIGHT = GATE_BITS["nine_tile_straight"]
 _SMALL_SIMILAR_TRIPLETS = GATE_BITS["small_similar_triplets"]
@@ -228,6 +235,19 @@ def _is_nine_gates(hand: Hand) -> bool:
     return counts == _NINE_GATES_SHAPE
 
 
+def _identical_sequences(chows: list[int]) -> int:
+    """The gates of Identical Sequences (5.1) for chows of which two at least are the same."""
+    repeats = [chows.count(start) for start in set(chows)]
+    gates = _REPEATED_CHOWS
+    if sum(r // 2 for r in repeats) >= 2:
+        gates |= _TWO_IDENTICAL_TWICE
+    if max(repeats) >= 3:
+        gates |= _THREE_IDENTICAL
+        if max(repeats) >= 4:
+            gates |= _FOUR_IDENTICAL
+    return gates
+
+
 class ScoringContext:
     __slots__ = (
         "facts",
@@ -286,7 +306,7 @@ class ScoringContext:
         number_of_chows = len(chows)
         gates = facts.gates | _CHOW_GATES[number_of_chows]
         if number_of_chows >= 2 and chow_bits.bit_count() < number_of_chows:
-            gates |= _REPEATED_CHOWS
+            gates |= _identical_sequences(chows)
         if number_of_chows >= 3:
             if chow_bits & chow_bits >> 9 & chow_bits >> 18 & FIRST_SUIT_BITS:
                 gates |= _THREE_SIMILAR_SEQUENCES
