@@ -197,6 +197,7 @@ def responsible_seat(entry: dict, hand: Hand) -> tuple[bool, str | None]:
 
 
 def score_entry(entry: Any, rules: Rules) -> dict:
+    """The result of one entry as a dict (see the module docstring); `result_line` writes it."""
     ident = entry.get("id") if isinstance(entry, dict) else None
     try:
         if isinstance(entry, dict) and "id" not in entry:
@@ -217,6 +218,52 @@ def score_entry(entry: Any, rules: Rules) -> dict:
         return result
     except ScoringError as error:
         return {"id": ident, "error": {"kind": type(error).__name__, "message": str(error)}}
+
+
+def result_line(entry: Any, rules: Rules, deltas_json: dict) -> tuple[str, bool]:
+    """(the JSON text of `score_entry(entry, rules)`, whether it is an error).
+
+    The text is what ``json`` writes for that dict, put together from pieces written once:
+    the pattern lists by `Score.patterns` (one tuple per outcome, shared between hands) and the
+    deltas by (total, winner, self-drawn, responsible) in `deltas_json`, kept for one `rules`.
+    """
+    if entry.__class__ is not dict or "id" not in entry:
+        result = score_entry(entry, rules)  # not an object, or no id: an error, said as such
+        return _ENCODE(result), "error" in result
+    ident = entry["id"]
+    try:
+        hand = hand_from_json(entry)
+        score = score_hand(hand, rules)
+        known, responsible = responsible_seat(entry, hand)
+        total = score.total
+        deltas = ""
+        if known:
+            key = (total, hand.seat_wind, hand.self_drawn, responsible)
+            deltas = deltas_json.get(key)
+            if deltas is None:
+                deltas = ', "deltas": ' + _ENCODE(
+                    settle(
+                        total,
+                        winner=hand.seat_wind,
+                        self_drawn=hand.self_drawn,
+                        responsible=responsible,
+                        rules=rules,
+                    )
+                )
+                deltas_json[key] = deltas
+    except ScoringError as error:
+        failed = {"id": ident, "error": {"kind": type(error).__name__, "message": str(error)}}
+        return _ENCODE(failed), True
+    patterns = _PATTERNS_JSON.get(score.patterns)
+    if patterns is None:
+        patterns = _ENCODE(score.breakdown())
+        if len(_PATTERNS_JSON) < 4096:
+            _PATTERNS_JSON[score.patterns] = patterns
+    shown = str(ident) if ident.__class__ is int else _ENCODE(ident)
+    return f'{{"id": {shown}, "total": {total}, "patterns": {patterns}{deltas}}}', False
+
+
+_PATTERNS_JSON: dict[tuple, str] = {}  # Score.patterns -> its JSON list of [name, points]
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -240,11 +287,17 @@ def command_score(args: argparse.Namespace) -> int:
     # The input lives to the end: move it out of the garbage collector's sight, so that the
     # collections scoring triggers do not walk every hand of the file again and again.
     gc.freeze()
-    results = [score_entry(entry, rules) for entry in data]
+    deltas_json: dict[tuple, str] = {}
+    failed = False
+    lines = []
+    for entry in data:
+        line, error = result_line(entry, rules, deltas_json)
+        lines.append(line)
+        failed = failed or error
     # One hand per line: readable, and still one JSON document.
-    lines = ",\n".join("  " + _ENCODE(r) for r in results)
-    sys.stdout.write(f"[\n{lines}\n]\n" if results else "[]\n")
-    return 1 if any("error" in r for r in results) else 0
+    text = ",\n  ".join(lines)
+    sys.stdout.write(f"[\n  {text}\n]\n" if lines else "[]\n")
+    return 1 if failed else 0
 
 
 def command_explain(args: argparse.Namespace) -> int:

@@ -134,6 +134,11 @@ class Pattern:
     forms: frozenset[str] = ONLY_REGULAR
     gate: str = ""
 
+    # Hashing by number alone (equal patterns have equal numbers): outcomes are looked up by
+    # their tuples of (pattern, points).
+    def __hash__(self) -> int:
+        return hash(self.number)
+
     def __post_init__(self) -> None:
         if not self.gate:
             gate = PATTERN_GATES.get(self.number) or PATTERN_GATES.get(self.series, "")
