@@ -118,14 +118,14 @@ def hand_from_json(entry: Any) -> Hand:
     for flag in flags:
         if flag not in FLAGS:
             raise NotationError(f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}")
-    return Hand(
-        concealed=tiles,
-        melds=declared,
-        winning_tile=read[0],
-        self_drawn=self_drawn,
-        seat_wind=None if seat is _MISSING else seat,
-        flags=frozenset(flags),
-        penalty_tiles=_tiles(penalty, "penalty_tiles") if penalty else (),
+    return Hand.of(
+        tiles,
+        declared,
+        read[0],
+        self_drawn,
+        None if seat is _MISSING else seat,
+        flags,
+        _tiles(penalty, "penalty_tiles") if penalty else (),
     )
 
 

@@ -210,26 +210,29 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     index = hand.winning_tile.index
     in_hand[index] += 1
     present |= _BIT[index]
-    if hand.melds:
+    melds = hand.melds
+    odd_meld = False
+    if melds:
         counts = in_hand.copy()
-        for meld in hand.melds:
+        for meld in melds:
             if not meld.kind_bits:  # no tiles, or not Tile objects: say what is wrong
                 problems = validate_hand(hand)
                 raise InvalidHandError("; ".join(problems), problems)
             for index, count in meld.tile_counts:
                 counts[index] += count
             present |= meld.kind_bits
+            if meld._problems:
+                odd_meld = True
     else:
         counts = in_hand
-    melds = hand.melds
     if (
         # The usual hand, checked cheaply; anything else gets the full list of problems.
         hand.seat_wind not in _SEATS
         or hand.flags
         or hand.penalty_tiles
+        or odd_meld
         or len(hand.concealed) != 13 - 3 * len(melds)
         or max(counts) > 4
-        or (melds and any(meld._problems for meld in melds))
     ):
         problems = problems_with_counts(hand, counts)
         if problems:
