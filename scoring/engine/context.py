@@ -169,16 +169,14 @@ class HandFacts:
             for index, count in enumerate(counts):
                 if count:
                     present |= 1 << index
-        suits = set()
-        if present & _SUIT_MASKS[0]:
-            suits.add(0)
-        if present & _SUIT_MASKS[1]:
-            suits.add(1)
-        if present & _SUIT_MASKS[2]:
-            suits.add(2)
-        self.suits = suits
+        held = (  # the suits held as 3 bits: characters 1, circles 2, bamboo 4
+            (1 if present & _SUIT_MASKS[0] else 0)
+            | (2 if present & _SUIT_MASKS[1] else 0)
+            | (4 if present & _SUIT_MASKS[2] else 0)
+        )
+        self.suits = suits = _SUITS_HELD[held]
         self.has_honours = has_honours = bool(present & _HONOUR_MASK)
-        self.all_honours = all_honours = not suits
+        self.all_honours = all_honours = not held
         self.all_simples = all_simples = not present & _TERMINAL_OR_HONOUR_MASK
         self.all_terminals_or_honours = no_simples = not present & _SIMPLE_MASK
         self.all_terminals = no_simples and not has_honours
@@ -197,11 +195,7 @@ class HandFacts:
         self.nine_gates = nine_gates = (
             one_suit and not has_honours and not melds and _is_nine_gates(hand)
         )
-        gates = 0
-        if one_suit:
-            gates |= _ONE_SUIT
-        if all_honours:
-            gates |= _ALL_HONOURS
+        gates = _ONE_SUIT if one_suit else _ALL_HONOURS if all_honours else 0
         if all_simples:
             gates |= _ALL_SIMPLES
         if no_simples:
@@ -217,6 +211,7 @@ class HandFacts:
 
 
 _SUIT_MASKS = tuple(_mask(range(base, base + 9)) for base in (0, 9, 18))
+_SUITS_HELD = tuple(frozenset(suit for suit in range(3) if held >> suit & 1) for held in range(8))
 _HONOUR_MASK = _mask(range(FIRST_WIND, KIND_COUNT))
 _TERMINAL_OR_HONOUR_MASK = _mask(TERMINAL_OR_HONOUR)
 _SIMPLE_MASK = _mask(i for i in range(FIRST_WIND) if i not in TERMINAL_OR_HONOUR)
