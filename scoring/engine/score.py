@@ -11,7 +11,9 @@ Vocabulary:
   broken the same way every time (RULINGS R2).
 
 Each arrangement runs only the patterns whose gate is open (see `context` and
-`patterns.PATTERN_GATES`): the entries to run are looked up once per gate combination.
+`patterns.PATTERN_GATES`), and only those whose open gate does not decide alone
+(`patterns.EXACT_GATES`): the patterns to probe, and the total, patterns and limit that follow
+from the gates and what the probes found, are looked up once per combination (cached).
 
 `arrangement` and `runners_up` are built on first access: the scorer works on plans (see
 `decompose`) and makes objects only for what is looked at.
