@@ -110,9 +110,15 @@ def hand_from_json(entry: Any) -> Hand:
         and penalty.__class__ is str
     ):
         return _hand_from_json_checked(entry)
-    tiles = _tiles(concealed, "concealed")
+    try:
+        tiles = parse_tiles(concealed)
+    except NotationError as error:
+        raise NotationError(f"concealed: {error}") from None
     declared = _melds(melds)  # the fields in the same order as the long way: same first error
-    read = _tiles(winning, "winning_tile")
+    try:
+        read = parse_tiles(winning)
+    except NotationError as error:
+        raise NotationError(f"winning_tile: {error}") from None
     if len(read) != 1:
         raise NotationError(f"winning_tile must be exactly one tile, read {len(read)}")
     for flag in flags:
@@ -175,9 +181,13 @@ def _melds(entries: list) -> tuple[Meld, ...]:
 
 def responsible_seat(entry: dict, hand: Hand) -> tuple[bool, str | None]:
     """(known, responsible seat or None) for the payoff; RULINGS R8, R12."""
-    discarder = _seat(entry, "discarder") if "discarder" in entry else None
+    discarder = entry.get("discarder")
+    if discarder is not None and discarder not in SEATS:  # the long way says what is wrong
+        discarder = _seat(entry, "discarder")
     given = "responsible" in entry
-    responsible = _seat(entry, "responsible") if given else None
+    responsible = entry["responsible"] if given else None
+    if responsible is not None and responsible not in SEATS:
+        responsible = _seat(entry, "responsible")
     # Immunity: a responsible player (or nobody) other than the discarder was recorded; on a
     # Blessing of Earth the discarder is East even when not given (RULINGS R12).
     expected = discarder if discarder is not None else ("E" if "earth" in hand.flags else None)
