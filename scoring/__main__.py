@@ -110,22 +110,28 @@ def hand_from_json(entry: Any) -> Hand:
         and penalty.__class__ is str
     ):
         return _hand_from_json_checked(entry)
-    tiles = _tiles(concealed, "concealed")
+    try:
+        tiles = parse_tiles(concealed)
+    except NotationError as error:
+        raise NotationError(f"concealed: {error}") from None
     declared = _melds(melds)  # the fields in the same order as the long way: same first error
-    read = _tiles(winning, "winning_tile")
+    try:
+        read = parse_tiles(winning)
+    except NotationError as error:
+        raise NotationError(f"winning_tile: {error}") from None
     if len(read) != 1:
         raise NotationError(f"winning_tile must be exactly one tile, read {len(read)}")
     for flag in flags:
         if flag not in FLAGS:
             raise NotationError(f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}")
-    return Hand(
-        concealed=tiles,
-        melds=declared,
-        winning_tile=read[0],
-        self_drawn=self_drawn,
-        seat_wind=None if seat is _MISSING else seat,
-        flags=frozenset(flags),
-        penalty_tiles=_tiles(penalty, "penalty_tiles") if penalty else (),
+    return Hand.of(
+        tiles,
+        declared,
+        read[0],
+        self_drawn,
+        None if seat is _MISSING else seat,
+        flags,
+        _tiles(penalty, "penalty_tiles") if penalty else (),
     )
 
 
@@ -175,9 +181,13 @@ def _melds(entries: list) -> tuple[Meld, ...]:
 
 def responsible_seat(entry: dict, hand: Hand) -> tuple[bool, str | None]:
     """(known, responsible seat or None) for the payoff; RULINGS R8, R12."""
-    discarder = _seat(entry, "discarder") if "discarder" in entry else None
+    discarder = entry.get("discarder")
+    if discarder is not None and discarder not in SEATS:  # the long way says what is wrong
+        discarder = _seat(entry, "discarder")
     given = "responsible" in entry
-    responsible = _seat(entry, "responsible") if given else None
+    responsible = entry["responsible"] if given else None
+    if responsible is not None and responsible not in SEATS:
+        responsible = _seat(entry, "responsible")
     # Immunity: a responsible player (or nobody) other than the discarder was recorded; on a
     # Blessing of Earth the discarder is East even when not given (RULINGS R12).
     expected = discarder if discarder is not None else ("E" if "earth" in hand.flags else None)
@@ -197,6 +207,7 @@ def responsible_seat(entry: dict, hand: Hand) -> tuple[bool, str | None]:
 
 
 def score_entry(entry: Any, rules: Rules) -> dict:
+    """The result of one entry as a dict (see the module docstring); `result_line` writes it."""
     ident = entry.get("id") if isinstance(entry, dict) else None
     try:
         if isinstance(entry, dict) and "id" not in entry:
@@ -219,6 +230,52 @@ def score_entry(entry: Any, rules: Rules) -> dict:
         return {"id": ident, "error": {"kind": type(error).__name__, "message": str(error)}}
 
 
+def result_line(entry: Any, rules: Rules, deltas_json: dict) -> tuple[str, bool]:
+    """(the JSON text of `score_entry(entry, rules)`, whether it is an error).
+
+    The text is what ``json`` writes for that dict, put together from pieces written once:
+    the pattern lists by `Score.patterns` (one tuple per outcome, shared between hands) and the
+    deltas by (total, winner, self-drawn, responsible) in `deltas_json`, kept for one `rules`.
+    """
+    if entry.__class__ is not dict or "id" not in entry:
+        result = score_entry(entry, rules)  # not an object, or no id: an error, said as such
+        return _ENCODE(result), "error" in result
+    ident = entry["id"]
+    try:
+        hand = hand_from_json(entry)
+        score = score_hand(hand, rules)
+        known, responsible = responsible_seat(entry, hand)
+        total = score.total
+        deltas = ""
+        if known:
+            key = (total, hand.seat_wind, hand.self_drawn, responsible)
+            deltas = deltas_json.get(key)
+            if deltas is None:
+                deltas = ', "deltas": ' + _ENCODE(
+                    settle(
+                        total,
+                        winner=hand.seat_wind,
+                        self_drawn=hand.self_drawn,
+                        responsible=responsible,
+                        rules=rules,
+                    )
+                )
+                deltas_json[key] = deltas
+    except ScoringError as error:
+        failed = {"id": ident, "error": {"kind": type(error).__name__, "message": str(error)}}
+        return _ENCODE(failed), True
+    patterns = _PATTERNS_JSON.get(score.patterns)
+    if patterns is None:
+        patterns = _ENCODE(score.breakdown())
+        if len(_PATTERNS_JSON) < 4096:
+            _PATTERNS_JSON[score.patterns] = patterns
+    shown = str(ident) if ident.__class__ is int else _ENCODE(ident)
+    return f'{{"id": {shown}, "total": {total}, "patterns": {patterns}{deltas}}}', False
+
+
+_PATTERNS_JSON: dict[tuple, str] = {}  # Score.patterns -> its JSON list of [name, points]
+
+
 def _rules(args: argparse.Namespace) -> Rules:
     return Rules(minimum=args.minimum, scheme=Scheme(args.scheme))
 
@@ -237,14 +294,26 @@ def command_score(args: argparse.Namespace) -> int:
         print(f"cannot read {args.file}: expected a JSON list of hands", file=sys.stderr)
         return 2
     rules = _rules(args)
-    # The input lives to the end: move it out of the garbage collector's sight, so that the
-    # collections scoring triggers do not walk every hand of the file again and again.
+    # The input lives to the end: move it out of the garbage collector's sight. Scoring makes
+    # no reference cycles, so the collector is off while the hands are scored.
     gc.freeze()
-    results = [score_entry(entry, rules) for entry in data]
+    collecting = gc.isenabled()
+    gc.disable()
+    deltas_json: dict[tuple, str] = {}
+    failed = False
+    lines = []
+    try:
+        for entry in data:
+            line, error = result_line(entry, rules, deltas_json)
+            lines.append(line)
+            failed = failed or error
+    finally:
+        if collecting:
+            gc.enable()
     # One hand per line: readable, and still one JSON document.
-    lines = ",\n".join("  " + _ENCODE(r) for r in results)
-    sys.stdout.write(f"[\n{lines}\n]\n" if results else "[]\n")
-    return 1 if any("error" in r for r in results) else 0
+    text = ",\n  ".join(lines)
+    sys.stdout.write(f"[\n  {text}\n]\n" if lines else "[]\n")
+    return 1 if failed else 0
 
 
 def command_explain(args: argparse.Namespace) -> int:

@@ -7,11 +7,18 @@ Vocabulary:
 - `ScoringContext` (``ctx``): `HandFacts` plus one arrangement (a *plan*, see `decompose`)
   boiled down to integers: ``chows`` (index of each chow's lowest tile), ``triplets`` (tile
   index of each pung/kong), ``kongs``, ``concealed_triplets`` (RULINGS R3), ``pair`` (-1 unless
-  a regular hand), ``plan`` itself (for patterns that look at every group), and ``gates``.
+  a regular hand), ``plan`` itself (for patterns that look at every group), and ``gates``;
+  ``chow_bits`` and ``triplet_bits`` hold the same chows and triplets as kind bitmasks (bit i
+  set when a chow starts at tile i, or a triplet is of tile i), so that patterns relating
+  suits or neighbours test a few bits instead of searching lists.
 - *gate*: a cheap fact that is false whenever some patterns are surely absent
   (`patterns.PATTERN_GATES` says which). Each gate is one bit of the integer ``gates``
   (`GATE_BITS`), so that the scorer picks the patterns worth running with one lookup;
-  ``ctx.<gate name>`` reads a bit as a boolean.
+  ``ctx.<gate name>`` reads a bit as a boolean. An *exact* gate is set exactly when its
+  pattern is present (`patterns.EXACT_GATES`), so the scorer counts the pattern on the bit:
+  the patterns relating suits or neighbours (6.1, 6.2, 7.1, 7.2) and Lesser Terminals (8.1.1,
+  8.1.2) are decided here with a few bitmask tests, on ``chow_bits`` and ``triplet_bits``, and
+  Identical Sequences (5.1) by counting chows when two are the same.
   Hand-level gates are worked out once per hand (`HandFacts`), the rest once per arrangement.
 Patterns (`patterns.py`) take a ctx and return how many times they apply.
 """
@@ -49,14 +56,20 @@ _GATE_NAMES = (
     "three_kongs",
     "four_kongs",
     "no_chows",
-    "three_chows",
     "four_chows",
-    "repeated_chows",  # two chows of the same tiles
-    "two_number_triplets",
-    "three_number_triplets",
-    "four_number_triplets",
-    "terminal_pair",  # the pair is a terminal or an honour (always open for other forms)
-    "pure_terminal_pair",  # the pair is a terminal (always open for other forms)
+    "repeated_chows",  # two chows of the same tiles (5.1.1, exact)
+    # exact: the pattern of that name is present
+    "two_identical_sequences_twice",  # 5.1.2
+    "three_identical_sequences",  # 5.1.3
+    "four_identical_sequences",  # 5.1.4
+    "three_similar_sequences",  # 6.1
+    "nine_tile_straight",  # 7.1
+    "small_similar_triplets",  # 6.2.1
+    "similar_triplets",  # 6.2.2
+    "three_consecutive_triplets",  # 7.2.1
+    "four_consecutive_triplets",  # 7.2.2
+    "mixed_lesser_terminals",  # 8.1.1 (always open for the other forms)
+    "pure_lesser_terminals",  # 8.1.2 (always open for the other forms)
 )
 GATE_BITS = {name: 1 << bit for bit, name in enumerate(_GATE_NAMES)}
 _FLAG_GATES = {flag: GATE_BITS[f"flag_{flag}"] for flag in FLAGS}
@@ -76,16 +89,7 @@ _CONCEALED_GATES = _by_count(
     None, None, "two_concealed_triplets", "three_concealed_triplets", "four_concealed_triplets"
 )
 _KONG_GATES = _by_count(None, "one_kong", "two_kongs", "three_kongs", "four_kongs")
-_NUMBER_TRIPLET_GATES = _by_count(
-    None, None, "two_number_triplets", "three_number_triplets", "four_number_triplets"
-)
-_CHOW_GATES = (
-    GATE_BITS["no_chows"],
-    0,
-    0,
-    GATE_BITS["three_chows"],
-    GATE_BITS["three_chows"] | GATE_BITS["four_chows"],
-)
+_CHOW_GATES = (GATE_BITS["no_chows"], 0, 0, 0, GATE_BITS["four_chows"])
 _ONE_SUIT = GATE_BITS["one_suit"]
 _ALL_HONOURS = GATE_BITS["all_honours"]
 _ALL_SIMPLES = GATE_BITS["all_simples"]
@@ -96,8 +100,44 @@ _HONOUR_TRIPLETS = GATE_BITS["honour_triplets"]
 _TWO_WINDS = GATE_BITS["two_wind_triplets"]
 _TWO_DRAGONS = GATE_BITS["two_dragon_triplets"]
 _REPEATED_CHOWS = GATE_BITS["repeated_chows"]
-_TERMINAL_PAIR = GATE_BITS["terminal_pair"]
-_PURE_TERMINAL_PAIR = _TERMINAL_PAIR | GATE_BITS["pure_terminal_pair"]  # a terminal opens both
+_TWO_IDENTICAL_TWICE = GATE_BITS["two_identical_sequences_twice"]
+_THREE_IDENTICAL = GATE_BITS["three_identical_sequences"]
+_FOUR_IDENTICAL = GATE_BITS["four_identical_sequences"]
+_THREE_SIMILAR_SEQUENCES = GATE_BITS["three_similar_sequences"]
+_NINE_TILE_STRAIGHT = GATE_BITS["nine_tile_straight"]
+_SMALL_SIMILAR_TRIPLETS = GATE_BITS["small_similar_triplets"]
+_SIMILAR_TRIPLETS = GATE_BITS["similar_triplets"]
+_THREE_CONSECUTIVE = GATE_BITS["three_consecutive_triplets"]
+_FOUR_CONSECUTIVE = GATE_BITS["four_consecutive_triplets"]
+_MIXED_LESSER = GATE_BITS["mixed_lesser_terminals"]
+_LESSER_TERMINALS = _MIXED_LESSER | GATE_BITS["pure_lesser_terminals"]  # pure is mixed too
+
+
+def _mask(indices) -> int:
+    bits = 0
+    for index in indices:
+        bits |= 1 << index
+    return bits
+
+
+# Kind bitmasks for `chow_bits` / `triplet_bits`: shifting a mask right by 9 lines a tile up
+# with the tile of the same number in the next suit, shifting by 1 with the next number.
+FIRST_SUIT_BITS = _mask(range(9))
+SUIT_FIRSTS_BITS = _mask((0, 9, 18))
+SAME_NUMBER_BITS = tuple(_mask((n, n + 9, n + 18)) for n in range(9))
+DRAGON_BITS = _mask(range(FIRST_DRAGON, KIND_COUNT))
+TERMINAL_BITS = _mask(TERMINAL)
+TERMINAL_OR_HONOUR_BITS = _mask(TERMINAL_OR_HONOUR)
+TERMINAL_CHOW_BITS = _mask(start for start in range(FIRST_WIND) if start % 9 in (0, 6))
+
+
+def run_starts(length: int) -> int:
+    """Tiles that start a run of `length` consecutive number tiles inside one suit."""
+    return _mask(t for t in range(FIRST_WIND) if t % 9 <= 9 - length)
+
+
+_RUN_OF_THREE = run_starts(3)
+_RUN_OF_FOUR = run_starts(4)
 
 
 class HandFacts:
@@ -129,16 +169,14 @@ class HandFacts:
             for index, count in enumerate(counts):
                 if count:
                     present |= 1 << index
-        suits = set()
-        if present & _SUIT_MASKS[0]:
-            suits.add(0)
-        if present & _SUIT_MASKS[1]:
-            suits.add(1)
-        if present & _SUIT_MASKS[2]:
-            suits.add(2)
-        self.suits = suits
+        held = (  # the suits held as 3 bits: characters 1, circles 2, bamboo 4
+            (1 if present & _SUIT_MASKS[0] else 0)
+            | (2 if present & _SUIT_MASKS[1] else 0)
+            | (4 if present & _SUIT_MASKS[2] else 0)
+        )
+        self.suits = suits = _SUITS_HELD[held]
         self.has_honours = has_honours = bool(present & _HONOUR_MASK)
-        self.all_honours = all_honours = not suits
+        self.all_honours = all_honours = not held
         self.all_simples = all_simples = not present & _TERMINAL_OR_HONOUR_MASK
         self.all_terminals_or_honours = no_simples = not present & _SIMPLE_MASK
         self.all_terminals = no_simples and not has_honours
@@ -157,11 +195,7 @@ class HandFacts:
         self.nine_gates = nine_gates = (
             one_suit and not has_honours and not melds and _is_nine_gates(hand)
         )
-        gates = 0
-        if one_suit:
-            gates |= _ONE_SUIT
-        if all_honours:
-            gates |= _ALL_HONOURS
+        gates = _ONE_SUIT if one_suit else _ALL_HONOURS if all_honours else 0
         if all_simples:
             gates |= _ALL_SIMPLES
         if no_simples:
@@ -176,14 +210,8 @@ class HandFacts:
         self.gates = gates
 
 
-def _mask(indices) -> int:
-    bits = 0
-    for index in indices:
-        bits |= 1 << index
-    return bits
-
-
 _SUIT_MASKS = tuple(_mask(range(base, base + 9)) for base in (0, 9, 18))
+_SUITS_HELD = tuple(frozenset(suit for suit in range(3) if held >> suit & 1) for held in range(8))
 _HONOUR_MASK = _mask(range(FIRST_WIND, KIND_COUNT))
 _TERMINAL_OR_HONOUR_MASK = _mask(TERMINAL_OR_HONOUR)
 _SIMPLE_MASK = _mask(i for i in range(FIRST_WIND) if i not in TERMINAL_OR_HONOUR)
@@ -202,6 +230,19 @@ def _is_nine_gates(hand: Hand) -> bool:
     return counts == _NINE_GATES_SHAPE
 
 
+def _identical_sequences(chows: list[int]) -> int:
+    """The gates of Identical Sequences (5.1) for chows of which two at least are the same."""
+    repeats = [chows.count(start) for start in set(chows)]
+    gates = _REPEATED_CHOWS
+    if sum(r // 2 for r in repeats) >= 2:
+        gates |= _TWO_IDENTICAL_TWICE
+    if max(repeats) >= 3:
+        gates |= _THREE_IDENTICAL
+        if max(repeats) >= 4:
+            gates |= _FOUR_IDENTICAL
+    return gates
+
+
 class ScoringContext:
     __slots__ = (
         "facts",
@@ -214,6 +255,8 @@ class ScoringContext:
         "pair",
         "wind_triplets",
         "dragon_triplets",
+        "chow_bits",
+        "triplet_bits",
         "gates",
     )
 
@@ -224,15 +267,17 @@ class ScoringContext:
         self.form = form
         chows: list[int] = []
         triplets: list[int] = []
-        kongs = concealed = winds = dragons = 0
+        kongs = concealed = winds = dragons = chow_bits = triplet_bits = 0
         pair = -1
         for kind, index, _melded, is_concealed, _completed in plan_groups:
             if kind == K_CHOW:
                 chows.append(index)
+                chow_bits |= 1 << index
             elif kind == K_PAIR:
                 pair = index
             elif kind != K_ORPHANS:
                 triplets.append(index)
+                triplet_bits |= 1 << index
                 if kind == K_KONG:
                     kongs += 1
                 if is_concealed:
@@ -250,23 +295,53 @@ class ScoringContext:
         self.pair = pair
         self.wind_triplets = winds
         self.dragon_triplets = dragons
+        self.chow_bits = chow_bits
+        self.triplet_bits = triplet_bits
 
-        gates = facts.gates | _CHOW_GATES[len(chows)]
-        if len(chows) >= 2 and len(set(chows)) < len(chows):
-            gates |= _REPEATED_CHOWS
+        number_of_chows = len(chows)
+        gates = facts.gates | _CHOW_GATES[number_of_chows]
+        if number_of_chows >= 2 and chow_bits.bit_count() < number_of_chows:
+            gates |= _identical_sequences(chows)
+        if number_of_chows >= 3:
+            if chow_bits & chow_bits >> 9 & chow_bits >> 18 & FIRST_SUIT_BITS:
+                gates |= _THREE_SIMILAR_SEQUENCES
+            if chow_bits & chow_bits >> 3 & chow_bits >> 6 & SUIT_FIRSTS_BITS:
+                gates |= _NINE_TILE_STRAIGHT
         if winds or dragons:
             gates |= _HONOUR_TRIPLETS
             if winds >= 2:
                 gates |= _TWO_WINDS
             if dragons >= 2:
                 gates |= _TWO_DRAGONS
-        gates |= _NUMBER_TRIPLET_GATES[len(triplets) - winds - dragons]
+        number_triplets = len(triplets) - winds - dragons
+        if number_triplets >= 2:
+            bits = triplet_bits
+            if 0 <= pair < FIRST_WIND:  # triplets of the pair's number in the other suits
+                same_number = SAME_NUMBER_BITS[pair % 9]
+                if bits & same_number == same_number & ~(1 << pair):
+                    gates |= _SMALL_SIMILAR_TRIPLETS
+            if number_triplets >= 3:
+                if bits & bits >> 9 & bits >> 18 & FIRST_SUIT_BITS:
+                    gates |= _SIMILAR_TRIPLETS
+                run = bits & bits >> 1 & bits >> 2
+                if run & _RUN_OF_THREE:
+                    gates |= _THREE_CONSECUTIVE
+                    if run & bits >> 3 & _RUN_OF_FOUR:
+                        gates |= _FOUR_CONSECUTIVE
         gates |= _CONCEALED_GATES[concealed]
         gates |= _KONG_GATES[kongs]
-        if pair in TERMINAL_OR_HONOUR:
-            gates |= _PURE_TERMINAL_PAIR if pair < FIRST_WIND else _TERMINAL_PAIR
-        elif form != REGULAR:
-            gates |= _PURE_TERMINAL_PAIR
+        if form != REGULAR:
+            gates |= _LESSER_TERMINALS
+        elif (
+            pair in TERMINAL_OR_HONOUR
+            and not chow_bits & ~TERMINAL_CHOW_BITS
+            and not triplet_bits & ~TERMINAL_OR_HONOUR_BITS
+        ):
+            # Every group holds a terminal or an honour; pure: every group holds a terminal.
+            if pair < FIRST_WIND and not triplet_bits & ~TERMINAL_BITS:
+                gates |= _LESSER_TERMINALS
+            else:
+                gates |= _MIXED_LESSER
         self.gates = gates
 
 

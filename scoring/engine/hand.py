@@ -207,16 +207,34 @@ class Hand:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", _sorted_tiles(self.concealed))
-        if len(self.melds) > 1:
-            try:
-                melds = sorted(self.melds, key=_meld_order)
-            except (AttributeError, TypeError):  # not melds of tiles: validate_hand reports it
-                melds = sorted(self.melds, key=_meld_key)
-            object.__setattr__(self, "melds", tuple(melds))
-        else:
-            object.__setattr__(self, "melds", tuple(self.melds))
+        object.__setattr__(self, "melds", _sorted_melds(self.melds))
         object.__setattr__(self, "flags", frozenset(self.flags))
         object.__setattr__(self, "penalty_tiles", _sorted_tiles(self.penalty_tiles))
+
+    @classmethod
+    def of(
+        cls,
+        concealed: tuple[Tile, ...],
+        melds: tuple[Meld, ...],
+        winning_tile: Tile | None,
+        self_drawn: bool,
+        seat_wind: str | None,
+        flags: frozenset[str],
+        penalty_tiles: tuple[Tile, ...] = (),
+    ) -> Hand:
+        """``Hand(...)`` with every field given, normalised the same way, made in one step
+        (for readers of many hands, such as the command line)."""
+        hand = _new(cls)
+        hand.__dict__.update(
+            concealed=_sorted_tiles(concealed),
+            melds=_sorted_melds(melds),
+            winning_tile=winning_tile,
+            self_drawn=self_drawn,
+            seat_wind=seat_wind,
+            flags=frozenset(flags),
+            penalty_tiles=_sorted_tiles(penalty_tiles) if penalty_tiles else (),
+        )
+        return hand
 
     @classmethod
     def from_notation(cls, text: str) -> Hand:
@@ -260,6 +278,16 @@ class Hand:
 
 
 _meld_order = attrgetter("sort_order")  # the same order as `_meld_key`, worked out once
+_new = object.__new__
+
+
+def _sorted_melds(melds) -> tuple:
+    if len(melds) <= 1:
+        return tuple(melds)
+    try:
+        return tuple(sorted(melds, key=_meld_order))
+    except (AttributeError, TypeError):  # not melds of tiles: validate_hand reports it
+        return tuple(sorted(melds, key=_meld_key))
 
 
 def _meld_key(meld: Meld) -> tuple:
@@ -326,12 +354,6 @@ def parse_hand(text: str) -> Hand:
         raise NotationError(
             f"{text!r}: mark exactly one winning tile with +, e.g. +5p (found {len(winning)})"
         )
-    return Hand(
-        concealed=tuple(concealed),
-        melds=tuple(melds),
-        winning_tile=winning[0],
-        self_drawn=self_drawn,
-        seat_wind=seat,
-        flags=frozenset(flags),
-        penalty_tiles=tuple(penalty),
+    return Hand.of(
+        tuple(concealed), tuple(melds), winning[0], self_drawn, seat, flags, tuple(penalty)
     )

@@ -18,7 +18,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
 
-from .context import TERMINAL, TERMINAL_OR_HONOUR, ScoringContext
+from .context import (
+    DRAGON_BITS,
+    FIRST_SUIT_BITS,
+    SAME_NUMBER_BITS,
+    SUIT_FIRSTS_BITS,
+    TERMINAL,
+    TERMINAL_BITS,
+    TERMINAL_CHOW_BITS,
+    TERMINAL_OR_HONOUR,
+    TERMINAL_OR_HONOUR_BITS,
+    ScoringContext,
+    run_starts,
+)
 from .decompose import K_CHOW, REGULAR, SEVEN_PAIRS, THIRTEEN_TERMINALS
 from .tiles import FIRST_DRAGON, FIRST_WIND
 
@@ -51,15 +63,17 @@ PATTERN_GATES = {
     "4.3.3": "three_kongs",
     "4.3.4": "four_kongs",
     "5.1": "repeated_chows",
-    "6.1": "three_chows",
-    "6.2.1": "two_number_triplets",
-    "6.2.2": "three_number_triplets",
-    "7.1": "three_chows",
-    "7.2.1": "three_number_triplets",
-    "7.2.2": "four_number_triplets",
-    # 8.1.1 and 8.1.2: every group holds a terminal (or an honour), the pair too
-    "8.1.1": "terminal_pair",
-    "8.1.2": "pure_terminal_pair",
+    "5.1.2": "two_identical_sequences_twice",
+    "5.1.3": "three_identical_sequences",
+    "5.1.4": "four_identical_sequences",
+    "6.1": "three_similar_sequences",
+    "6.2.1": "small_similar_triplets",
+    "6.2.2": "similar_triplets",
+    "7.1": "nine_tile_straight",
+    "7.2.1": "three_consecutive_triplets",
+    "7.2.2": "four_consecutive_triplets",
+    "8.1.1": "mixed_lesser_terminals",
+    "8.1.2": "pure_lesser_terminals",
     "8.1.3": "all_terminals_or_honours",
     "8.1.4": "all_terminals_or_honours",
     "9.1.1": "flag_final_draw",
@@ -88,6 +102,18 @@ EXACT_GATES = frozenset(
         "4.3.2",
         "4.3.3",
         "4.3.4",
+        "5.1.1",
+        "5.1.2",
+        "5.1.3",
+        "5.1.4",
+        "6.1",
+        "6.2.1",
+        "6.2.2",
+        "7.1",
+        "7.2.1",
+        "7.2.2",
+        "8.1.1",
+        "8.1.2",
         "9.1.1",
         "9.1.2",
         "9.2",
@@ -107,6 +133,11 @@ class Pattern:
     detect: Callable[[ScoringContext], int]
     forms: frozenset[str] = ONLY_REGULAR
     gate: str = ""
+
+    # Hashing by number alone (equal patterns have equal numbers): outcomes are looked up by
+    # their tuples of (pattern, points).
+    def __hash__(self) -> int:
+        return hash(self.number)
 
     def __post_init__(self) -> None:
         if not self.gate:
@@ -160,12 +191,8 @@ def _one_suit(pure: bool) -> Callable[[ScoringContext], int]:
 
 
 def _value_honor(ctx: ScoringContext) -> int:
-    seat = ctx.facts.seat
-    sets = 0
-    for t in ctx.triplets:
-        if t >= FIRST_DRAGON or t == seat:
-            sets += 1
-    return sets
+    # One set per dragon triplet and per triplet of the seat wind (a tile has one triplet).
+    return (ctx.triplet_bits & (DRAGON_BITS | 1 << ctx.facts.seat)).bit_count()
 
 
 def _honour_sets(kind: str, triplets: int, pair: bool) -> Callable[[ScoringContext], int]:
@@ -194,14 +221,14 @@ def _identical(n: int, groups: int = 1) -> Callable[[ScoringContext], int]:
     return detect
 
 
+# Bitmask tests on `ctx.chow_bits` / `ctx.triplet_bits` (see `context`); `context` decides the
+# same patterns with the same tests as exact gates.
+
+
 def _three_similar_sequences(ctx: ScoringContext) -> int:
-    if len(ctx.chows) < 3:
-        return 0
-    chows = set(ctx.chows)
-    for i in chows:
-        if i < 9 and i + 9 in chows and i + 18 in chows:
-            return 1
-    return 0
+    # A chow starting at number n in each suit: bit n of the characters is set in all three.
+    bits = ctx.chow_bits
+    return int(bool(bits & bits >> 9 & bits >> 18 & FIRST_SUIT_BITS))
 
 
 def _small_similar_triplets(ctx: ScoringContext) -> int:
@@ -209,48 +236,46 @@ def _small_similar_triplets(ctx: ScoringContext) -> int:
     pair = ctx.pair
     if not 0 <= pair < FIRST_WIND:
         return 0
-    number = pair % 9
-    suits = {t // 9 for t in ctx.triplets if t < FIRST_WIND and t % 9 == number}
-    return int(len(suits) == 2 and pair // 9 not in suits)
+    same_number = SAME_NUMBER_BITS[pair % 9]
+    return int(ctx.triplet_bits & same_number == same_number & ~(1 << pair))
 
 
 def _similar_triplets(ctx: ScoringContext) -> int:
-    numbers = [t for t in ctx.triplets if t < FIRST_WIND]
-    if len(numbers) < 3:
-        return 0
-    for t in numbers:
-        if len({x // 9 for x in numbers if x % 9 == t % 9}) == 3:
-            return 1
-    return 0
+    bits = ctx.triplet_bits
+    return int(bool(bits & bits >> 9 & bits >> 18 & FIRST_SUIT_BITS))
 
 
 def _nine_tile_straight(ctx: ScoringContext) -> int:
-    if len(ctx.chows) < 3:
-        return 0
-    chows = set(ctx.chows)
-    for b in (0, 9, 18):
-        if b in chows and b + 3 in chows and b + 6 in chows:
-            return 1
-    return 0
+    # Chows 123, 456 and 789 of one suit: starts b, b + 3 and b + 6 for a suit's first tile b.
+    bits = ctx.chow_bits
+    return int(bool(bits & bits >> 3 & bits >> 6 & SUIT_FIRSTS_BITS))
 
 
 def _consecutive_triplets(n: int) -> Callable[[ScoringContext], int]:
+    # Number triplets at t, t + 1, ..., t + n - 1 inside one suit: t is at most 9 - n there.
+    starts = run_starts(n)
+
     def detect(ctx: ScoringContext) -> int:
-        if len(ctx.triplets) < n:
-            return 0
-        triplets = {t for t in ctx.triplets if t < FIRST_WIND}
-        for t in triplets:
-            if (t + n - 1) // 9 == t // 9 and all(t + k in triplets for k in range(1, n)):
-                return 1
-        return 0
+        bits = run = ctx.triplet_bits
+        for k in range(1, n):
+            run &= bits >> k
+        return int(bool(run & starts))
 
     return detect
 
 
 def _lesser_terminals(pure: bool) -> Callable[[ScoringContext], int]:
     wanted = TERMINAL if pure else TERMINAL_OR_HONOUR
+    wanted_bits = TERMINAL_BITS if pure else TERMINAL_OR_HONOUR_BITS
 
     def detect(ctx: ScoringContext) -> int:
+        if ctx.form == REGULAR:
+            # Chows, triplets and the pair are every group: each holds a wanted tile.
+            return int(
+                not ctx.chow_bits & ~TERMINAL_CHOW_BITS
+                and not ctx.triplet_bits & ~wanted_bits
+                and ctx.pair in wanted
+            )
         for group in ctx.plan[1]:
             kind, index = group[0], group[1]
             if kind == K_CHOW:

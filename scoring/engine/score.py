@@ -11,7 +11,9 @@ Vocabulary:
   broken the same way every time (RULINGS R2).
 
 Each arrangement runs only the patterns whose gate is open (see `context` and
-`patterns.PATTERN_GATES`): the entries to run are looked up once per gate combination.
+`patterns.PATTERN_GATES`), and only those whose open gate does not decide alone
+(`patterns.EXACT_GATES`): the patterns to probe, and the total, patterns and limit that follow
+from the gates and what the probes found, are looked up once per combination (cached).
 
 `arrangement` and `runners_up` are built on first access: the scorer works on plans (see
 `decompose`) and makes objects only for what is looked at.
@@ -22,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from .context import GATE_BITS, HandFacts, ScoringContext
 from .decompose import Arrangement, Plan, build_arrangement, plans
@@ -58,11 +60,58 @@ _ENTRIES = {
     for form, patterns in PATTERNS_BY_FORM.items()
 }
 
+Head = tuple[int, int, tuple, "str | None"]  # total, raw, patterns, limit
+Probe = tuple[Callable, int, int]  # detect, points, position in the form's registry entries
+Found = tuple[tuple[int, int], ...]  # (position, points) of each pattern a probe found
+
 
 @lru_cache(maxsize=4096)
-def _runnable(form: str, gates: int) -> tuple[tuple[Pattern, Callable, int, str], ...]:
-    """The registry entries of `form` whose gate is open in `gates`, in registry order."""
-    return tuple(entry[:4] for entry in _ENTRIES[form] if not entry[4] or gates & entry[4])
+def _runnable(form: str, gates: int) -> tuple[Head, tuple[Probe, ...]]:
+    """What the open gates decide for `form`: (head, probes).
+
+    `head`: the candidate's (total, raw, patterns, limit) from the patterns counted on their
+    open gate alone (`patterns.EXACT_GATES`), when no probe finds anything; `probes`: the
+    entries whose detect must look, in registry order.
+    """
+    probes = tuple(
+        (detect, points, position)
+        for position, (_pattern, detect, points, _series, bit) in enumerate(_ENTRIES[form])
+        if detect is not None and (not bit or gates & bit)
+    )
+    return _head(form, gates, ()), probes
+
+
+@lru_cache(maxsize=4096)
+def _head(form: str, gates: int, found: Found) -> Head:
+    """(total, raw, patterns, limit) of an arrangement (RULINGS R6; Chicken Hand, R1).
+
+    The patterns are those whose exact gate is open in `gates` and those a probe `found`; the
+    additive rule keeps the highest-valued of each series (the first, on a tie).
+    """
+    entries = _ENTRIES[form]
+    points_at = dict(found)
+    for position, (_pattern, detect, points, _series, bit) in enumerate(entries):
+        if detect is None and (not bit or gates & bit):
+            points_at[position] = points
+    best: dict[str, tuple[Pattern, int]] = {}
+    for position in sorted(points_at):
+        pattern, series, points = entries[position][0], entries[position][3], points_at[position]
+        held = best.get(series)
+        if held is None or points > held[1]:
+            best[series] = (pattern, points)
+    if not best:
+        return (1, 1, ((CHICKEN_HAND, 1),), None)
+    counted = tuple(best.values())  # registry order: a series is contiguous
+    raw = sum(points for _pattern, points in counted)
+    if any(pattern.points >= LIMIT for pattern, _points in counted):
+        top = max(counted, key=_POINTS)
+        return (top[1], raw, (top,), "listed")
+    if raw >= LIMIT:
+        return (LIMIT, raw, counted, "compound")
+    return (raw, raw, counted, None)
+
+
+_POINTS = itemgetter(1)
 
 
 @dataclass(frozen=True, eq=False)
@@ -109,30 +158,16 @@ Candidate = tuple[int, int, tuple, "str | None", Plan]  # total, raw, patterns, 
 def evaluate(facts: HandFacts, plan: Plan) -> Candidate:
     """Score one arrangement: additive rule, limits, Chicken Hand (RULINGS R6)."""
     ctx = ScoringContext(facts, plan)
-    best: dict[str, tuple[Pattern, int]] = {}
-    for pattern, detect, points, series in _runnable(plan[0], ctx.gates):
-        times = 1 if detect is None else detect(ctx)
+    form, gates = plan[0], ctx.gates
+    head, probes = _runnable(form, gates)
+    found: Found = ()
+    for detect, points, position in probes:
+        times = detect(ctx)
         if times:
-            points *= times
-            held = best.get(series)
-            if held is None or points > held[1]:
-                best[series] = (pattern, points)
-    if not best:
-        return (1, 1, ((CHICKEN_HAND, 1),), None, plan)
-    # Entries run in registry order and a series is contiguous, so this is registry order.
-    counted = tuple(best.values())
-    raw = 0
-    listed = False
-    for pattern, points in counted:
-        raw += points
-        if pattern.points >= LIMIT:
-            listed = True
-    if listed:
-        top = max(counted, key=lambda pair: pair[1])
-        return (top[1], raw, (top,), "listed", plan)
-    if raw >= LIMIT:
-        return (LIMIT, raw, counted, "compound", plan)
-    return (raw, raw, counted, None, plan)
+            found += ((position, points * times),)
+    if found:
+        head = _head(form, gates, found)
+    return (*head, plan)
 
 
 def _score(hand: Hand, candidate: Candidate, others: tuple = ()) -> Score:
@@ -177,26 +212,29 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     index = hand.winning_tile.index
     in_hand[index] += 1
     present |= _BIT[index]
-    if hand.melds:
+    melds = hand.melds
+    odd_meld = False
+    if melds:
         counts = in_hand.copy()
-        for meld in hand.melds:
+        for meld in melds:
             if not meld.kind_bits:  # no tiles, or not Tile objects: say what is wrong
                 problems = validate_hand(hand)
                 raise InvalidHandError("; ".join(problems), problems)
             for index, count in meld.tile_counts:
                 counts[index] += count
             present |= meld.kind_bits
+            if meld._problems:
+                odd_meld = True
     else:
         counts = in_hand
-    melds = hand.melds
     if (
         # The usual hand, checked cheaply; anything else gets the full list of problems.
         hand.seat_wind not in _SEATS
         or hand.flags
         or hand.penalty_tiles
+        or odd_meld
         or len(hand.concealed) != 13 - 3 * len(melds)
         or max(counts) > 4
-        or (melds and any(meld._problems for meld in melds))
     ):
         problems = problems_with_counts(hand, counts)
         if problems:
