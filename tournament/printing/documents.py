@@ -71,13 +71,13 @@ class Printout:
 
 
 def qr_data_uri(address: str) -> str:
-    """A QR code of ``address`` as a PNG data URI, four pixels a module.
+    """A QR code of ``address`` as a PNG data URI, one pixel a module.
 
     A picture rather than SVG: WeasyPrint draws an image as one object, but reads an SVG path
     command by command, and a QR code is hundreds of them (400 player slips took 2 s to draw).
     The style sheet turns off smoothing (``image-rendering: pixelated``), so that the modules
     print as sharp squares at any size."""
-    return segno.make(address, error="m").png_data_uri(scale=4, border=2)
+    return segno.make(address, error="m").png_data_uri(scale=1, border=2)
 
 
 def _static_dir() -> Path:
