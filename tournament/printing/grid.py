@@ -2,13 +2,15 @@
 
 How it is drawn, and why: a card's grid has some 250 cells. Laid out as an HTML table it costs
 WeasyPrint four times a plain page, and SVG text is no cheaper, since WeasyPrint lays out and
-draws an SVG text letter by letter. So the grid is one block in two layers:
+draws an SVG text letter by letter. So the grid is one block in three parts:
 
-- the *ruling* behind, one SVG picture (the block's background): the rules and the shading,
-  merged into one path per style, and the heading (column names, the players' winds, numbers
-  and names, which need a proportional font and the CJK fallback);
-- the *lines* in front, the block's own text: one line of monospaced type per row below the
-  heading, its columns padded with spaces, so that WeasyPrint lays out a row as one line.
+- the *ruling*, one SVG picture without text, the block's background: the rules and the
+  shading, merged into one path per style;
+- the *heading*, a one-row table (`HeadingCell`): the column names, and each player's starting
+  wind, number, name (wrapped) and Chinese name, which need proportional type and the CJK
+  fallback;
+- the *lines*, the block's own text: one line of monospaced type per row below the heading,
+  its columns padded with spaces, so that WeasyPrint lays out a row as one line.
 
 Vocabulary
 ----------
@@ -223,7 +225,7 @@ def _lines(card: Card, widths: list[int]) -> list[GridLine]:
 
 
 def card_grid(card: Card) -> Grid:
-    """The ruling and the lines of a card's grid, `grid_height_mm` high and `WIDTH_MM` wide."""
+    """The ruling, heading and lines of a card's grid, `grid_height_mm` high, `WIDTH_MM` wide."""
     char_mm, widths = column_widths(card)
     xs = [0.0]
     for width in widths:
@@ -241,7 +243,7 @@ def card_grid(card: Card) -> Grid:
             _short(p.name),
             p.chinese_name,
         )
-        for w, p in zip(widths[fixed:], card.players, strict=True)
+        for w, p in zip(widths[fixed:], card.players, strict=False)  # a table with no one: none
     ]
     return Grid(
         ruling=_ruling(card, xs, height),
