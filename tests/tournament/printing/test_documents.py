@@ -262,12 +262,20 @@ def test_a_name_with_a_mahjong_tile_and_emoji_prints_no_missing_glyph_box(caplog
 def test_without_a_cjk_font_the_chinese_column_is_left_out_and_a_warning_logged(
     demo, monkeypatch, caplog
 ):
+    seat = (
+        demo.rounds.get(number=1)
+        .seats.exclude(player__chinese_name="")
+        .select_related("player", "table")
+        .first()
+    )
+    chinese, table = seat.player.chinese_name, seat.table.number
+    assert chinese in text(render("scorecards", demo, 1, table=table).content)
     monkeypatch.setattr(documents, "cjk_font_available", lambda: False)
     assert documents.font_warnings() == [fonts.CJK_MISSING]
     aid = text(render("aid-card", demo).content)
     assert "Nine Gates" in aid and "九蓮寶燈" not in aid and "中文" not in aid
-    card = text(render("scorecards", demo, 1, table=1).content)
-    assert "中文" not in card
+    card = text(render("scorecards", demo, 1, table=table).content)
+    assert seat.player.name in card and chinese not in card
     fonts.cjk_font_available.cache_clear()
     monkeypatch.setattr(fonts.shutil, "which", lambda name: None)
     with caplog.at_level(logging.WARNING, logger="tournament.printing.fonts"):
