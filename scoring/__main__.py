@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import sys
 
 from scoring.engine import (
@@ -407,4 +408,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    # The process ends without taking its heap apart object by object (the memos, the
+    # modules, a last garbage collection): about 4% of a 20,000-hand run. Nothing else is
+    # pending: the output is flushed here, and the command registers no exit handler.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
