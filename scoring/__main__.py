@@ -116,7 +116,7 @@ def hand_from_json(entry: object) -> Hand:
         tiles = parse_tiles(concealed)
     except NotationError as error:
         raise NotationError(f"concealed: {error}") from None
-    declared = _melds(melds)  # the fields in the same order as the long way: same first error
+    declared = _melds(melds) if melds else ()  # in the long way's order: same first error
     try:
         read = parse_tiles(winning)
     except NotationError as error:
