@@ -23,8 +23,8 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import sys
-from typing import Any
 
 from scoring.engine import (
     FLAGS,
@@ -53,7 +53,9 @@ _SEAT_OR_MISSING = (*SEATS, _MISSING)
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # one encoder for every output line
 
 
-def _field(entry: dict, name: str, kinds: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+def _field(
+    entry: dict, name: str, kinds: type | tuple[type, ...], default: object = _MISSING
+) -> object:
     value = entry.get(name, _MISSING)
     if value is _MISSING:
         if default is _MISSING:
@@ -90,7 +92,7 @@ def _seat(entry: dict, name: str) -> str | None:
     return value
 
 
-def hand_from_json(entry: Any) -> Hand:
+def hand_from_json(entry: object) -> Hand:
     """Build a Hand from one JSON entry; malformed entries raise NotationError."""
     if not isinstance(entry, dict):
         raise NotationError(f"each hand must be a JSON object, got {json.dumps(entry)[:40]}")
@@ -114,7 +116,7 @@ def hand_from_json(entry: Any) -> Hand:
         tiles = parse_tiles(concealed)
     except NotationError as error:
         raise NotationError(f"concealed: {error}") from None
-    declared = _melds(melds)  # the fields in the same order as the long way: same first error
+    declared = _melds(melds) if melds else ()  # in the long way's order: same first error
     try:
         read = parse_tiles(winning)
     except NotationError as error:
@@ -206,7 +208,7 @@ def responsible_seat(entry: dict, hand: Hand) -> tuple[bool, str | None]:
     return discarder is not None, discarder
 
 
-def score_entry(entry: Any, rules: Rules) -> dict:
+def score_entry(entry: object, rules: Rules) -> dict:
     """The result of one entry as a dict (see the module docstring); `result_line` writes it."""
     ident = entry.get("id") if isinstance(entry, dict) else None
     try:
@@ -215,7 +217,7 @@ def score_entry(entry: Any, rules: Rules) -> dict:
         hand = hand_from_json(entry)
         score = score_hand(hand, rules)
         known, responsible = responsible_seat(entry, hand)
-        result: dict[str, Any] = {"id": ident, "total": score.total}
+        result: dict[str, object] = {"id": ident, "total": score.total}
         result["patterns"] = score.breakdown()
         if known:
             result["deltas"] = settle(
@@ -230,7 +232,7 @@ def score_entry(entry: Any, rules: Rules) -> dict:
         return {"id": ident, "error": {"kind": type(error).__name__, "message": str(error)}}
 
 
-def result_line(entry: Any, rules: Rules, deltas_json: dict) -> tuple[str, bool]:
+def result_line(entry: object, rules: Rules, deltas_json: dict) -> tuple[str, bool]:
     """(the JSON text of `score_entry(entry, rules)`, whether it is an error).
 
     The text is what ``json`` writes for that dict, put together from pieces written once:
@@ -262,8 +264,16 @@ def result_line(entry: Any, rules: Rules, deltas_json: dict) -> tuple[str, bool]
                 )
                 deltas_json[key] = deltas
     except ScoringError as error:
-        failed = {"id": ident, "error": {"kind": type(error).__name__, "message": str(error)}}
-        return _ENCODE(failed), True
+        # The same text as the dict {"id", "error": {"kind", "message"}}; the error part is
+        # written once per (kind, message): most failures are the same Chicken Hand (R7).
+        key = (type(error).__name__, str(error))
+        failed = _ERROR_JSON.get(key)
+        if failed is None:
+            failed = ', "error": ' + _ENCODE({"kind": key[0], "message": key[1]}) + "}"
+            if len(_ERROR_JSON) < 4096:
+                _ERROR_JSON[key] = failed
+        shown = str(ident) if ident.__class__ is int else _ENCODE(ident)
+        return f'{{"id": {shown}{failed}', True
     patterns = _PATTERNS_JSON.get(score.patterns)
     if patterns is None:
         patterns = _ENCODE(score.breakdown())
@@ -274,6 +284,7 @@ def result_line(entry: Any, rules: Rules, deltas_json: dict) -> tuple[str, bool]
 
 
 _PATTERNS_JSON: dict[tuple, str] = {}  # Score.patterns -> its JSON list of [name, points]
+_ERROR_JSON: dict[tuple[str, str], str] = {}  # (kind, message) -> ', "error": {...}}'
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -281,6 +292,18 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def command_score(args: argparse.Namespace) -> int:
+    # Reading and scoring make no reference cycles: the garbage collector is off meanwhile
+    # (its passes over the growing input cost about as much as reading it), back on after.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _score_file(args)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _score_file(args: argparse.Namespace) -> int:
     try:
         if args.file == "-":
             data = json.load(sys.stdin)
@@ -294,22 +317,14 @@ def command_score(args: argparse.Namespace) -> int:
         print(f"cannot read {args.file}: expected a JSON list of hands", file=sys.stderr)
         return 2
     rules = _rules(args)
-    # The input lives to the end: move it out of the garbage collector's sight. Scoring makes
-    # no reference cycles, so the collector is off while the hands are scored.
-    gc.freeze()
-    collecting = gc.isenabled()
-    gc.disable()
+    gc.freeze()  # the input lives to the end: out of the collector's sight once it runs again
     deltas_json: dict[tuple, str] = {}
     failed = False
     lines = []
-    try:
-        for entry in data:
-            line, error = result_line(entry, rules, deltas_json)
-            lines.append(line)
-            failed = failed or error
-    finally:
-        if collecting:
-            gc.enable()
+    for entry in data:
+        line, error = result_line(entry, rules, deltas_json)
+        lines.append(line)
+        failed = failed or error
     # One hand per line: readable, and still one JSON document.
     text = ",\n  ".join(lines)
     sys.stdout.write(f"[\n  {text}\n]\n" if lines else "[]\n")
@@ -393,4 +408,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    # The process ends without taking its heap apart object by object (the memos, the
+    # modules, a last garbage collection): about 4% of a 20,000-hand run. Nothing else is
+    # pending: the output is flushed here, and the command registers no exit handler.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scoring.__main__ import main
+from scoring.__main__ import main, result_line, score_entry
+from scoring.engine import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -136,6 +137,20 @@ def test_errors_by_kind(change, kind, words, capsys):
     assert out[0]["id"] == "freedom" and set(out[0]) == {"id", "error"}
     assert out[0]["error"]["kind"] == kind, out
     assert words in out[0]["error"]["message"]
+
+
+@pytest.mark.parametrize("ident", [7, "Zhōng 中", None, 2.5, True], ids=repr)
+def test_result_lines_are_the_json_of_the_result(ident):
+    """The lines written from kept pieces read exactly as json writes the result dict."""
+    chicken = {"melds": [{"kind": "chow", "tiles": "123m", "concealed": False}],
+               "concealed": "456p 789s 111s 5p", "winning_tile": "5p"}  # fmt: skip
+    changes = [{}, chicken, chicken, {"concealed": "55555p 123m"}, {"seat_wind": "X"}]
+    rules, kept = Rules(), {}
+    for change in changes:  # twice each: the second line is written from the kept pieces
+        entry = {**HANDS[0], **change, "id": ident}
+        expected = json.dumps(score_entry(entry, rules), ensure_ascii=False)
+        assert result_line(entry, rules, kept) == (expected, "error" in expected)
+        assert result_line(entry, rules, kept)[0] == expected
 
 
 def test_missing_field_is_a_notation_error(capsys):
