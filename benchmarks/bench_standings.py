@@ -75,7 +75,7 @@ def build_event(players: int, rounds: int, hands: int, seed: int = 1):
         hands_per_session=hands,
         use_match_points=True,
     )
-    countries = ["Denmark", "France", "Germany", "Japan", "Hong Kong", "Sweden", "Poland", "USA"]
+    countries = ["DK", "FR", "DE", "JP", "HK", "SE", "PL", "US"]  # ISO 3166 codes, as stored
     roster = [
         event_services.RosterEntry(
             name=f"Player {i:04d}", country=countries[i % len(countries)], external_id=""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from django.urls import reverse
 
@@ -284,6 +285,17 @@ class StandingsSheet:
     match_points: bool  # the tournament ranks with match points: they get a column
     provisional: list[str]  # what is not final yet, in words; empty when nothing is
     last_round: int | None
+
+    WIDE_AFTER: ClassVar[int] = 6  # more round columns than this: printed on A4 landscape
+    SMALL_AFTER: ClassVar[int] = 12  # and more than this: in smaller type
+
+    @property
+    def wide(self) -> bool:
+        return len(self.rounds) > self.WIDE_AFTER
+
+    @property
+    def small(self) -> bool:
+        return len(self.rounds) > self.SMALL_AFTER
 
     @property
     def lines(self) -> list[tuple[object, list[int]]]:

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 from django.urls import reverse
 
-from tests.tournament.builders import make_players, make_seated_round, make_tournament
+from tests.tournament.builders import make_players, make_seated_round, make_tournament, make_user
 from tests.tournament.printing.pdf_reading import (
     ink_outside,
     needs_poppler,
@@ -17,6 +17,7 @@ from tests.tournament.printing.pdf_reading import (
     qr_codes,
     text,
 )
+from tournament.demo.hands import demo_hands_fill
 from tournament.event import services as event_services
 from tournament.models import Player, Round, Tournament
 from tournament.printing import documents, fonts, selectors
@@ -168,6 +169,22 @@ def test_the_public_standings_pdf_leaves_out_silent_rounds_and_shows_match_point
     assert "Standings after round 2" in official and "R2" in official
     assert "Standings after round 1" in public and "R2" not in public
     assert "Match pts" in official and "Match pts" in public
+
+
+def test_standings_of_many_rounds_go_landscape_and_keep_names_whole():
+    tournament = make_tournament(hands_per_session=4, use_match_points=True)
+    players = make_players(tournament, 8)
+    for number in range(1, 9):
+        make_seated_round(tournament, players[number % 8 :] + players[: number % 8], number)
+    judge = make_user("printing-judge")
+    demo_hands_fill(tournament=tournament, judge=judge, rounds=8)
+    data = render("standings", tournament).content
+    (page,) = pictures(data, dpi=DPI)
+    assert page.width > page.height  # A4 landscape: eight round columns and match points
+    sheet = text(data)
+    assert "R8" in sheet and "Match pts" in sheet
+    assert all(player.name in sheet for player in players)  # never broken letter by letter
+    assert_inside_printable_area(data)
 
 
 def test_standings_repeat_the_header_on_every_page():
