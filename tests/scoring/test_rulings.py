@@ -1,4 +1,4 @@
-"""One or more hands for each ruling R2-R12 of RULINGS.md, and the limit interactions."""
+"""One or more hands for each ruling R2-R12 of docs/rulings.md, and the limit interactions."""
 
 from __future__ import annotations
 
