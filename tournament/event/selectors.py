@@ -15,8 +15,8 @@ from django.utils import timezone
 from django_countries import countries
 
 from ..models import Player, Registration, Round, Seat, Tournament, TournamentOfficial
+from ..names import Names, player_names
 from ..winds import WIND_NAMES, wind_order
-from .names import Names, Person
 from .roster_import import KnownPlayer
 
 # Names people type for countries beyond django-countries' English names.
@@ -38,26 +38,6 @@ COUNTRY_ALIASES = {
     "hong kong sar": "HK",
     "macau": "MO",
 }
-
-
-def player_names(tournament: Tournament | int) -> Names:
-    """The labels and family order of every player registered in the tournament (one query):
-    the one source of how players are named on pages, PDFs and lists (`event.names`)."""
-    tournament_id = getattr(tournament, "pk", tournament)
-    rows = (
-        Registration.objects.filter(tournament_id=tournament_id)
-        .order_by()
-        .values_list(
-            "player_id",
-            "player__name",
-            "player__given_name",
-            "player__family_name",
-            "number",
-            "player__country",
-            "player__chinese_name",
-        )
-    )
-    return Names(Person(*row) for row in rows)
 
 
 def public_tournaments():

@@ -23,8 +23,8 @@ from typing import ClassVar
 
 from django.urls import reverse
 
-from ..event import selectors as event_selectors
 from ..models import Hand, Penalty, Registration, Round, Seat, Session, Tournament
+from ..names import player_names
 from ..standings import selectors as standings_selectors
 from ..winds import WIND_NAMES, wind_order
 from .cards import CardHand, CardPenalty, CardPlayer, CardSession
@@ -73,7 +73,7 @@ def round_card_sessions(
     if not sessions:
         raise NothingToPrint(f"Round {round_.number} has no table {table_number}.")
     registrations = _numbers(tournament)
-    names = event_selectors.player_names(tournament)
+    names = player_names(tournament)
     by_table: dict[int, dict[str, Seat]] = defaultdict(dict)
     for seat in seats:
         by_table[seat.table_id][seat.wind] = seat
@@ -187,7 +187,7 @@ def round_seating(round_: Round) -> SeatingList:
     seats = list(Seat.objects.filter(round=round_).select_related("player", "table"))
     _require_seated(round_, seats)
     registrations = _numbers(round_.tournament)
-    names = event_selectors.player_names(round_.tournament)
+    names = player_names(round_.tournament)
     tables: dict[int, SeatingTable] = {}
     listed = []
     for seat in seats:
@@ -271,7 +271,7 @@ def player_slips(tournament: Tournament, rounds: list[Round], *, base_url: str) 
     ]
     if not registrations:
         raise NothingToPrint("This tournament has no players yet.")
-    names = event_selectors.player_names(tournament)
+    names = player_names(tournament)
     places: dict[int, dict[int, tuple[int, str]]] = defaultdict(dict)
     for seat in Seat.objects.filter(round__in=rounds).select_related("table", "round"):
         places[seat.player_id][seat.round.number] = (seat.table.number, WIND_NAMES[seat.wind])

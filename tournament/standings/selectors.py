@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from django.db.models import Count
 
 from .. import release
-from ..event import selectors as event_selectors
 from ..models import (
     Hand,
     HandEntry,
@@ -37,6 +36,7 @@ from ..models import (
     SessionScore,
     Tournament,
 )
+from ..names import player_names
 from ..roles import is_official
 from .ranking import (
     Entrant,
@@ -119,7 +119,7 @@ def _round_filter(prefix: str, limit: int | None) -> dict:
 
 
 def entrants(tournament: Tournament) -> list[Entrant]:
-    names = event_selectors.player_names(tournament)
+    names = player_names(tournament)
     return [
         Entrant(
             player_id=row["player_id"],
@@ -373,7 +373,7 @@ def round_results(round_: Round) -> list[TableResult]:
     """Every table of a round with its players' session scores, placings and match points."""
     tournament = round_.tournament
     rules = ranking_rules(tournament)
-    names = event_selectors.player_names(tournament)
+    names = player_names(tournament)
     by_table: dict[int, list] = defaultdict(list)
     statuses = dict(Session.objects.filter(round=round_).values_list("table__number", "status"))
     for row in SessionScore.objects.filter(

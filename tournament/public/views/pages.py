@@ -11,6 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from ...event import selectors as event_selectors
 from ...models import Round, Tournament
+from ...names import player_names
 from ...play import clock as play_clock
 from ...release import Rule, player_page_visible, public_page, seating_visible
 from ..tables import RegistrationTable, table_paginate
@@ -55,7 +56,7 @@ def player_list(request, slug):
             | Q(player__club__icontains=query)
             | Q(player__external_id__iexact=query)
         )
-    names = event_selectors.player_names(tournament)
+    names = player_names(tournament)
     table = RegistrationTable(
         RegistrationTable.rows(registrations, names),
         slug=slug,
@@ -83,7 +84,7 @@ def round_list(request, slug):
 def round_detail(request, slug, number):
     round_ = _round_or_404(slug, number)
     show_seating = seating_visible(request.user, round_)
-    names = event_selectors.player_names(round_.tournament_id) if show_seating else None
+    names = player_names(round_.tournament_id) if show_seating else None
     context = {
         "tournament": round_.tournament,
         "round": round_,
@@ -100,7 +101,7 @@ def seating_by_player(request, slug, number):
     """The seating list of a round by player, in family-name order ("where do I sit?")."""
     round_ = _round_or_404(slug, number)
     visible = seating_visible(request.user, round_)
-    names = event_selectors.player_names(round_.tournament_id) if visible else None
+    names = player_names(round_.tournament_id) if visible else None
     seats = event_selectors.round_seats_by_player(round_, names) if visible else []
     byes = event_selectors.round_byes(round_, names) if visible else []
     return render(

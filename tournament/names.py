@@ -1,5 +1,6 @@
 """How players are named on every page, PDF and list: labels that tell people apart, and the
-family-name order. Pure Python: it takes plain `Person` objects.
+family-name order. `player_names` reads a tournament's players in one query; everything else
+here is plain Python on `Person` objects.
 
 Vocabulary
 ----------
@@ -25,6 +26,8 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from .models import Registration, Tournament
 
 
 @dataclass(frozen=True)
@@ -99,3 +102,23 @@ class Names:
 
     def __len__(self) -> int:
         return len(self.people)
+
+
+def player_names(tournament: Tournament | int) -> Names:
+    """The labels and family order of every player registered in the tournament, in one query:
+    the one source of how players are named on pages, PDFs and lists."""
+    tournament_id = getattr(tournament, "pk", tournament)
+    rows = (
+        Registration.objects.filter(tournament_id=tournament_id)
+        .order_by()
+        .values_list(
+            "player_id",
+            "player__name",
+            "player__given_name",
+            "player__family_name",
+            "number",
+            "player__country",
+            "player__chinese_name",
+        )
+    )
+    return Names(Person(*row) for row in rows)
