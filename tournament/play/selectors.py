@@ -284,7 +284,11 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
             SessionCard(
                 session=session,
                 players=[
-                    (s.wind, names.label(s.player_id, s.player.name), totals[(session.pk, s.player_id)])
+                    (
+                        s.wind,
+                        names.label(s.player_id, s.player.name),
+                        totals[(session.pk, s.player_id)],
+                    )
                     for s in ordered
                 ],
                 hands=session.hand_count,
