@@ -118,6 +118,13 @@ def results_visible(user, tournament) -> bool:
     return bool(tournament.results_public) or is_official(user, tournament)
 
 
+def player_page_visible(user, tournament) -> bool:
+    """A player's page (their scores, with their seats): while the results are public, or to
+    officials. Every list that names players links to the page only when this says so, so no
+    link answers 404."""
+    return results_visible(user, tournament)
+
+
 def standings_visible(user, tournament) -> bool:
     """The standings, the country view and the exports: while public, or to officials."""
     return bool(tournament.standings_public) or is_official(user, tournament)

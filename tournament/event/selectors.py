@@ -7,6 +7,7 @@ the last round with seats (see `tournament.play.selectors.round_is_played` for "
 """
 
 import datetime
+from dataclasses import dataclass
 from functools import lru_cache
 
 from django.db.models import Q
@@ -14,7 +15,8 @@ from django.utils import timezone
 from django_countries import countries
 
 from ..models import Player, Registration, Round, Seat, Tournament, TournamentOfficial
-from ..winds import wind_order
+from ..names import Names, player_names
+from ..winds import WIND_NAMES, wind_order
 from .roster_import import KnownPlayer
 
 # Names people type for countries beyond django-countries' English names.
@@ -42,14 +44,28 @@ def public_tournaments():
     return Tournament.objects.order_by("-start_date", "name")
 
 
-def round_tables(round_: Round) -> list[dict]:
-    """The round's tables in order, each with its seats sorted by starting wind."""
+def round_tables(round_: Round, names: Names | None = None) -> list[dict]:
+    """The round's tables in order, each with its seats sorted by starting wind; every seat
+    carries ``label``, its player's label (`player_names`)."""
+    names = names or player_names(round_.tournament_id)
     tables: dict[int, dict] = {}
     seats = Seat.objects.filter(round=round_).select_related("table", "player")
     for seat in sorted(seats, key=lambda s: (s.table.number, wind_order(s.wind))):
+        seat.label = names.label(seat.player_id, seat.player.name)
         entry = tables.setdefault(seat.table.number, {"table": seat.table, "seats": []})
         entry["seats"].append(seat)
     return list(tables.values())
+
+
+def round_seats_by_player(round_: Round, names: Names | None = None) -> list[Seat]:
+    """The round's seats in family order of their players (the "where do I sit?" list), each
+    with ``label``."""
+    names = names or player_names(round_.tournament_id)
+    seats = list(Seat.objects.filter(round=round_).select_related("player", "table"))
+    for seat in seats:
+        seat.label = names.label(seat.player_id, seat.player.name)
+        seat.bye = False
+    return names.ordered(seats)
 
 
 def current_tournament(today: datetime.date | None = None):
@@ -156,18 +172,74 @@ def checked_in_player_ids(tournament: Tournament, round_number: int) -> list[int
     )
 
 
-def round_byes(round_: Round) -> list[Registration]:
-    """The players sitting a seated round out, in number order ([] before it is seated)."""
+def round_byes(round_: Round, names: Names | None = None) -> list[Registration]:
+    """The players sitting a seated round out, in family order, each with ``label`` ([] before
+    the round is seated)."""
     seated = Seat.objects.filter(round=round_).values("player_id")
     if not Seat.objects.filter(round=round_).exists():
         return []
-    return list(
+    names = names or player_names(round_.tournament_id)
+    byes = list(
         Registration.objects.filter(tournament_id=round_.tournament_id)
         .filter(Q(status=Registration.Status.ACTIVE) | Q(withdrawn_from_round__gt=round_.number))
         .exclude(player_id__in=seated)
         .select_related("player")
-        .order_by("player__name")
     )
+    for registration in byes:
+        registration.label = names.label(registration.player_id, registration.player.name)
+        registration.bye = True
+    return names.ordered(byes)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a player sits in one round: a table and starting wind, or a bye (``table`` None),
+    or nothing when withdrawn before the round (``withdrawn``)."""
+
+    round_number: int
+    table: int | None = None
+    table_label: str = ""
+    wind: str = ""
+    withdrawn: bool = False
+
+    @property
+    def wind_name(self) -> str:
+        return WIND_NAMES.get(self.wind, "")
+
+
+def player_places(tournament: Tournament, player_id: int, *, rounds) -> list[Place]:
+    """The player's place in each of ``rounds`` that is seated (the rounds the viewer may see:
+    `tournament.release.seating_seen`), in round order: three queries for any number of rounds."""
+    rounds = sorted(rounds, key=lambda r: r.number)
+    registration = (
+        Registration.objects.filter(tournament=tournament, player_id=player_id)
+        .values_list("status", "withdrawn_from_round")
+        .first()
+    )
+    if registration is None or not rounds:
+        return []
+    status, withdrawn_from = registration
+    seated_rounds = set(
+        Seat.objects.filter(round__in=rounds).values_list("round_id", flat=True).distinct()
+    )
+    seats = {
+        round_id: (number, label, wind)
+        for round_id, number, label, wind in Seat.objects.filter(
+            round__in=rounds, player_id=player_id
+        ).values_list("round_id", "table__number", "table__label", "wind")
+    }
+    places = []
+    for round_ in rounds:
+        if round_.pk not in seated_rounds:
+            continue
+        if round_.pk in seats:
+            number, label, wind = seats[round_.pk]
+            places.append(Place(round_.number, number, label, wind))
+        elif status == Registration.Status.WITHDRAWN and (withdrawn_from or 0) <= round_.number:
+            places.append(Place(round_.number, withdrawn=True))
+        else:
+            places.append(Place(round_.number))
+    return places
 
 
 def officials(tournament: Tournament):

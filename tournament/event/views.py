@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from ..models import Penalty, Registration, Round, Session, Tournament, TournamentOfficial
+from ..names import player_names
 from ..play.selectors import round_is_played
 from ..play.services import sessions as session_services
 from ..roles import head_judge_required, organiser_required
@@ -583,11 +584,14 @@ def official_remove(request, slug, pk):
 def rounds(request, slug):
     tournament = _tournament(slug)
     round_list = list(tournament.rounds.all())
-    penalties = (
+    penalties = list(
         Penalty.objects.filter(tournament=tournament)
         .select_related("player", "session__table", "session__round")
         .order_by("-created_at")
     )
+    names = player_names(tournament)
+    for penalty in penalties:
+        penalty.label = names.label(penalty.player_id, penalty.player.name)
     context = {
         "tournament": tournament,
         "rounds": [(r, RoundStatusForm(initial={"status": r.status})) for r in round_list],

@@ -25,7 +25,7 @@ class RoundColumn(tables.Column):
 
 class StandingsExportTable(tables.Table):
     rank = tables.Column()
-    name = tables.Column(verbose_name="Player")
+    name = tables.Column(accessor="label", verbose_name="Player")
     country = tables.Column(accessor="entrant__country")
     club = tables.Column(accessor="entrant__club")
     ema_number = tables.Column(accessor="entrant__ema_number", verbose_name="EMA number")

@@ -21,6 +21,7 @@ from scoring.fields import TileField, TilesField
 from ..models import Hand, Tournament
 from ..winds import WIND_NAMES, WINDS
 from .entry import ENTRY_FLAGS, FLAG_LABELS, HandEntryData, Seating
+from .preview import plain_words
 
 NOBODY = [("", "—")]
 
@@ -161,6 +162,14 @@ class CalculatorForm(HandForm):
             self.fields[name].choices = NOBODY + [
                 (str(i), WIND_NAMES[w]) for i, w in enumerate(WINDS, start=1)
             ]
+        # Players read plain words: the rule numbers in the help are for judges.
+        self.fields[
+            "penalty_tiles"
+        ].help_text = (
+            "The winner's penalty tiles, if any: each must lie in a set concealed at the win."
+        )
+        for field in self.fields.values():
+            field.help_text = plain_words(str(field.help_text or ""))
 
     def entry(self) -> HandEntryData:
         self.cleaned_data["number"] = 1

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Max, Sum
 
 from ..models import Hand, HandEntry, Payment, Registration, Session, SessionScore, Tournament
+from ..names import player_names
 from .services.scores import session_scores_drift
 
 KINDS = {
@@ -128,9 +129,12 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
             .annotate(n=Count("session", distinct=True))
             .values_list("player_id", "n")
         )
-        for pid, name in Registration.objects.filter(
+        names = player_names(tournament)
+        active = Registration.objects.filter(
             tournament=tournament, status=Registration.Status.ACTIVE
-        ).values_list("player_id", "player__name"):
+        ).values_list("player_id", "player__name")
+        for pid, name in names.ordered(active, lambda row: row[0]):
+            name = names.label(pid, name)
             count = sessions.get(pid, 0)
             if count < played:
                 found["short"].append(

@@ -8,9 +8,34 @@ payment rows    (seat wind in this hand, name, payment) in seat order, dealer fi
                 R14).
 error links     (field id, field label, message) for each problem, so the preview can point at
                 the field to fix.
+rule reference  "RULINGS R13", "(R12)", "(RULINGS R9 (penalty tiles))": our rulings' numbers,
+                meant for judges. The public calculator shows the same messages in plain words
+                (`plain_words`); the judges' desk keeps them.
 """
 
 from __future__ import annotations
+
+import re
+
+_RULES = r"R\d+(?:\s*[,/]\s*R\d+)*"
+_REFERENCE = re.compile(
+    # " (RULINGS R9)", " (R12)", " (RULINGS R9 (penalty tiles))": dropped whole
+    rf"\s*\((?:RULINGS\s+)?{_RULES}(?:\s+\([^)]*\))?\)"
+    # "(RULINGS R11: everyone pays)" keeps its words; "RULINGS R10: record it" too
+    rf"|(?:RULINGS\s+)?{_RULES}:\s*"
+    # ", RULINGS R2" inside a list of words; "RULINGS R9" alone
+    rf"|,?\s*RULINGS\s+{_RULES}(?:\s+\([^)]*\))?"
+    # a stray rule number
+    rf"|\s*\b{_RULES}\b"
+)
+
+
+def plain_words(text: str) -> str:
+    """``text`` without rule references, for players (see the vocabulary)."""
+    plain = _REFERENCE.sub("", text).strip()
+    if plain and text[:1].isupper():
+        plain = plain[0].upper() + plain[1:]
+    return plain
 
 
 def payment_rows(evaluation, seating, number: int) -> list[tuple[str, str, int | None]]:
@@ -41,11 +66,20 @@ def error_links(form, evaluation) -> list[tuple[str, str, str]]:
     return [(*link(name if name != "__all__" else ""), message) for name, message in pairs]
 
 
-def preview_context(form, evaluation, seating) -> dict:
+def preview_context(form, evaluation, seating, *, for_players: bool = False) -> dict:
+    """The preview's context; ``for_players`` (the public calculator) says it in plain words,
+    without rule references."""
     number = evaluation.entry.number if evaluation else 1
+    links = error_links(form, evaluation)
+    illegal = evaluation.illegal if evaluation else ""
+    if for_players:
+        links = [(id_, label, plain_words(message)) for id_, label, message in links]
+        illegal = plain_words(illegal)
     return {
         "form": form,
         "evaluation": evaluation,
-        "error_links": error_links(form, evaluation),
+        "error_links": links,
+        "illegal_message": illegal,
         "payment_rows": payment_rows(evaluation, seating, number),
+        "for_players": for_players,
     }

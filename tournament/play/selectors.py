@@ -30,6 +30,7 @@ from django.db.models import Count, Q, Sum
 from scoring.engine import NotationError, parse_melds, parse_tiles
 
 from ..models import Hand, Payment, Penalty, Round, Seat, Session
+from ..names import player_names
 from ..roles import is_head_judge, may_see_unconfirmed_hand
 from ..winds import WINDS, wind_order
 from .entry import ENTRY_FLAGS, HandEntryData, Seating, entry_summary
@@ -96,9 +97,10 @@ def hand_summary(hand: Hand, names: dict[int, str]) -> str:
 def seating_of(session: Session) -> Seating:
     seats = Seat.objects.filter(round_id=session.round_id, table_id=session.table_id)
     seats = list(seats.select_related("player"))
+    names = player_names(session.round.tournament_id)  # same names told apart
     return Seating(
         players={seat.wind: seat.player_id for seat in seats},
-        names={seat.player_id: seat.player.name for seat in seats},
+        names={seat.player_id: names.label(seat.player_id, seat.player.name) for seat in seats},
     )
 
 
@@ -264,6 +266,7 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
         .order_by("table__number")
     )
     seats = defaultdict(list)
+    names = player_names(round_.tournament_id)
     for seat in Seat.objects.filter(round=round_).select_related("player"):
         seats[seat.table_id].append(seat)
     totals = defaultdict(int)
@@ -281,7 +284,12 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
             SessionCard(
                 session=session,
                 players=[
-                    (s.wind, s.player.name, totals[(session.pk, s.player_id)]) for s in ordered
+                    (
+                        s.wind,
+                        names.label(s.player_id, s.player.name),
+                        totals[(session.pk, s.player_id)],
+                    )
+                    for s in ordered
                 ],
                 hands=session.hand_count,
                 unconfirmed=session.unconfirmed,

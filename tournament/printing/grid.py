@@ -219,7 +219,7 @@ def _lines(card: Card, widths: list[int]) -> list[GridLine]:
         for row in card.rows
     ]
     lines.append(total("Hand totals", card.hand_totals))
-    lines.append(total("Penalties (R13)", card.penalty_totals))
+    lines.append(total("Penalties", card.penalty_totals))
     lines.append(total("Final total", card.totals))
     return lines
 

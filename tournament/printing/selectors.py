@@ -24,6 +24,7 @@ from typing import ClassVar
 from django.urls import reverse
 
 from ..models import Hand, Penalty, Registration, Round, Seat, Session, Tournament
+from ..names import player_names
 from ..standings import selectors as standings_selectors
 from ..winds import WIND_NAMES, wind_order
 from .cards import CardHand, CardPenalty, CardPlayer, CardSession
@@ -72,6 +73,7 @@ def round_card_sessions(
     if not sessions:
         raise NothingToPrint(f"Round {round_.number} has no table {table_number}.")
     registrations = _numbers(tournament)
+    names = player_names(tournament)
     by_table: dict[int, dict[str, Seat]] = defaultdict(dict)
     for seat in seats:
         by_table[seat.table_id][seat.wind] = seat
@@ -89,7 +91,7 @@ def round_card_sessions(
             penalties[penalty.session_id].append(
                 CardPenalty(
                     wind=winds.get(penalty.player_id, "?"),
-                    name=penalty.player.name,
+                    name=names.label(penalty.player_id, penalty.player.name),
                     amount=penalty.amount,
                     zero_sum=penalty.mode == Penalty.Mode.ZERO_SUM,
                     reason=penalty.reason,
@@ -102,7 +104,7 @@ def round_card_sessions(
         players = tuple(
             CardPlayer(
                 wind=wind,
-                name=seat.player.name,
+                name=names.label(seat.player_id, seat.player.name),
                 number=getattr(registrations.get(seat.player_id), "number", None),
                 chinese_name=seat.player.chinese_name,
             )
@@ -185,12 +187,13 @@ def round_seating(round_: Round) -> SeatingList:
     seats = list(Seat.objects.filter(round=round_).select_related("player", "table"))
     _require_seated(round_, seats)
     registrations = _numbers(round_.tournament)
+    names = player_names(round_.tournament)
     tables: dict[int, SeatingTable] = {}
     listed = []
     for seat in seats:
         reg = registrations.get(seat.player_id)
         player = SeatedPlayer(
-            name=seat.player.name,
+            name=names.label(seat.player_id, seat.player.name),
             number=reg.number if reg else None,
             table=seat.table.number,
             wind=seat.wind,
@@ -198,12 +201,21 @@ def round_seating(round_: Round) -> SeatingList:
         )
         tables.setdefault(seat.table.number, SeatingTable(seat.table.number, seat.table.label))
         tables[seat.table.number].seats.append(player)
-        listed.append(player)
+        listed.append((seat.player_id, player))
     for table in tables.values():
         table.seats.sort(key=lambda p: wind_order(p.wind))
     seated = {seat.player_id for seat in seats}
     byes = [
-        SeatedPlayer(reg.player.name, reg.number, 0, "", reg.player.chinese_name)
+        (
+            reg.player_id,
+            SeatedPlayer(
+                names.label(reg.player_id, reg.player.name),
+                reg.number,
+                0,
+                "",
+                reg.player.chinese_name,
+            ),
+        )
         for reg in registrations.values()
         if reg.status == Registration.Status.ACTIVE and reg.player_id not in seated
     ]
@@ -211,8 +223,8 @@ def round_seating(round_: Round) -> SeatingList:
         tournament=round_.tournament.name,
         round_number=round_.number,
         tables=[tables[n] for n in sorted(tables)],
-        by_player=sorted(listed, key=lambda p: (p.name.casefold(), p.number or 0)),
-        byes=sorted(byes, key=lambda p: p.name.casefold()),
+        by_player=[player for _, player in names.ordered(listed, player_id=lambda item: item[0])],
+        byes=[player for _, player in names.ordered(byes, player_id=lambda item: item[0])],
     )
 
 
@@ -259,12 +271,13 @@ def player_slips(tournament: Tournament, rounds: list[Round], *, base_url: str) 
     ]
     if not registrations:
         raise NothingToPrint("This tournament has no players yet.")
+    names = player_names(tournament)
     places: dict[int, dict[int, tuple[int, str]]] = defaultdict(dict)
     for seat in Seat.objects.filter(round__in=rounds).select_related("table", "round"):
         places[seat.player_id][seat.round.number] = (seat.table.number, WIND_NAMES[seat.wind])
     return [
         Slip(
-            name=reg.player.name,
+            name=names.label(reg.player_id, reg.player.name),
             number=reg.number,
             chinese_name=reg.player.chinese_name,
             address=absolute(base_url, player_address(tournament, reg)),

@@ -17,8 +17,11 @@ HIDE_ON_PHONES = {"th": {"class": "hide-sm"}, "td": {"class": "hide-sm"}}
 
 
 class RegistrationTable(tables.Table):
+    """The registered players, in family-name order; each name is the player's label
+    (`event.names`), a link to their page when the viewer may open it (`tournament.release`)."""
+
     number = tables.Column(verbose_name="No.")
-    player = tables.Column(accessor="player__name", verbose_name="Name", order_by="player__name")
+    player = tables.Column(accessor="label", verbose_name="Name", order_by="family_order")
     chinese_name = tables.Column(
         accessor="player__chinese_name", verbose_name="Chinese name", attrs=HIDE_ON_PHONES
     )
@@ -31,6 +34,27 @@ class RegistrationTable(tables.Table):
         fields = ["number", "player", "chinese_name", "country", "club", "status"]
         attrs = {"class": "table"}
 
+    def __init__(self, data, *, slug: str, link_players: bool, **kwargs):
+        self.player_url_prefix = reverse("public:player_list", args=[slug])
+        self.link_players = link_players
+        super().__init__(data, **kwargs)
+
+    @staticmethod
+    def rows(registrations, names) -> list[Registration]:
+        """``registrations`` in family order, each with ``label`` and ``family_order``."""
+        rows = list(registrations)
+        for registration in rows:
+            registration.label = names.label(registration.player_id, registration.player.name)
+            registration.family_order = names.sort_key(registration.player_id)
+        return names.ordered(rows)
+
+    def render_player(self, value, record):
+        if not self.link_players:
+            return value
+        return format_html(
+            '<a href="{}{}/">{}</a>', self.player_url_prefix, record.player_id, value
+        )
+
 
 class StandingsTable(tables.Table):
     """The standings as people read them: sortable by any column, rank fixed by the ranking.
@@ -39,7 +63,7 @@ class StandingsTable(tables.Table):
     """
 
     rank = tables.Column(order_by=("place",), attrs={"td": {"class": "rank"}})
-    name = tables.Column(verbose_name="Player", order_by=("entrant__name",))
+    name = tables.Column(verbose_name="Player", order_by=("entrant__order",))
     country = tables.Column(accessor="entrant__country", attrs=HIDE_ON_PHONES)
     club = tables.Column(accessor="entrant__club", attrs=HIDE_ON_PHONES)
     sessions_played = tables.Column(
@@ -63,9 +87,10 @@ class StandingsTable(tables.Table):
         attrs = {"class": "table standings"}
         template_name = "tournament/public/_standings_table.html"
 
-    def __init__(self, data, *, slug: str, match_points: bool, **kwargs):
+    def __init__(self, data, *, slug: str, match_points: bool, link_players: bool, **kwargs):
         self.uses_match_points = match_points
         self.player_url_prefix = reverse("public:player_list", args=[slug])
+        self.link_players = link_players  # `release.player_page_visible`: no link to a 404
         exclude = () if match_points else ("match_points",)
         super().__init__(data, exclude=exclude, **kwargs)
 
@@ -87,17 +112,20 @@ class StandingsTable(tables.Table):
                 if self.uses_match_points
                 else ""
             )
+            name = row.label
+            if self.link_players:
+                name = format_html(
+                    '<a href="{}{}/">{}</a>', self.player_url_prefix, row.player_id, row.label
+                )
             rows.append(
                 format_html(
-                    '<tr{}><td class="rank">{}</td><td><a href="{}{}/">{}</a>{}</td>'
+                    '<tr{}><td class="rank">{}</td><td>{}{}</td>'
                     '<td class="hide-sm">{}</td><td class="hide-sm">{}</td>'
                     '<td class="num hide-sm">{}</td>{}<td class="num hide-sm">{}</td>'
                     '<td class="num hide-sm">{}</td><td class="num strong">{}</td></tr>',
                     mark_safe(' class="withdrawn"') if row.entrant.withdrawn else "",
                     row.rank,
-                    self.player_url_prefix,
-                    row.player_id,
-                    row.name,
+                    name,
                     mark_safe(marks),
                     row.entrant.country,
                     row.entrant.club,

@@ -1,8 +1,10 @@
 """Forms for the organiser's seating page."""
 
 from django import forms
+from django.db.models.functions import Lower
 
 from ..models import Player
+from ..names import player_names
 
 
 class GenerateSeatingForm(forms.Form):
@@ -44,6 +46,14 @@ class SwapSeatsForm(forms.Form):
 
     def __init__(self, *args, round_, **kwargs):
         super().__init__(*args, **kwargs)
-        seated = Player.objects.filter(seats__round=round_).order_by("name")
-        self.fields["first"].queryset = seated
-        self.fields["second"].queryset = seated
+        # Family-name order; every player shown by their label (`event.names`).
+        self.names = player_names(round_.tournament_id)
+        seated = Player.objects.filter(seats__round=round_).order_by(
+            Lower("family_name"), Lower("given_name"), "pk"
+        )
+        for name in ("first", "second"):
+            self.fields[name].queryset = seated
+            self.fields[name].label_from_instance = self.label_of
+
+    def label_of(self, player: Player) -> str:
+        return self.names.label(player.pk, player.name)

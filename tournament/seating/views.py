@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from ..event import selectors as event_selectors
 from ..models import Round, Tournament
+from ..names import player_names
 from ..play.selectors import round_is_opened
 from ..roles import organiser_required
 from . import services as seating_services
@@ -46,7 +47,8 @@ def seating_overview(request, slug):
             )
             return redirect("seating:seating_overview", slug=slug)
     report = tournament_seating_report(tournament)
-    names = dict(tournament.registrations.order_by().values_list("player_id", "player__name"))
+    players = player_names(tournament)  # labels and the family order
+    names = {pid: players.label(pid) for pid in players.people}
     separation = _separation_rows(report, names)
     context = {
         "tournament": tournament,
@@ -58,14 +60,17 @@ def seating_overview(request, slug):
             (names.get(a, a), names.get(b, b), count)
             for (a, b), count in list(report.repeat_pairs.items())[:SHOWN_ROWS]
         ],
-        "wind_spread_over_1": sorted(
+        "wind_spread_over_1": [
             (names.get(pid, pid), spread)
-            for pid, spread in report.wind_spread.items()
+            for pid, spread in players.ordered(report.wind_spread.items(), lambda item: item[0])
             if spread > 1
-        )[:SHOWN_ROWS],
+        ][:SHOWN_ROWS],
         "separation_meetings": separation[:SHOWN_ROWS],
         "separation_count": len(separation),
-        "byes": sorted((names.get(pid, pid), count) for pid, count in report.byes.items()),
+        "byes": [
+            (names.get(pid, pid), count)
+            for pid, count in players.ordered(report.byes.items(), lambda item: item[0])
+        ],
         "same_table_repeats": [
             (number, names.get(pid, pid), table) for number, pid, table in report.same_table_repeats
         ],
@@ -94,7 +99,7 @@ def seating_round(request, slug, number):
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+            first, second = (form.label_of(form.cleaned_data[key]) for key in ("first", "second"))
             messages.success(request, f"Swapped {first} and {second}. Publish again when ready.")
             return redirect("seating:seating_round", slug=slug, number=number)
     context = {

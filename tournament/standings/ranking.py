@@ -47,6 +47,8 @@ class Entrant:
     ema_number: str = ""
     withdrawn: bool = False
     substitute: bool = False
+    label: str = ""  # the name as shown, told apart from same names (`event.names`)
+    order: tuple = ()  # the family-order key of `event.names`: tied players are listed by it
 
 
 class SessionResult(NamedTuple):
@@ -125,6 +127,11 @@ class Standing:
     @property
     def name(self) -> str:
         return self.entrant.name
+
+    @property
+    def label(self) -> str:
+        """The name as pages and printouts show it (same names told apart)."""
+        return self.entrant.label or self.entrant.name
 
     @property
     def total(self) -> int:
@@ -377,7 +384,7 @@ def standings_build(
     for group in groups:
         place = len(ranked) + 1
         if len(group) > 1:
-            group.sort(key=lambda r: (r.entrant.name, r.entrant.player_id))
+            group.sort(key=lambda r: (r.entrant.order, r.entrant.name, r.entrant.player_id))
         rank = f"={place}" if len(group) > 1 else str(place)
         for row in group:
             row.place = place

@@ -36,6 +36,7 @@ from ..models import (
     SessionScore,
     Tournament,
 )
+from ..names import player_names
 from ..roles import is_official
 from .ranking import (
     Entrant,
@@ -118,6 +119,7 @@ def _round_filter(prefix: str, limit: int | None) -> dict:
 
 
 def entrants(tournament: Tournament) -> list[Entrant]:
+    names = player_names(tournament)
     return [
         Entrant(
             player_id=row["player_id"],
@@ -127,6 +129,8 @@ def entrants(tournament: Tournament) -> list[Entrant]:
             ema_number=row["player__external_id"],
             withdrawn=row["status"] == Registration.Status.WITHDRAWN,
             substitute=row["is_substitute"],
+            label=names.label(row["player_id"], row["player__name"]),
+            order=names.sort_key(row["player_id"]),
         )
         for row in Registration.objects.filter(tournament=tournament)
         .order_by()
@@ -362,13 +366,14 @@ def player_card(
 class TableResult:
     table_number: int
     status: str
-    players: list[tuple[str, int, str, int, object, object]]  # wind, id, name, score, place, mp
+    players: list[tuple[str, int, str, int, object, object]]  # wind, id, label, score, place, mp
 
 
 def round_results(round_: Round) -> list[TableResult]:
     """Every table of a round with its players' session scores, placings and match points."""
     tournament = round_.tournament
     rules = ranking_rules(tournament)
+    names = player_names(tournament)
     by_table: dict[int, list] = defaultdict(list)
     statuses = dict(Session.objects.filter(round=round_).values_list("table__number", "status"))
     for row in SessionScore.objects.filter(
@@ -404,7 +409,14 @@ def round_results(round_: Round) -> list[TableResult]:
                 table_number=number,
                 status=statuses.get(number, ""),
                 players=[
-                    (r["wind"], r["player_id"], r["player__name"], p.score, p.place, p.match_points)
+                    (
+                        r["wind"],
+                        r["player_id"],
+                        names.label(r["player_id"], r["player__name"]),
+                        p.score,
+                        p.place,
+                        p.match_points,
+                    )
                     for r, p in zip(rows, placings, strict=True)
                 ],
             )

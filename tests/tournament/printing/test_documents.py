@@ -144,7 +144,7 @@ def test_standings_with_per_round_columns_and_a_footer(demo):
     data = render("standings", demo).content
     assert page_count(data) == 1
     page = text(data)
-    assert "Standings after round 2" in page and "R1" in page and "R2" in page
+    assert "Standings after round 2" in page and "Rd 1" in page and "Rd 2" in page
     assert "Page 1 of 1" in page and "printed" in page and "PROVISIONAL" in page
     assert_inside_printable_area(data)
 
@@ -166,8 +166,8 @@ def test_the_public_standings_pdf_leaves_out_silent_rounds_and_shows_match_point
     official = text(render("standings", demo).content)
     public_request = PrintRequest(tournament=demo, base_url=BASE, official=False)
     public = text(DOCUMENTS["standings"].render(public_request).content)
-    assert "Standings after round 2" in official and "R2" in official
-    assert "Standings after round 1" in public and "R2" not in public
+    assert "Standings after round 2" in official and "Rd 2" in official
+    assert "Standings after round 1" in public and "Rd 2" not in public
     assert "Match pts" in official and "Match pts" in public
 
 
@@ -182,7 +182,7 @@ def test_standings_of_many_rounds_go_landscape_and_keep_names_whole():
     (page,) = pictures(data, dpi=DPI)
     assert page.width > page.height  # A4 landscape: eight round columns and match points
     sheet = text(data)
-    assert "R8" in sheet and "Match pts" in sheet
+    assert "Rd 8" in sheet and "Match pts" in sheet
     assert all(player.name in sheet for player in players)  # never broken letter by letter
     assert_inside_printable_area(data)
 

@@ -28,7 +28,10 @@ def calculator(request):
             scheme=Scheme(form.cleaned_data.get("scheme") or Scheme.FORMAL),
         )
         evaluation = evaluate(form.entry(), seating=calculator_seating(), rules=rules)
-    context = {**preview_context(form, evaluation, calculator_seating()), "calculator": True}
+    context = {
+        **preview_context(form, evaluation, calculator_seating(), for_players=True),
+        "calculator": True,
+    }
     if request.htmx:
         return render(request, "tournament/play/_preview.html", context)
     return render(request, "tournament/public/calculator.html", context)

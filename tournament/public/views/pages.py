@@ -10,9 +10,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from ...event import selectors as event_selectors
-from ...models import Round, Seat, Tournament
+from ...models import Round, Tournament
+from ...names import player_names
 from ...play import clock as play_clock
-from ...release import Rule, public_page, seating_visible
+from ...release import Rule, player_page_visible, public_page, seating_visible
 from ..tables import RegistrationTable, table_paginate
 
 
@@ -44,7 +45,7 @@ def tournament_detail(request, slug):
 @public_page(Rule.ALWAYS)
 def player_list(request, slug):
     tournament = get_object_or_404(Tournament, slug=slug)
-    registrations = tournament.registrations.select_related("player")
+    registrations = tournament.registrations.select_related("player").order_by()
     # A NUL cannot reach PostgreSQL in a string; nobody types one, so it is dropped.
     query = request.GET.get("q", "").replace("\x00", "").strip()[:100]
     if query:
@@ -55,7 +56,12 @@ def player_list(request, slug):
             | Q(player__club__icontains=query)
             | Q(player__external_id__iexact=query)
         )
-    table = RegistrationTable(registrations)
+    names = player_names(tournament)
+    table = RegistrationTable(
+        RegistrationTable.rows(registrations, names),
+        slug=slug,
+        link_players=player_page_visible(request.user, tournament),
+    )
     table_paginate(request, table, per_page=50)
     return render(
         request,
@@ -78,12 +84,13 @@ def round_list(request, slug):
 def round_detail(request, slug, number):
     round_ = _round_or_404(slug, number)
     show_seating = seating_visible(request.user, round_)
+    names = player_names(round_.tournament_id) if show_seating else None
     context = {
         "tournament": round_.tournament,
         "round": round_,
         "show_seating": show_seating,
-        "tables": event_selectors.round_tables(round_) if show_seating else [],
-        "byes": event_selectors.round_byes(round_) if show_seating else [],
+        "tables": event_selectors.round_tables(round_, names) if show_seating else [],
+        "byes": event_selectors.round_byes(round_, names) if show_seating else [],
         "clock": play_clock.clock_of(round_),
     }
     return render(request, "tournament/public/round_detail.html", context)
@@ -91,14 +98,12 @@ def round_detail(request, slug, number):
 
 @public_page(Rule.SEATING)
 def seating_by_player(request, slug, number):
-    """The alphabetical seating list of a round."""
+    """The seating list of a round by player, in family-name order ("where do I sit?")."""
     round_ = _round_or_404(slug, number)
     visible = seating_visible(request.user, round_)
-    seats = (
-        Seat.objects.filter(round=round_).select_related("player", "table").order_by("player__name")
-        if visible
-        else Seat.objects.none()
-    )
+    names = player_names(round_.tournament_id) if visible else None
+    seats = event_selectors.round_seats_by_player(round_, names) if visible else []
+    byes = event_selectors.round_byes(round_, names) if visible else []
     return render(
         request,
         "tournament/public/seating_by_player.html",
@@ -107,7 +112,7 @@ def seating_by_player(request, slug, number):
             "round": round_,
             "seats": seats,
             "visible": visible,
-            "byes": event_selectors.round_byes(round_) if visible else [],
+            "places": names.ordered([*seats, *byes]) if visible else [],
         },
     )
 

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from ... import release
 from ...event import selectors as event_selectors
 from ...models import Round, Tournament
+from ...names import player_names
 from ...play import clock as play_clock
 from ...release import Rule, public_page
 from .standings import public_board
@@ -54,11 +55,13 @@ def projector_seating(request, slug, number):
         Round.objects.select_related("tournament"), tournament__slug=slug, number=number
     )
     visible = release.seating_visible(request.user, round_)
+    names = player_names(round_.tournament_id) if visible else None
     context = {
         "tournament": round_.tournament,
         "round": round_,
         "visible": visible,
-        "tables": event_selectors.round_tables(round_) if visible else [],
+        "tables": event_selectors.round_tables(round_, names) if visible else [],
+        "byes": event_selectors.round_byes(round_, names) if visible else [],
         "clock": play_clock.clock_of(round_),
     }
     return _render(request, "tournament/public/projector_seating.html", context)

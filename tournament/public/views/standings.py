@@ -11,9 +11,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from ... import release
+from ...event import selectors as event_selectors
 from ...models import Round, Tournament
 from ...play import clock as play_clock
 from ...release import Rule, public_page
+from ...roles import is_official
 from ...standings import selectors
 from ...standings.chart import cumulative_chart
 from ...standings.ranking import number_text
@@ -57,7 +59,12 @@ def standings(request, slug):
     board_ = public_board(request, tournament)
     query = request.GET.get("q", "").strip()
     rows = _search(board_.rows, query) if query else list(board_.rows)  # the table sorts it
-    table = StandingsTable(rows, slug=slug, match_points=board_.uses_match_points)
+    table = StandingsTable(
+        rows,
+        slug=slug,
+        match_points=board_.uses_match_points,
+        link_players=release.player_page_visible(request.user, tournament),
+    )
     table_paginate(request, table, per_page=PER_PAGE)
     context = _common(request, tournament, board_) | {"table": table, "query": query}
     return render(request, "tournament/public/standings.html", context)
@@ -76,12 +83,18 @@ def country_list(request, slug):
 @public_page(Rule.RESULTS)
 def player_detail(request, slug, player_id):
     tournament = _tournament(slug)
-    if not release.results_visible(request.user, tournament):
+    if not release.player_page_visible(request.user, tournament):
         raise Http404("The results of this tournament are not public yet.")
     limit = release.counted_round_limit(request.user, tournament)
     card = selectors.player_card(tournament, player_id, round_limit=limit)
     if card is None:
         raise Http404("No such player in this tournament.")
+    official = is_official(request.user, tournament)
+    places = event_selectors.player_places(
+        tournament,
+        player_id,
+        rounds=[r for r in tournament.rounds.all() if release.seating_seen(r, official=official)],
+    )
     rounds = limit if limit is not None else tournament.rounds.count()
     session_rows = [
         {
@@ -98,6 +111,7 @@ def player_detail(request, slug, player_id):
         "card": card,
         "standing": card.standing,
         "session_rows": session_rows,
+        "places": places,
         "match_points_text": number_text(card.standing.match_points),
         "chart": cumulative_chart(card.standing.cumulative_by_round(), rounds),
         "show_rank": release.standings_visible(request.user, tournament),
