@@ -71,7 +71,11 @@ def copy_hands(backup: Path) -> set[tuple[int, int]]:
     ).stdout  # fmt: skip
     header = re.search(rf"^COPY \S*{table} \(([^)]*)\) FROM stdin;$", dump, re.M)
     columns = [name.strip().strip('"') for name in header.group(1).split(",")]
-    rows = dump[header.end() + 1 :].split("\n\\.\n")[0].splitlines()
+    rows = []
+    for line in dump[header.end() + 1 :].splitlines():
+        if line == "\\.":  # the end of the COPY data
+            break
+        rows.append(line)
     at_session, at_number = columns.index("session_id"), columns.index("number")
     return {
         (int(cells[at_session]), int(cells[at_number]))
