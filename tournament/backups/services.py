@@ -173,7 +173,7 @@ def _applied_migrations(connection) -> list[str]:
     )
 
 
-def backup_create(*, directory, keep: int = 96, using: str = DEFAULT_DB_ALIAS) -> Backup:
+def backup_create(*, directory, keep: int = 96) -> Backup:
     """Write a backup into ``directory`` (made if missing), then keep the newest ``keep``."""
     if keep < 1:
         raise BackupError(f"--keep must be 1 or more (got {keep}): it counts backups to keep.")
@@ -183,7 +183,7 @@ def backup_create(*, directory, keep: int = 96, using: str = DEFAULT_DB_ALIAS) -
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise BackupError(f"Cannot create the backup directory {directory}: {error}.") from None
-    connection = connections[using]
+    connection = connections[DEFAULT_DB_ALIAS]
     engine = _engine(connection)
     created = timezone.localtime()
     partial = directory / f"zj-{created:%Y%m%d-%H%M%S}.partial-{os.getpid()}"
@@ -191,15 +191,15 @@ def backup_create(*, directory, keep: int = 96, using: str = DEFAULT_DB_ALIAS) -
         (partial / ARCHIVES).mkdir(parents=True)
         copy_name = COPY_NAMES[engine]
         tournaments = {}
-        with archive_snapshot(using) as snapshot:
+        with archive_snapshot() as snapshot:
             if engine == "sqlite":
                 _copy_sqlite(snapshot, partial / copy_name)
             else:
                 _copy_postgresql(snapshot, partial / copy_name)
-            for tournament in Tournament.objects.using(using).order_by("slug"):
+            for tournament in Tournament.objects.order_by("slug"):
                 text = archive_dumps(tournament_archive(tournament))
                 (partial / ARCHIVES / f"{tournament.slug}.json").write_text(text, "utf-8")
-                hands = Hand.objects.using(using).filter(session__round__tournament=tournament)
+                hands = Hand.objects.filter(session__round__tournament=tournament)
                 tournaments[tournament.slug] = hands.count()
             migrations = _applied_migrations(snapshot)
         files = sorted(p for p in partial.rglob("*") if p.is_file())
@@ -288,9 +288,9 @@ def _open_check(engine: str, copy: Path, env) -> None:
         _run_pg("pg_restore", ["--list", "--file=/dev/null", str(copy)], env)
 
 
-def database_contents(using: str = DEFAULT_DB_ALIAS) -> dict[str, int]:
+def database_contents() -> dict[str, int]:
     """What the database here holds that a restore would replace (all zero: empty)."""
-    connection = connections[using]
+    connection = connections[DEFAULT_DB_ALIAS]
     present = set(connection.introspection.table_names())
     counts = {}
     for label, model in (
@@ -299,7 +299,7 @@ def database_contents(using: str = DEFAULT_DB_ALIAS) -> dict[str, int]:
         ("users", get_user_model()),
     ):
         table = model._meta.db_table
-        counts[label] = model.objects.using(using).count() if table in present else 0
+        counts[label] = model.objects.count() if table in present else 0
     return counts
 
 
@@ -309,10 +309,10 @@ def _unknown_migrations(manifest: dict) -> tuple[list[str], list[str]]:
     return sorted(in_backup - on_disk), sorted(on_disk - in_backup)
 
 
-def backup_restore(*, path, replace: bool = False, using: str = DEFAULT_DB_ALIAS) -> Restored:
+def backup_restore(*, path, replace: bool = False) -> Restored:
     """Replace the database's content with the backup at ``path`` (see the module doc)."""
     folder, manifest = _manifest(Path(path).expanduser())
-    connection = connections[using]
+    connection = connections[DEFAULT_DB_ALIAS]
     engine = _engine(connection)
     if manifest.get("engine") != engine:
         raise BackupError(
@@ -329,7 +329,7 @@ def backup_restore(*, path, replace: bool = False, using: str = DEFAULT_DB_ALIAS
             f"This backup was made by a newer version of the software (migration {newer[0]} is "
             "unknown here): update the code first."
         )
-    held = database_contents(using)
+    held = database_contents()
     if any(held.values()) and not replace:
         what = ", ".join(f"{count} {label}" for label, count in held.items() if count)
         raise BackupError(
