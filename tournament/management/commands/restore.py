@@ -1,5 +1,7 @@
-"""``python manage.py restore BACKUP --yes``: replace the database's content with a backup's
-snapshot. Stop the server first; the current content is lost (take a backup before)."""
+"""``python manage.py restore BACKUP --yes [--replace]``: replace the database's content with a
+backup's snapshot (`tournament.backups.services`). Stop the server first. Into a database that
+already holds tournaments, players or users, ``--replace`` is needed as well: take a backup
+before, the current content is lost."""
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -12,17 +14,28 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("backup", help="A backup directory (zj-...) or its database file.")
         parser.add_argument(
-            "--yes", action="store_true", help="Confirm: the current content is replaced."
+            "--yes", action="store_true", help="Confirm: the database gets the backup's content."
+        )
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="Allow replacing a database that is not empty (its content is lost).",
         )
 
-    def handle(self, *args, backup, yes=False, **options):
+    def handle(self, *args, backup, yes=False, replace=False, **options):
         if not yes:
             raise CommandError(
                 "This replaces everything in the database with the backup. Stop the server, "
                 "then run again with --yes."
             )
         try:
-            restored = backup_restore(path=backup)
+            restored = backup_restore(path=backup, replace=replace)
         except (BackupError, OSError) as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(self.style.SUCCESS(f"Restored the database from {restored}."))
+        slugs = ", ".join(restored.tournaments) or "no tournaments"
+        self.stdout.write(self.style.SUCCESS(f"Restored the database from {restored} ({slugs})."))
+        if restored.pending_migrations:
+            self.stdout.write(
+                f"The backup predates {len(restored.pending_migrations)} migration(s) of this "
+                "version: run `python manage.py migrate` before starting the server."
+            )
