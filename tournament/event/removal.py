@@ -46,7 +46,8 @@ def tournament_delete(*, tournament: Tournament, typed_name: str, user) -> None:
     if typed_name.strip() != tournament.name.strip():
         raise ValidationError(
             {
-                "name": f"Type the tournament's name exactly as shown, {tournament.name!r}, to delete it."
+                "name": f"Type the tournament's name exactly as shown, {tournament.name!r}, "
+                "to delete it."
             }
         )
     if tournament_is_played(tournament):

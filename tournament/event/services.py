@@ -239,8 +239,8 @@ def tournament_create(
             {
                 "name": ValidationError(
                     f"A tournament named {taken.name!r} exists already ({taken.start_date.day} "
-                    f"{taken.start_date:%b %Y}, address /t/{taken.slug}/). Change the name, or tick the box below to "
-                    "create another tournament with the same name.",
+                    f"{taken.start_date:%b %Y}, address /t/{taken.slug}/). Change the name, or "
+                    "tick the box below to create another tournament with the same name.",
                     code="same_name",
                 )
             }

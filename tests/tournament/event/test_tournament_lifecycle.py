@@ -234,7 +234,7 @@ def test_deleting_and_hiding_need_an_organiser_of_the_tournament(client):
     assert not tournament.hidden and Seat.objects.filter(round__tournament=tournament).exists()
 
 
-# --- first contact (issue 19, point 11) -------------------------------------------------------------
+# --- first contact (issue 19, point 11) ----------------------------------------------------
 
 
 def test_a_fresh_install_points_organisers_to_new_tournament_not_the_admin(client):
