@@ -557,14 +557,15 @@ def checkin_toggle(request, slug):
 @organiser_required
 @require_POST
 def round_seat(request, slug, number):
-    """Seat one round with the players checked in for it."""
+    """Seat one round with the players checked in for it (and the prepared rounds after it
+    again, see `seating.services.round_seat_from_roll_call`)."""
     tournament = _tournament(slug)
     form = SeatRoundForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Choose what to do with players who do not fill a table.")
         return redirect(f"{_url('event:checkin', slug)}?round={number}")
     try:
-        plan = seating_services.seating_round_generate(
+        plan = seating_services.round_seat_from_roll_call(
             tournament=tournament,
             number=number,
             seed=form.cleaned_data["seed"] or 0,
@@ -573,12 +574,7 @@ def round_seat(request, slug, number):
     except ValidationError as error:
         messages.error(request, _errors(error))
         return redirect(f"{_url('event:checkin', slug)}?round={number}")
-    report = plan.report
-    messages.success(
-        request,
-        f"Round {number} seated: {report.repeat_meetings} repeat meeting(s) so far. Check the "
-        "tables, then publish.",
-    )
+    messages.success(request, plan.describe())
     return redirect("seating:seating_round", slug=slug, number=number)
 
 
