@@ -78,7 +78,7 @@ class SeatingPlan:
             parts.append(f"Kept round(s) {_rounds_text(self.kept_rounds)} as published or played.")
         for number in self.roll_call_rounds:
             parts.append(
-                f"Seated round {number} with the {self.players[number]} player(s) present at its "
+                f"Round {number} seated with the {self.players[number]} player(s) present at its "
                 "roll call."
             )
         for verb, numbers in (

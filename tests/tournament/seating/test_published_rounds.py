@@ -103,7 +103,7 @@ def test_keeping_the_published_round_seats_the_next_from_its_roll_call(prepared)
     assert plan.roll_call_rounds == (2,) and plan.players == {2: 32, 3: 36, 4: 36}
     message = plan.describe()
     assert "Kept round(s) 1 as published or played" in message
-    assert "Seated round 2 with the 32 player(s) present at its roll call" in message
+    assert "Round 2 seated with the 32 player(s) present at its roll call" in message
     assert "of 32" not in message and "36 of" not in message
     seated_two = set(Seat.objects.filter(round__number=2).values_list("player_id", flat=True))
     assert len(seated_two) == 32 and not seated_two & set(absent)
@@ -156,7 +156,7 @@ def test_the_seating_page_keeps_published_rounds_and_says_so(client, organiser, 
     page = client.post(url, {"total_rounds": 4, "seed": 7, "odd_players": "byes"}, follow=True)
     text = page.content.decode()
     assert "Kept round(s) 1 as published or played" in text
-    assert "Seated round 2 with the 32 player(s) present at its roll call" in text
+    assert "Round 2 seated with the 32 player(s) present at its roll call" in text
     assert "would change" not in text and "Reseat published rounds?" not in text
     assert _seats(_round(prepared, 1)) == before and _round(prepared, 1).seating_published
     assert 'id="published-repeat-meetings">0<' in text
@@ -169,7 +169,7 @@ def test_the_roll_call_page_seats_a_round_and_regenerates_the_prepared_ones(
     url = reverse("event:round_seat", args=[prepared.slug, 2])
     page = client.post(url, {"odd_players": "byes", "seed": 4}, follow=True)
     text = page.content.decode()
-    assert "Seated round 2 with the 32 player(s) present at its roll call" in text
+    assert "Round 2 seated with the 32 player(s) present at its roll call" in text
     assert "repeat meeting(s) with the rounds already published" in text
     assert "Regenerated the prepared round(s) 3, 4" in text
     overview = client.get(reverse("seating:seating_overview", args=[prepared.slug]))
