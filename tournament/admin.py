@@ -103,14 +103,15 @@ class TournamentAdmin(KeepsLastWrite, admin.ModelAdmin):
         "payoff_scheme",
         "results_public",
     ]
-    list_filter = ["minimum_points", "payoff_scheme", "results_public"]
+    list_filter = ["minimum_points", "payoff_scheme", "results_public", "hidden"]
     search_fields = ["name", "venue", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "start_date"
 
     def get_readonly_fields(self, request, obj=None):
-        # Settings of an existing tournament change on the desk's audited settings page.
-        return list(SETTINGS_FIELDS) if obj is not None else []
+        # Settings of an existing tournament change on the desk's audited settings page, and
+        # hiding it on the organiser's audited "Delete or hide" page.
+        return list(SETTINGS_FIELDS) + ["hidden"] if obj is not None else []
 
     def has_delete_permission(self, request, obj=None):
         # Deleting a tournament would take its hands and audit log with it, unaudited.

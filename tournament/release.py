@@ -11,6 +11,9 @@ rule            what guards a public page (`Rule`): ``ALWAYS`` (nothing to hide:
 official        see `tournament.roles`: officials see everything, released or not, so that a
                 judge and a head judge always see the same page.
 released        visible to the public under the page's rule.
+hidden          `Tournament.hidden`: every public page of the tournament answers 404 to anyone
+                but its officials, and public lists leave it out (a tournament played by
+                mistake, which cannot be deleted).
 silent rounds   a tournament setting: the last N *played* rounds (rounds with kept session
                 scores) are left out of the public standings and player pages; officials still
                 see them. `counted_round_limit` gives the last round the viewer may count.
@@ -34,6 +37,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import wraps
 
+from django.http import Http404
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, quote_etag
 
@@ -57,13 +61,25 @@ def public_page(rule: Rule):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             slug = kwargs.get("slug")
-            if slug is None or request.method not in ("GET", "HEAD"):
+            if slug is None:
                 return view(request, *args, **kwargs)
-            found = Tournament.objects.filter(slug=slug).values_list("pk", "last_write").first()
-            if found is None or found[1] is None:
+            if request.method not in ("GET", "HEAD"):
+                if tournament_hidden_from(request.user, slug):
+                    raise Http404("No such tournament.")
                 return view(request, *args, **kwargs)
-            tournament_id, last_write = found
+            found = (
+                Tournament.objects.filter(slug=slug)
+                .values_list("pk", "last_write", "hidden")
+                .first()
+            )
+            if found is None:
+                return view(request, *args, **kwargs)
+            tournament_id, last_write, hidden = found
             official = is_official(request.user, tournament_id)
+            if hidden and not official:
+                raise Http404("No such tournament.")
+            if last_write is None:
+                return view(request, *args, **kwargs)
             variant = ("o" if official else "p") + (
                 "h" if request.headers.get("HX-Request") else ""
             )
@@ -87,6 +103,13 @@ def public_page(rule: Rule):
         return wrapped
 
     return decorator
+
+
+def tournament_hidden_from(user, slug: str) -> bool:
+    """The tournament of ``slug`` is hidden (`Tournament.hidden`) and ``user`` is no official of
+    it: its public pages answer 404 as if it did not exist."""
+    found = Tournament.objects.filter(slug=slug, hidden=True).values_list("pk", flat=True).first()
+    return found is not None and not is_official(user, found)
 
 
 def _matches(header: str, etag: str) -> bool:

@@ -141,6 +141,7 @@ class Roles:
     judge: bool
     head_judge: bool
     organiser: bool
+    creates_tournaments: bool = False
 
     @property
     def official(self) -> bool:
@@ -152,6 +153,7 @@ def roles_of(user, tournament=None) -> Roles:
         judge=is_judge(user, tournament),
         head_judge=is_head_judge(user, tournament),
         organiser=is_organiser(user, tournament),
+        creates_tournaments=is_global_organiser(user),
     )
 
 
@@ -196,3 +198,8 @@ def _role_required(check, role: str):
 judge_required = _role_required(is_judge, "a judge")
 head_judge_required = _role_required(is_head_judge, "a head judge")
 organiser_required = _role_required(is_organiser, "an organiser")
+# Creating tournaments: an organiser of one tournament runs that event, not the site.
+global_organiser_required = _role_required(
+    lambda user, tournament=None: is_global_organiser(user),
+    "a superuser or a member of the Organisers group",
+)

@@ -5,9 +5,19 @@ The addresses themselves never changed when the packages moved: people have book
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 
+
+def favicon(request):
+    """``/favicon.ico``, asked for by browsers and feed readers that ignore ``<link rel=icon>``:
+    the static icon (resolved per request, so that the hashed static name can change)."""
+    return redirect(static("favicon.ico"))
+
+
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),
     path("", include("tournament.public.urls")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -34,11 +34,30 @@
 
   function visible() { return rows.filter(function (row) { return !row.hidden; }); }
 
+  const feedback = document.getElementById("checkin-feedback");
+  const withdrawn = (form.dataset.withdrawn || "").split(" ").filter(Boolean);
+
+  // Say why nothing matches (a number typed wrong, a withdrawn player) beside the field.
+  function explain(q) {
+    let message = "";
+    if (/^\d+$/.test(q) && !rows.some(function (row) { return row.dataset.number === q; })) {
+      message = withdrawn.includes(String(Number(q)))
+        ? "Player number " + Number(q) + " is withdrawn: reinstate them on the Players page."
+        : "No player number " + q + " in this tournament.";
+    } else if (q !== "" && !visible().length) {
+      message = "No player matches \u201c" + search.value.trim() + "\u201d.";
+    }
+    feedback.textContent = message;
+    feedback.hidden = !message;
+    search.setAttribute("aria-invalid", message ? "true" : "false");
+  }
+
   search.addEventListener("input", function () {
     const q = search.value.trim().toLowerCase();
     rows.forEach(function (row) {
       row.hidden = q !== "" && !(row.dataset.number === q || row.dataset.name.includes(q));
     });
+    explain(q);
   });
 
   search.addEventListener("keydown", function (event) {
@@ -47,7 +66,7 @@
       event.preventDefault();
       const exact = shown.find(function (row) { return row.dataset.number === search.value.trim(); });
       const row = exact || shown[0];
-      if (!row || search.value.trim() === "") return;
+      if (!row || search.value.trim() === "") { explain(search.value.trim().toLowerCase()); return; }
       const box = row.querySelector("input");
       box.checked = !box.checked;
       save(box);

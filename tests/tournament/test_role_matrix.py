@@ -29,6 +29,7 @@ RANK = {role: rank for rank, role in enumerate(ROLES)}
 # Who may use each named page: the lowest role. A new view must be added here.
 REQUIRED = {
     "public:home": "anonymous",
+    "favicon": "anonymous",
     "public:calculator": "anonymous",
     "public:tournament_detail": "anonymous",
     "public:player_list": "anonymous",
@@ -81,6 +82,8 @@ REQUIRED = {
             "tournament_create",
             "dashboard",
             "tournament_edit",
+            "tournament_delete",
+            "tournament_hidden",
             "roster",
             "player_add",
             "substitute_add",

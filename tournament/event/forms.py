@@ -13,9 +13,17 @@ from .roster_files import MAX_BYTES, FileProblem, size_check
 from .roster_import import FIELD_LABELS, FIELDS
 from .services import EDIT_FIELDS, PRESETS
 
+ISO_DATE = "%Y-%m-%d"
+
 
 class DateInput(forms.DateInput):
+    """``<input type=date>``: browsers accept only ISO ``YYYY-MM-DD`` as its value, whatever the
+    site's display format (en-GB shows 31/12/2026, which a date input reads as empty)."""
+
     input_type = "date"
+
+    def __init__(self, attrs=None, format=None):
+        super().__init__(attrs=attrs, format=format or ISO_DATE)
 
 
 class TournamentCreateForm(forms.Form):
@@ -28,6 +36,11 @@ class TournamentCreateForm(forms.Form):
         initial="zj_tournament",
         widget=forms.RadioSelect,
         label="Rules",
+    )
+    same_name_ok = forms.BooleanField(
+        required=False,
+        label="Yes, create another tournament with this name",
+        help_text="Shown when a tournament of that name exists already.",
     )
 
     def clean(self):
@@ -46,6 +59,17 @@ class TournamentEditForm(forms.ModelForm):
         model = Tournament
         fields = list(EDIT_FIELDS)
         widgets = {"start_date": DateInput, "end_date": DateInput}
+
+
+class TournamentDeleteForm(forms.Form):
+    name = forms.CharField(max_length=200, label="Type the tournament's name to delete it")
+
+
+class TournamentHiddenForm(forms.Form):
+    hidden = forms.TypedChoiceField(
+        choices=[("1", "Hide from the public pages"), ("0", "Show on the public pages")],
+        coerce=lambda value: value == "1",
+    )
 
 
 class PlayerForm(forms.Form):

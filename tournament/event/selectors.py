@@ -16,6 +16,7 @@ from django_countries import countries
 
 from ..models import Player, Registration, Round, Seat, Tournament, TournamentOfficial
 from ..names import Names, player_names
+from ..roles import is_official
 from ..winds import WIND_NAMES, wind_order
 from .roster_import import KnownPlayer
 
@@ -40,8 +41,16 @@ COUNTRY_ALIASES = {
 }
 
 
-def public_tournaments():
-    return Tournament.objects.order_by("-start_date", "name")
+def public_tournaments(user=None):
+    """The tournaments listed on the home page: hidden ones only to their officials."""
+    tournaments = Tournament.objects.order_by("-start_date", "name")
+    unseen = [t.pk for t in tournaments.filter(hidden=True) if not is_official(user, t)]
+    return tournaments.exclude(pk__in=unseen)
+
+
+def tournaments_named(name: str):
+    """Tournaments whose name is ``name`` but for case and surrounding spaces."""
+    return Tournament.objects.filter(name__iexact=name.strip()).order_by("-start_date")
 
 
 def round_tables(round_: Round, names: Names | None = None) -> list[dict]:
@@ -74,7 +83,7 @@ def current_tournament(today: datetime.date | None = None):
     Running means, in this order: a round being played (the most recently started event
     first); else today between its first and last day; else the newest by date.
     """
-    tournaments = Tournament.objects.order_by("-start_date", "-pk")
+    tournaments = Tournament.objects.filter(hidden=False).order_by("-start_date", "-pk")
     playing = tournaments.filter(rounds__status=Round.Status.PLAYING).first()
     if playing is not None:
         return playing
@@ -162,6 +171,15 @@ def roll_call(tournament: Tournament, round_number: int) -> list[Registration]:
     for registration in registrations:
         registration.present = registration.checked_in_round == round_number
     return registrations
+
+
+def withdrawn_numbers(tournament: Tournament) -> list[int]:
+    """Numbers of withdrawn players: the roll call says so when one is typed."""
+    return list(
+        tournament.registrations.filter(status=Registration.Status.WITHDRAWN)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
 
 
 def checked_in_player_ids(tournament: Tournament, round_number: int) -> list[int]:

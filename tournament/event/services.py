@@ -215,12 +215,36 @@ def slug_free(name: str) -> str:
 
 @transaction.atomic
 def tournament_create(
-    *, name: str, start_date, end_date, venue: str = "", preset: str, slug: str = "", user=None
+    *,
+    name: str,
+    start_date,
+    end_date,
+    venue: str = "",
+    preset: str,
+    slug: str = "",
+    user=None,
+    same_name_ok: bool = False,
 ) -> Tournament:
     """A new tournament with the rule settings of ``preset``; its creator becomes its organiser
-    when they are not an organiser everywhere already."""
+    when they are not an organiser everywhere already.
+
+    A name already taken (but for case and spaces) is refused unless ``same_name_ok``: a second
+    "Spring Open" is more often a double submission than a second event (code ``same_name``).
+    """
     if preset not in PRESETS:
         raise ValidationError(f"Unknown preset {preset!r}; choose one of {', '.join(PRESETS)}.")
+    taken = Tournament.objects.filter(name__iexact=name.strip()).order_by("-start_date").first()
+    if taken is not None and not same_name_ok:
+        raise ValidationError(
+            {
+                "name": ValidationError(
+                    f"A tournament named {taken.name!r} exists already ({taken.start_date.day} "
+                    f"{taken.start_date:%b %Y}, address /t/{taken.slug}/). Change the name, or "
+                    "tick the box below to create another tournament with the same name.",
+                    code="same_name",
+                )
+            }
+        )
     settings = {k: v for k, v in PRESETS[preset].items() if k != "label"}
     tournament = Tournament(
         name=name.strip(),

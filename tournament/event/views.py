@@ -25,9 +25,9 @@ from ..models import Penalty, Registration, Round, Session, Tournament, Tourname
 from ..names import player_names
 from ..play.selectors import round_is_played
 from ..play.services import sessions as session_services
-from ..roles import head_judge_required, organiser_required
+from ..roles import global_organiser_required, head_judge_required, organiser_required
 from ..seating import services as seating_services
-from . import selectors, services
+from . import removal, selectors, services
 from .forms import (
     ImportForm,
     OfficialForm,
@@ -36,7 +36,9 @@ from .forms import (
     RoundStatusForm,
     SeatRoundForm,
     TournamentCreateForm,
+    TournamentDeleteForm,
     TournamentEditForm,
+    TournamentHiddenForm,
     WithdrawForm,
 )
 from .roster_files import FileProblem, rows_from_bytes, rows_from_text
@@ -59,18 +61,69 @@ def _errors(error: ValidationError) -> str:
 # --- tournament ---------------------------------------------------------------------------------
 
 
-@organiser_required
+@global_organiser_required
 def tournament_create(request):
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.tournament_create(user=request.user, **form.cleaned_data)
         except ValidationError as error:
-            form.add_error(None, error)
+            _onto_form(form, error)
         else:
             messages.success(request, f"{tournament.name} created. Next: register the players.")
             return redirect("event:dashboard", slug=tournament.slug)
-    return render(request, "tournament/event/tournament_create.html", {"form": form})
+    same_name = form.is_bound and (
+        form.has_error("name", "same_name") or bool(request.POST.get("same_name_ok"))
+    )
+    context = {"form": form, "ask_same_name": same_name}
+    return render(request, "tournament/event/tournament_create.html", context)
+
+
+@organiser_required
+def tournament_delete(request, slug):
+    """Delete a tournament without hands (its name typed), or hide or show one."""
+    tournament = _tournament(slug)
+    played = removal.tournament_is_played(tournament)
+    form = TournamentDeleteForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            removal.tournament_delete(
+                tournament=tournament, typed_name=form.cleaned_data["name"], user=request.user
+            )
+        except ValidationError as error:
+            _onto_form(form, error)
+        else:
+            messages.success(request, f"{tournament.name} deleted.")
+            return redirect("public:home")
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "played": played,
+        "player_count": tournament.registrations.count(),
+        "round_count": tournament.rounds.count(),
+    }
+    return render(request, "tournament/event/tournament_delete.html", context)
+
+
+@organiser_required
+@require_POST
+def tournament_hidden(request, slug):
+    tournament = _tournament(slug)
+    form = TournamentHiddenForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose to hide the tournament or to show it.")
+        return redirect("event:tournament_delete", slug=slug)
+    hidden = form.cleaned_data["hidden"]
+    removal.tournament_hidden_set(tournament=tournament, hidden=hidden, user=request.user)
+    if hidden:
+        messages.success(
+            request,
+            f"{tournament.name} is hidden: its public pages answer 'not found' and the lists leave "
+            "it out. Officials still see it.",
+        )
+    else:
+        messages.success(request, f"{tournament.name} is shown on the public pages again.")
+    return redirect("event:tournament_delete", slug=slug)
 
 
 @organiser_required
@@ -477,6 +530,7 @@ def checkin(request, slug):
         "substitute_form": PlayerForm(),
         "round": round_,
         "played": bool(round_ and round_is_played(round_)),
+        "withdrawn_numbers": selectors.withdrawn_numbers(tournament),
     }
     return render(request, "tournament/event/checkin.html", context)
 
@@ -504,14 +558,15 @@ def checkin_toggle(request, slug):
 @organiser_required
 @require_POST
 def round_seat(request, slug, number):
-    """Seat one round with the players checked in for it."""
+    """Seat one round with the players checked in for it (and the prepared rounds after it
+    again, see `seating.services.round_seat_from_roll_call`)."""
     tournament = _tournament(slug)
     form = SeatRoundForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Choose what to do with players who do not fill a table.")
         return redirect(f"{_url('event:checkin', slug)}?round={number}")
     try:
-        plan = seating_services.seating_round_generate(
+        plan = seating_services.round_seat_from_roll_call(
             tournament=tournament,
             number=number,
             seed=form.cleaned_data["seed"] or 0,
@@ -520,12 +575,7 @@ def round_seat(request, slug, number):
     except ValidationError as error:
         messages.error(request, _errors(error))
         return redirect(f"{_url('event:checkin', slug)}?round={number}")
-    report = plan.report
-    messages.success(
-        request,
-        f"Round {number} seated: {report.repeat_meetings} repeat meeting(s) so far. Check the "
-        "tables, then publish.",
-    )
+    messages.success(request, plan.describe())
     return redirect("seating:seating_round", slug=slug, number=number)
 
 

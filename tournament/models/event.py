@@ -153,6 +153,11 @@ class Tournament(models.Model):
         blank=True,
         help_text="Seating tries (softly) to keep club members or compatriots apart.",
     )
+    hidden = models.BooleanField(
+        default=False,
+        help_text="Hidden from the public pages and lists (officials still see it): for a "
+        "tournament created by mistake that already has hands and so cannot be deleted.",
+    )
 
     class Meta:
         ordering = ["-start_date", "name"]

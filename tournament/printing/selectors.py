@@ -238,18 +238,30 @@ class Slip:
     chinese_name: str
     address: str
     places: list[tuple[int, int, str]]  # (round, table, wind name); table 0 = bye
+    # Rounds printed for officials before their seating is published: marked on the slip, so
+    # that a slip handed out early does not pass for the seating players may rely on.
+    provisional_rounds: tuple[int, ...] = ()
 
     @property
     def place_lines(self) -> list[str]:
         """The places as lines of monospaced type (a table costs WeasyPrint far more), under the
-        heading `SLIP_HEADING`."""
-        return [
-            f"{number:>5}  {table:>5}  {wind}" if table else f"{number:>5}  {'bye':>5}"
-            for number, table, wind in self.places
-        ]
+        heading `SLIP_HEADING`; a provisional round ends with `PROVISIONAL_MARK`."""
+        lines = []
+        for number, table, wind in self.places:
+            line = f"{number:>5}  {table:>5}  {wind}" if table else f"{number:>5}  {'bye':>5}"
+            if number in self.provisional_rounds:
+                line = f"{line:<19} {PROVISIONAL_MARK}"
+            lines.append(line)
+        return lines
+
+    @property
+    def provisional_note(self) -> str:
+        return PROVISIONAL_NOTE if self.provisional_rounds else ""
 
 
 SLIP_HEADING = "Round  Table  Wind"
+PROVISIONAL_MARK = "*"
+PROVISIONAL_NOTE = "* Provisional — not yet published: this seating may still change."
 
 
 def player_address(tournament: Tournament, registration: Registration) -> str:
@@ -272,6 +284,7 @@ def player_slips(tournament: Tournament, rounds: list[Round], *, base_url: str) 
     if not registrations:
         raise NothingToPrint("This tournament has no players yet.")
     names = player_names(tournament)
+    unpublished = tuple(r.number for r in rounds if not r.seating_published)
     places: dict[int, dict[int, tuple[int, str]]] = defaultdict(dict)
     for seat in Seat.objects.filter(round__in=rounds).select_related("table", "round"):
         places[seat.player_id][seat.round.number] = (seat.table.number, WIND_NAMES[seat.wind])
@@ -282,6 +295,7 @@ def player_slips(tournament: Tournament, rounds: list[Round], *, base_url: str) 
             chinese_name=reg.player.chinese_name,
             address=absolute(base_url, player_address(tournament, reg)),
             places=[(r.number, *places[reg.player_id].get(r.number, (0, ""))) for r in rounds],
+            provisional_rounds=unpublished,
         )
         for reg in registrations
     ]

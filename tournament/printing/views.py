@@ -7,11 +7,12 @@ A download is made afresh on every request and marked never to be cached (issue 
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import add_never_cache_headers
 
 from ..models import Round, Tournament
+from ..release import tournament_hidden_from
 from ..roles import is_official, organiser_required
 from .documents import DOCUMENTS, NothingToPrint, PrintRequest, document_get, font_warnings
 from .selectors import seated_rounds
@@ -44,6 +45,8 @@ def printouts(request, slug):
 
 
 def printout_download(request, slug, identifier):
+    if tournament_hidden_from(request.user, slug):
+        raise Http404("No such tournament.")
     tournament = get_object_or_404(Tournament, slug=slug)
     try:
         document = document_get(identifier)

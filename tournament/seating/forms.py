@@ -12,7 +12,8 @@ class GenerateSeatingForm(forms.Form):
         min_value=1,
         max_value=30,
         label="Rounds in the event",
-        help_text="Rounds already played keep their seating; the others are generated.",
+        help_text="Published and played rounds keep their seating; the rounds after them are "
+        "generated.",
     )
     seed = forms.IntegerField(
         min_value=0, initial=0, help_text="The same seed gives the same seating."
@@ -26,18 +27,6 @@ class GenerateSeatingForm(forms.Form):
         widget=forms.RadioSelect,
         label="If the player count is not a multiple of 4",
     )
-    reseat_published = forms.CharField(
-        required=False,
-        widget=forms.HiddenInput,
-        help_text="The published rounds the organiser confirmed to reseat, e.g. '3,4'.",
-    )
-
-    def clean_reseat_published(self) -> tuple[int, ...]:
-        parts = [part.strip() for part in self.cleaned_data["reseat_published"].split(",")]
-        try:
-            return tuple(sorted(int(part) for part in parts if part))
-        except ValueError:
-            raise forms.ValidationError("Confirm the rounds again from the seating page.") from None
 
 
 class SwapSeatsForm(forms.Form):

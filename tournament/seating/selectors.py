@@ -24,9 +24,7 @@ def seating_players(tournament: Tournament, *, active_only: bool = True) -> list
 def round_players(tournament: Tournament, number: int) -> list[SeatingPlayer]:
     """Who round ``number`` seats: the players checked in for it at the roll call, or, when
     nobody is, every player registered and not withdrawn before that round."""
-    eligible = tournament.registrations.select_related("player").filter(
-        Q(status=Registration.Status.ACTIVE) | Q(withdrawn_from_round__gt=number)
-    )
+    eligible = _eligible(tournament, number).select_related("player")
     checked_in = eligible.filter(checked_in_round=number)
     if checked_in.exists():
         eligible = checked_in
@@ -74,8 +72,25 @@ def _byes_by_round(tournament: Tournament, rounds) -> dict[int, tuple[int, ...]]
     }
 
 
+def rounds_seating_report(tournament: Tournament, rounds) -> SeatingReport:
+    """The quality of ``rounds`` (of ``tournament``) together, withdrawn players included."""
+    players = seating_players(tournament, active_only=False)
+    rounds = list(rounds)
+    return quality_report(players, round_seatings(rounds, _byes_by_round(tournament, rounds)))
+
+
 def tournament_seating_report(tournament: Tournament) -> SeatingReport:
     """The quality of every round seated so far, withdrawn players included."""
-    players = seating_players(tournament, active_only=False)
-    rounds = list(tournament.rounds.all())
-    return quality_report(players, round_seatings(rounds, _byes_by_round(tournament, rounds)))
+    return rounds_seating_report(tournament, tournament.rounds.all())
+
+
+def _eligible(tournament: Tournament, number: int):
+    """Registrations that may play round ``number``: active, or withdrawn only after it."""
+    return tournament.registrations.filter(
+        Q(status=Registration.Status.ACTIVE) | Q(withdrawn_from_round__gt=number)
+    )
+
+
+def roll_call_begun(tournament: Tournament, number: int) -> bool:
+    """Someone who may play round ``number`` is checked in for it."""
+    return _eligible(tournament, number).filter(checked_in_round=number).exists()

@@ -4,8 +4,16 @@ The bridge between the ORM and the pure algorithm in :mod:`.schedule`: it loads 
 active players and the *opened* rounds (`tournament.play.selectors.round_is_opened`: opened at
 the desk, with entered hands or penalties, or marked playing or finished) as plain objects,
 runs the algorithm for the other rounds outside any transaction, and saves the result in one
-short transaction. An opened round is never reseated; a *published* round only once the
-organiser confirms the change (`ReseatNeedsConfirmation`).
+short transaction. *Kept* rounds are never reseated by a generation: the opened ones and the
+*published* ones (players may have read them); to seat a published round again, unpublish it
+on its seating page or seat it from its roll call.
+
+A round whose *roll call* has begun (someone is checked in for it) is seated with the players
+*present*; rounds without a roll call with every active player. Seating one round from its roll
+call (`round_seat_from_roll_call`) counts its repeat meetings against the kept rounds before it
+only, and then regenerates the *prepared* rounds after it (seated, not kept), which were made
+for the round's old seating; when one of the later rounds is kept they cannot be, and the plan
+names them as *stale*.
 
 Vocabulary: *seat rows* are ``(table number, wind, player)`` triples for one round. A *roster
 change* (withdraw, reinstate, substitute) reseats the seated rounds not yet played, from the
@@ -14,7 +22,7 @@ rounds never change.
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -25,67 +33,105 @@ from ..event.services import tables_ensure
 from ..models import Player, Registration, Round, Seat, Session, Tournament
 from ..play.selectors import round_is_opened, round_is_played
 from .report import SeatingReport
-from .schedule import SeatingError, SeatingOptions, generate_schedule
-from .selectors import round_players, round_seatings, seating_players, tournament_seating_report
+from .schedule import RoundSeating, SeatingError, SeatingOptions, generate_schedule
+from .selectors import (
+    roll_call_begun,
+    round_players,
+    round_seatings,
+    rounds_seating_report,
+    seating_players,
+    tournament_seating_report,
+)
 
 
 @dataclass(frozen=True)
 class SeatingPlan:
-    """What a generation did: the round numbers seated and the report over all rounds."""
+    """What a generation did.
+
+    ``seated_rounds``: the round numbers seated; ``kept_rounds``: the published or opened rounds
+    left as they are; ``players``: how many players each seated round seats or sits out (the
+    players present at its roll call, or every active player); ``roll_call_rounds``: the seated
+    rounds that took their players from a roll call; ``stale_rounds``: prepared rounds that
+    could not be regenerated after an earlier round changed (check or regenerate them);
+    ``regenerated_rounds``: prepared rounds seated again after an earlier round changed;
+    ``report``: the quality of the kept rounds and the seated ones (with ``against_published``,
+    of the kept rounds before the round seated from its roll call and that round only).
+    """
 
     seated_rounds: tuple[int, ...]
     report: SeatingReport
+    kept_rounds: tuple[int, ...] = ()
+    players: dict[int, int] = field(default_factory=dict)
+    roll_call_rounds: tuple[int, ...] = ()
+    stale_rounds: tuple[int, ...] = ()
+    regenerated_rounds: tuple[int, ...] = ()
+    against_published: bool = False  # the report counts only the kept rounds and the seated one
 
-
-@dataclass(frozen=True)
-class PublishedChange:
-    """A published round that a generation would reseat (and unpublish)."""
-
-    number: int
-    moved: int  # players whose table or wind changes
-    seated: int  # players seated in the round now
+    def _plain_rounds(self) -> tuple[int, ...]:
+        special = set(self.roll_call_rounds) | set(self.regenerated_rounds)
+        return tuple(n for n in self.seated_rounds if n not in special)
 
     def describe(self) -> str:
-        return (
-            f"Round {self.number} is published: {self.moved} of {self.seated} players would "
-            "change table or wind, and the round would be unpublished."
+        """What the generation did, in the organiser's words: kept rounds, who, quality."""
+        parts = []
+        if self.kept_rounds:
+            parts.append(f"Kept round(s) {_rounds_text(self.kept_rounds)} as published or played.")
+        for number in self.roll_call_rounds:
+            parts.append(
+                f"Round {number} seated with the {self.players[number]} player(s) present at its "
+                "roll call."
+            )
+        for verb, numbers in (
+            ("Seated round(s)", self._plain_rounds()),
+            ("Regenerated the prepared round(s)", self.regenerated_rounds),
+        ):
+            if numbers:
+                counted = self.players.get(numbers[0])
+                who = f" with the {counted} active player(s)" if counted else ""
+                parts.append(f"{verb} {_rounds_text(numbers)}{who}.")
+        against = " with the rounds already published" if self.against_published else ""
+        parts.append(
+            f"{self.report.repeat_meetings} repeat meeting(s){against}, wind spread at most "
+            f"{self.report.max_wind_spread}."
         )
+        if self.stale_rounds:
+            parts.append(
+                f"Round(s) {_rounds_text(self.stale_rounds)} were prepared for the old seating "
+                "and could not be regenerated (a later round is published or played): "
+                "regenerate them on the Seating page."
+            )
+        parts.append("Check them, then publish each round.")
+        return " ".join(parts)
 
 
-class ReseatNeedsConfirmation(ValidationError):
-    """Generating would reseat published rounds: ``changes`` names them; nothing was written.
-
-    Call again with ``reseat_published`` naming exactly these rounds to go ahead.
-    """
-
-    def __init__(self, changes: list[PublishedChange]):
-        super().__init__([change.describe() for change in changes])
-        self.changes = changes
+def _is_kept(round_: Round) -> bool:
+    """Never reseated by a generation: opened at the desk, or published to the players."""
+    return bool(round_.seating_published) or round_is_opened(round_)
 
 
-def _fixed_rounds(tournament: Tournament) -> tuple[dict[int, Round], list[Round]]:
-    """All rounds by number, and the opened ones (kept as they are)."""
+def _kept_rounds(tournament: Tournament) -> tuple[dict[int, Round], list[Round]]:
+    """All rounds by number, and the kept ones (published or opened), in order."""
     existing = {round_.number: round_ for round_ in tournament.rounds.all()}
-    fixed = [round_ for _, round_ in sorted(existing.items()) if round_is_opened(round_)]
-    return existing, fixed
+    kept = [round_ for _, round_ in sorted(existing.items()) if _is_kept(round_)]
+    return existing, kept
 
 
-def _published_changes(existing: dict[int, Round], schedule) -> list[PublishedChange]:
-    changes = []
-    for seating in schedule:
-        round_ = existing.get(seating.number)
-        if round_ is None or not round_.seating_published:
-            continue
-        now = {
-            seat.player_id: (seat.table.number, seat.wind)
-            for seat in Seat.objects.filter(round=round_).select_related("table")
-        }
-        new = {p.player_id: (p.table, p.wind) for p in seating.placements}
-        moved = sum(1 for player, place in now.items() if new.get(player) != place)
-        moved += sum(1 for player in new if player not in now)
-        if moved:
-            changes.append(PublishedChange(seating.number, moved, len(now)))
-    return changes
+def _options(tournament: Tournament, seed: int, time_limit: float) -> SeatingOptions:
+    separate_by = tournament.seating_separate_by or None
+    return SeatingOptions(seed=seed, separate_by=separate_by, time_limit=time_limit)
+
+
+def _schedule(players, count, *, history, options, odd_players) -> list[RoundSeating]:
+    try:
+        return generate_schedule(
+            players, count, played=history, options=options, odd_players=odd_players
+        )
+    except SeatingError as error:
+        raise ValidationError(str(error)) from error
+
+
+def _rounds_text(numbers) -> str:
+    return ", ".join(map(str, numbers))
 
 
 def seating_generate(
@@ -95,69 +141,98 @@ def seating_generate(
     seed: int = 0,
     odd_players: str = "error",
     time_limit: float = 25.0,
-    reseat_published: tuple[int, ...] | None = None,
 ) -> SeatingPlan:
-    """Seat every round up to ``total_rounds`` that has not been opened at the desk yet.
+    """Seat every round up to ``total_rounds`` after the last kept round.
 
-    Opened rounds (`round_is_opened`) are kept and their meetings count; the others (new, or
-    seated but never opened) are generated anew. A *published* round is reseated only when
-    ``reseat_published`` names it (the organiser confirmed the change): otherwise
-    `ReseatNeedsConfirmation` says which rounds would change and how much, and nothing is
-    written. Raises ValidationError with the algorithm's message when the request cannot be
-    met (e.g. a player count that is not a multiple of 4 without byes).
+    Kept rounds (published, or opened at the desk) stay as they are and their meetings count.
+    The first round to seat takes the players present at its roll call when it has begun; the
+    rounds after it every active player. Raises ValidationError with the algorithm's message
+    when the request cannot be met (e.g. a player count that is not a multiple of 4 without
+    byes), or when an unkept round lies before a kept one.
 
     The schedule is computed outside any transaction (it may take seconds, and on SQLite a
     transaction holds the one write lock the desk needs); the result is written in one short
-    transaction that first checks no round was opened meanwhile.
+    transaction that first checks no round was opened or published meanwhile.
     """
     if total_rounds < 1:
         raise ValidationError("Ask for at least one round.")
-    existing, fixed = _fixed_rounds(tournament)
-    first_open = max((round_.number for round_ in fixed), default=0) + 1
-    stray = [n for n, r in existing.items() if n < first_open and r not in fixed]
+    existing, kept = _kept_rounds(tournament)
+    first_free = max((round_.number for round_ in kept), default=0) + 1
+    stray = [n for n, r in sorted(existing.items()) if n < first_free and r not in kept]
     if stray:
         raise ValidationError(
-            f"Round(s) {', '.join(map(str, stray))} come before a round already opened at the "
-            "desk but have never been opened; enter their hands or delete them before generating."
+            f"Round(s) {_rounds_text(stray)} come before round {first_free - 1}, which is "
+            "published or opened at the desk, but are not published themselves: publish them, "
+            "or unpublish the later rounds, before generating."
         )
-    to_seat = total_rounds - first_open + 1
-    if to_seat <= 0:
+    if total_rounds < first_free:
+        last = first_free - 1
+        these = "Round 1 is" if last == 1 else f"Rounds 1 to {last} are"
         raise ValidationError(
-            f"Rounds 1 to {first_open - 1} are already played or opened at the desk; ask for more "
-            f"than {first_open - 1} rounds to seat new ones."
+            f"{these} already played, opened at the desk or published, and keep their seating; "
+            f"ask for more than {last} round(s) to seat new ones (to seat a published round "
+            "again, unpublish it on its seating page first)."
         )
-    separate_by = tournament.seating_separate_by or None
-    try:
-        schedule = generate_schedule(
-            seating_players(tournament),
-            to_seat,
-            played=round_seatings(fixed),
-            options=SeatingOptions(seed=seed, separate_by=separate_by, time_limit=time_limit),
-            odd_players=odd_players,
-        )
-    except SeatingError as error:
-        raise ValidationError(str(error)) from error
-    changes = _published_changes(existing, schedule)
-    if changes and tuple(sorted(reseat_published or ())) != tuple(c.number for c in changes):
-        raise ReseatNeedsConfirmation(changes)
-    _schedule_save(tournament=tournament, schedule=schedule, fixed=fixed)
+    numbers = tuple(range(first_free, total_rounds + 1))
+    schedule, counts, roll_called = _rounds_compute(
+        tournament,
+        numbers,
+        history=round_seatings(kept),
+        options=_options(tournament, seed, time_limit),
+        odd_players=odd_players,
+    )
+    _schedule_save(tournament=tournament, schedule=schedule, kept=kept)
     return SeatingPlan(
-        seated_rounds=tuple(seating.number for seating in schedule),
+        seated_rounds=numbers,
         report=tournament_seating_report(tournament),
+        kept_rounds=tuple(round_.number for round_ in kept),
+        players=counts,
+        roll_call_rounds=roll_called,
     )
 
 
-@transaction.atomic
-def _schedule_save(*, tournament: Tournament, schedule, fixed: list[Round]) -> None:
-    """Write a computed schedule; refused if a round was opened while it was computed."""
-    rounds = {r.number: r for r in Round.objects.select_for_update().filter(tournament=tournament)}
-    now_fixed = [r.number for _, r in sorted(rounds.items()) if round_is_opened(r)]
-    if now_fixed != [r.number for r in fixed]:
-        raise ValidationError(
-            "A round was opened at the desk while the seating was being computed; nothing was "
-            "changed. Generate again."
+def _rounds_compute(tournament, numbers, *, history, options, odd_players):
+    """The seating of rounds ``numbers`` (consecutive) after ``history``: the first one from
+    its roll call when it has begun, the others (or all) with every active player.
+
+    Returns (schedule, players per round, the round numbers seated from a roll call)."""
+    first, rest = numbers[0], numbers[1:]
+    schedule: list[RoundSeating] = []
+    roll_called: tuple[int, ...] = ()
+    if roll_call_begun(tournament, first):
+        schedule = _schedule(
+            round_players(tournament, first),
+            1,
+            history=history,
+            options=options,
+            odd_players=odd_players,
         )
-    players = Player.objects.in_bulk([p.id for p in seating_players(tournament)])
+        roll_called, numbers = (first,), rest
+    if numbers:
+        schedule += _schedule(
+            seating_players(tournament),
+            len(numbers),
+            history=[*history, *schedule],
+            options=options,
+            odd_players=odd_players,
+        )
+    counts = {seating.number: len(seating.placements) + len(seating.byes) for seating in schedule}
+    return schedule, counts, roll_called
+
+
+@transaction.atomic
+def _schedule_save(*, tournament: Tournament, schedule, kept: list[Round]) -> None:
+    """Write a computed schedule; refused if a round was opened or published meanwhile."""
+    rounds = {r.number: r for r in Round.objects.select_for_update().filter(tournament=tournament)}
+    now_kept = [r.number for _, r in sorted(rounds.items()) if _is_kept(r)]
+    if now_kept != [r.number for r in kept]:
+        raise ValidationError(
+            "A round was opened at the desk or published while the seating was being computed; "
+            "nothing was changed. Generate again."
+        )
+    players = Player.objects.in_bulk(
+        {p.player_id for seating in schedule for p in seating.placements}
+    )
     for seating in schedule:
         round_ = rounds.get(seating.number) or Round.objects.create(
             tournament=tournament, number=seating.number
@@ -276,20 +351,13 @@ def seating_round_generate(
         )
     earlier = list(tournament.rounds.filter(number__lt=number))
     players = round_players(tournament, number)
-    try:
-        (seating,) = generate_schedule(
-            players,
-            1,
-            played=round_seatings(earlier),
-            options=SeatingOptions(
-                seed=seed,
-                separate_by=tournament.seating_separate_by or None,
-                time_limit=time_limit,
-            ),
-            odd_players=odd_players,
-        )
-    except SeatingError as error:
-        raise ValidationError(str(error)) from error
+    (seating,) = _schedule(
+        players,
+        1,
+        history=round_seatings(earlier),
+        options=_options(tournament, seed, time_limit),
+        odd_players=odd_players,
+    )
     if round_ is None:
         round_ = Round.objects.create(tournament=tournament, number=number)
     round_.seating_published = False
@@ -300,6 +368,67 @@ def seating_round_generate(
         seat_rows=[(p.table, p.wind, by_id[p.player_id]) for p in seating.placements],
     )
     return SeatingPlan(seated_rounds=(number,), report=tournament_seating_report(tournament))
+
+
+def round_seat_from_roll_call(
+    *,
+    tournament: Tournament,
+    number: int,
+    seed: int = 0,
+    odd_players: str = "error",
+    time_limit: float = 10.0,
+) -> SeatingPlan:
+    """Seat round ``number`` with the players present at its roll call, then regenerate the
+    rounds prepared after it, which were made for its old seating.
+
+    The report counts the round's repeat meetings against the kept rounds before it only (not
+    against prepared rounds, which are about to change). The later prepared rounds are
+    regenerated (byes as needed) unless one of the later rounds is kept (published or opened):
+    then none is, and the plan names them as ``stale_rounds``. The round itself is saved first,
+    whatever happens to the later rounds.
+    """
+    seating_round_generate(
+        tournament=tournament,
+        number=number,
+        seed=seed,
+        odd_players=odd_players,
+        time_limit=time_limit,
+    )
+    rounds = list(tournament.rounds.order_by("number"))
+    this = next(r for r in rounds if r.number == number)
+    report = rounds_seating_report(
+        tournament, [r for r in rounds if r.number < number and _is_kept(r)] + [this]
+    )
+    later = [r for r in rounds if r.number > number and r.seats.exists()]
+    regenerated: tuple[int, ...] = ()
+    counts = {number: len(round_players(tournament, number))}
+    stale = tuple(r.number for r in later if not _is_kept(r))
+    if later and not any(_is_kept(r) for r in later):
+        kept = [r for r in rounds if _is_kept(r)]
+        try:
+            schedule, later_counts, _ = _rounds_compute(
+                tournament,
+                tuple(range(number + 1, later[-1].number + 1)),
+                history=round_seatings([r for r in rounds if r.number <= number]),
+                options=_options(tournament, seed, time_limit),
+                odd_players="byes",
+            )
+            _schedule_save(tournament=tournament, schedule=schedule, kept=kept)
+        except ValidationError:
+            pass  # left as they were: named as stale below
+        else:
+            regenerated, stale = tuple(seating.number for seating in schedule), ()
+            counts.update(later_counts)
+    return SeatingPlan(
+        seated_rounds=(number, *regenerated),
+        report=report,
+        kept_rounds=tuple(r.number for r in rounds if r.number < number and _is_kept(r)),
+        players=counts,
+        roll_call_rounds=(number,) if roll_call_begun(tournament, number) else (),
+        stale_rounds=stale,
+        regenerated_rounds=regenerated,
+        against_published=True,
+    )
 
 
 def _reseat_from(tournament: Tournament, from_round: int) -> tuple[int, ...]:

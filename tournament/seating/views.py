@@ -15,7 +15,7 @@ from ..play.selectors import round_is_opened
 from ..roles import organiser_required
 from . import services as seating_services
 from .forms import GenerateSeatingForm, SwapSeatsForm
-from .selectors import tournament_seating_report
+from .selectors import rounds_seating_report, tournament_seating_report
 
 SHOWN_ROWS = 200  # long lists (same-country pairs at a 400-player event) are cut on the page
 
@@ -27,26 +27,17 @@ def seating_overview(request, slug):
     form = GenerateSeatingForm(
         request.POST or None, initial={"total_rounds": max(len(rounds), 1), "seed": 0}
     )
-    confirm = None
     if request.method == "POST" and form.is_valid():
         try:
             plan = seating_services.seating_generate(tournament=tournament, **form.cleaned_data)
-        except seating_services.ReseatNeedsConfirmation as needed:
-            confirm = {
-                "changes": needed.changes,
-                "rounds": ",".join(str(change.number) for change in needed.changes),
-            }
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(
-                request,
-                f"Seated round(s) {', '.join(map(str, plan.seated_rounds))}: "
-                f"{plan.report.repeat_meetings} repeat meeting(s), wind spread at most "
-                f"{plan.report.max_wind_spread}. Check them, then publish each round.",
-            )
+            messages.success(request, plan.describe())
             return redirect("seating:seating_overview", slug=slug)
     report = tournament_seating_report(tournament)
+    kept = [r for r in rounds if r.seating_published or round_is_opened(r)]
+    last_kept = kept[-1].number if kept else 0
     players = player_names(tournament)  # labels and the family order
     names = {pid: players.label(pid) for pid in players.people}
     separation = _separation_rows(report, names)
@@ -54,8 +45,11 @@ def seating_overview(request, slug):
         "tournament": tournament,
         "rounds": [(r, round_is_opened(r)) for r in rounds],
         "form": form,
-        "confirm": confirm,
         "report": report,
+        "published_report": rounds_seating_report(tournament, kept),
+        "last_kept": last_kept,
+        # Rounds prepared after the last published (or played) one: regenerated on their own.
+        "prepared": [r.number for r in rounds if r.number > last_kept],
         "repeat_pairs": [
             (names.get(a, a), names.get(b, b), count)
             for (a, b), count in list(report.repeat_pairs.items())[:SHOWN_ROWS]

@@ -1,17 +1,20 @@
 """``python manage.py seat --rounds N [--seed S] [--tournament SLUG] [--byes]``.
 
-Seats every round up to N that has not been played yet and prints the quality report.
+Does what *Generate* does on the Seating page: published rounds and rounds opened at the desk
+keep their seating; the rounds after them, up to N, are seated (the first from its roll call
+once it has begun, the others with every active player) and left unpublished. Prints what was
+kept and seated, and the quality report.
 """
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.models import Tournament
-from tournament.seating.services import ReseatNeedsConfirmation, seating_generate
+from tournament.seating.services import seating_generate
 
 
 class Command(BaseCommand):
-    help = "Generate the seating of the rounds not yet played, up to --rounds."
+    help = "Seat the rounds after the last published or played one, up to --rounds."
 
     def add_arguments(self, parser):
         parser.add_argument("--rounds", type=int, required=True, help="Total rounds of the event.")
@@ -27,31 +30,26 @@ class Command(BaseCommand):
             "--reseat-published",
             default="",
             metavar="N,M",
-            help="Confirm reseating these published rounds (the command names them first).",
+            help="No longer accepted: published rounds are never reseated. Unpublish the round "
+            "on its seating page first.",
         )
 
     def handle(
         self, *args, rounds, seed, tournament=None, byes=False, reseat_published="", **options
     ):
         event = self.find_tournament(tournament)
-        try:
-            confirmed = tuple(int(n) for n in reseat_published.split(",") if n.strip())
-        except ValueError:
-            raise CommandError("--reseat-published takes round numbers, e.g. 3,4.") from None
+        if reseat_published.strip():
+            raise CommandError(
+                "Published rounds are never reseated: unpublish the round on its seating page "
+                "(or seat it from its roll call), then run seat again. Nothing changed."
+            )
         try:
             plan = seating_generate(
                 tournament=event,
                 total_rounds=rounds,
                 seed=seed,
                 odd_players="byes" if byes else "error",
-                reseat_published=confirmed,
             )
-        except ReseatNeedsConfirmation as needed:
-            numbers = ",".join(str(change.number) for change in needed.changes)
-            raise CommandError(
-                " ".join(needed.messages)
-                + f" Nothing changed; run again with --reseat-published {numbers} to go ahead."
-            ) from None
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from error
         report = plan.report
@@ -59,12 +57,12 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(f"{event.name}: seated round(s) {seated} (seed {seed}).")
         )
+        self.stdout.write(plan.describe())
         self.stdout.write(
             f"Repeat meetings: {report.repeat_meetings}; largest wind spread: "
             f"{report.max_wind_spread}; same-club meetings: {report.same_club_meetings}; "
             f"same-table repeats: {len(report.same_table_repeats)}; byes: {report.total_byes}."
         )
-        self.stdout.write("Seating is not published yet: publish each round on its seating page.")
 
     def find_tournament(self, slug):
         if slug:

@@ -25,7 +25,7 @@ def _round_or_404(slug: str, number: int) -> Round:
 
 @public_page(Rule.ALWAYS)
 def home(request):
-    paginator = Paginator(event_selectors.public_tournaments(), 20)
+    paginator = Paginator(event_selectors.public_tournaments(request.user), 20)
     page = paginator.get_page(request.GET.get("page"))
     return render(request, "tournament/public/home.html", {"page": page})
 
