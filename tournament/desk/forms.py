@@ -3,7 +3,8 @@
 Vocabulary
 ----------
 correction      the hand form plus a required reason and the hidden version it started from.
-card form       the four final totals from the signed score card.
+card form       the four numbers of the signed score card's *Final total* row (hands plus
+                penalties), one per player named as the card names them (starting wind).
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ class PenaltyCorrectionForm(PenaltyForm):
 
 
 class CardForm(forms.Form):
-    """The final totals of the signed score card, one field per player (starting wind order)."""
+    """The Final total row of the signed score card, one field per player (starting wind order)."""
 
     def __init__(self, *args, seating: Seating, **kwargs):
         super().__init__(*args, **kwargs)
@@ -99,7 +100,7 @@ class CardForm(forms.Form):
                 continue
             name = f"p{pid}"
             self.fields[name] = forms.IntegerField(
-                label=f"{WIND_NAMES[wind]} · {seating.names[pid]}",
+                label=f"{wind} · {seating.names[pid]}: Final total",
                 widget=forms.NumberInput(attrs={"class": "number-input", "inputmode": "numeric"}),
             )
             self.players.append(pid)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..play.penalties import penalty_effect
 from ..winds import WINDS, starting_wind_of_dealer
 
 BLOCK = 4
@@ -65,12 +66,7 @@ class CardPenalty:
 
     def effect(self) -> dict[str, int]:
         """Points per starting wind: the offender loses, zero-sum shares go to the others."""
-        result = {self.wind: -self.amount}
-        if self.zero_sum:
-            for other in WINDS:
-                if other != self.wind:
-                    result[other] = self.amount // 3
-        return result
+        return penalty_effect(self.wind, self.amount, zero_sum=self.zero_sum, seated=WINDS)
 
 
 @dataclass(frozen=True)

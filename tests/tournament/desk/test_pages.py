@@ -210,9 +210,13 @@ def test_penalty_and_reconcile_through_the_forms(client, session):
     assert client.post(url(session, "desk:penalty_record"), post).status_code == 302
     wrong = {f"p{pid}": amount + 5 for pid, amount in ids.items()}
     response = client.post(url(session, "desk:session_reconcile"), wrong)
-    assert b"differ" in response.content and b'class="diff"' in response.content
+    assert b"differ" in response.content and b'class="num diff"' in response.content
     assert Session.objects.get().status == "open"
-    right = {f"p{pid}": amount for pid, amount in ids.items()}
+    # The card's Final total row includes the penalty: -9 for the offender, +3 for the others.
+    offender = post["player"]
+    right = {
+        f"p{pid}": amount + (-9 if pid == offender else 3) for pid, amount in ids.items()
+    }
     assert client.post(url(session, "desk:session_reconcile"), right).status_code == 302
     assert Session.objects.get().status == "reconciled"
 

@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Sum
 
 from ...models import Hand, Payment, Penalty, Seat, Session, SessionScore
+from ..penalties import penalty_effect
 
 
 def _computed(session_ids) -> dict[int, dict[int, dict]]:
@@ -73,11 +74,15 @@ def _computed(session_ids) -> dict[int, dict[int, dict]]:
         "session_id", "player_id", "amount", "mode"
     ):
         players = rows[penalty["session_id"]]
-        players.setdefault(penalty["player_id"], _blank(""))["penalty_points"] -= penalty["amount"]
-        if penalty["mode"] == Penalty.Mode.ZERO_SUM:  # RULINGS R13
-            for pid, row in players.items():
-                if pid != penalty["player_id"]:
-                    row["penalty_points"] += penalty["amount"] // 3
+        players.setdefault(penalty["player_id"], _blank(""))
+        effect = penalty_effect(  # RULINGS R13, as the score card prints it
+            penalty["player_id"],
+            penalty["amount"],
+            zero_sum=penalty["mode"] == Penalty.Mode.ZERO_SUM,
+            seated=list(players),
+        )
+        for pid, points in effect.items():
+            players[pid]["penalty_points"] += points
     for pk, players in rows.items():
         _, _, tournament_id, round_number, table_number = places[pk]
         for row in players.values():
