@@ -214,9 +214,7 @@ def test_penalty_and_reconcile_through_the_forms(client, session):
     assert Session.objects.get().status == "open"
     # The card's Final total row includes the penalty: -9 for the offender, +3 for the others.
     offender = post["player"]
-    right = {
-        f"p{pid}": amount + (-9 if pid == offender else 3) for pid, amount in ids.items()
-    }
+    right = {f"p{pid}": amount + (-9 if pid == offender else 3) for pid, amount in ids.items()}
     assert client.post(url(session, "desk:session_reconcile"), right).status_code == 302
     assert Session.objects.get().status == "reconciled"
 
