@@ -15,7 +15,7 @@ from ..event.services import FROZEN_REASON, SCORING_RULES, SETTINGS_FIELDS
 from ..models import Penalty, Tournament
 from ..play.entry import Seating
 from ..play.forms import HandForm
-from ..winds import WIND_NAMES, WINDS, wind_order
+from ..winds import WINDS, wind_order
 
 
 class ChangeFields:
@@ -56,7 +56,7 @@ class PenaltyForm(forms.Form):
     def __init__(self, *args, seating: Seating, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "— choose the player —")] + [
-            (str(pid), f"{WIND_NAMES[w]} · {seating.names[pid]}")
+            (str(pid), f"{w} · {seating.names[pid]}")
             for w, pid in sorted(seating.players.items(), key=lambda item: wind_order(item[0]))
         ]
         self.fields["player"].widget.attrs["autofocus"] = True

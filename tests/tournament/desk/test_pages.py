@@ -100,9 +100,11 @@ def test_session_page_offers_the_next_hand_with_dealer_and_seat_winds(client, se
     page = client.get(url(session, "desk:session_sheet"))
     html = page.content.decode()
     assert page.context["form"].initial["number"] == 2
-    # RULINGS R14: in hand 2 the player who started South deals and sits East.
+    # RULINGS R14: in hand 2 the player who started South deals and sits East; the list
+    # names every player by the card's letter (starting wind), the seat wind beside it.
     south = page.context["sheet"].seating.names[entry(session).winner]
-    assert f"East · {south} (dealer)" in html
+    assert f"S — {south} (East this hand, dealer)" in html
+    assert "dealer S · " + south in html
     assert "data-tile-input" in html and 'class="tile-palette"' in html
     assert "htmx-2.min.js" in html
     assert html.count('class="num total"') == 4  # the four players with their totals

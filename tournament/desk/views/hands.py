@@ -21,6 +21,7 @@ from ...play.forms import HandForm
 from ...play.preview import preview_context
 from ...play.services import hands as hand_services
 from ...play.services import sessions as session_services
+from ...winds import starting_wind_of_dealer
 from ..forms import CorrectionForm, DeleteForm
 from .common import (
     deletion_message,
@@ -54,7 +55,8 @@ def _sheet_page(request, session, form, evaluation, status=200):
         sheet=sheet,
         next_number=next_number,
         hand_number=number,
-        dealer=sheet.seating.names.get(sheet.seating.dealer(number))
+        dealer=f"{starting_wind_of_dealer(number)} · "  # the card's letter (RULINGS R14)
+        + sheet.seating.names.get(sheet.seating.dealer(number), "")
         if number and len(sheet.seating.players) == 4
         else "",
         preview_url=session_url(session, "hand_preview"),
