@@ -24,6 +24,7 @@ from ...play.services import sessions as session_services
 from ...winds import starting_wind_of_dealer
 from ..forms import CorrectionForm, DeleteForm
 from .common import (
+    closed_session_page,
     deletion_message,
     errors_onto,
     hand_or_404,
@@ -138,6 +139,9 @@ def hand_edit(request, session, number):
     if request.method == "POST" and hand_or_none(session, number) is None:
         return _correction_of_a_deleted_hand(request, session, number)
     hand = visible_hand_or_403(request, hand_or_404(session, number))
+    closed = closed_session_page(request, session, f"Correct hand {number}")
+    if closed:
+        return closed
     seating = selectors.seating_of(session)
     conflict = None
     evaluation = None
@@ -207,6 +211,9 @@ def hand_delete(request, session, number):
         messages.warning(request, deletion_message(session, number))
         return redirect(session_url(session))
     hand = visible_hand_or_403(request, hand_or_404(session, number))
+    closed = closed_session_page(request, session, f"Delete hand {number}")
+    if closed:
+        return closed
     later = list(session.hands.filter(number__gt=number).values_list("number", flat=True))
     conflict = None
     if request.method == "POST":
