@@ -306,10 +306,9 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     result = Reconciliation(session=session, columns=columns, problems=problems, withheld=withheld)
     session.card_totals = {str(pid): total for pid, total in card_totals.items()}
     if withheld:
-        # Blind double entry: the audit log is read by every official, so the entered totals
-        # (which count the hands awaiting a second entry) stay out of it.
-        details = {c.name: {"card": c.card} for c in columns}
-        details["summary"] = "; ".join(f"{c.name}: card {c.card}" for c in columns)
+        # Blind double entry: every official reads the audit log, and the totals (typed or
+        # entered) would give away the hands awaiting a second entry; the problems say why.
+        details = {"summary": "Totals not compared: hands await a second entry or a decision."}
     else:
         details = {
             c.name: {"card": c.card, "hands": c.hands, "penalties": c.penalties, "final": c.final}
