@@ -51,10 +51,10 @@
   }
 
   function blessingOfEarth(form) {
-    // The player lists name the dealer, East in this hand: "East · Ann (dealer)".
+    // The player lists name the dealer, East in this hand: "S — Ann (East this hand, dealer)".
     var dealer = Array.prototype.find.call(
       form.querySelectorAll("[name=discarder] option"),
-      function (option) { return /\(dealer\)$/.test(option.textContent); }
+      function (option) { return /dealer\)$/.test(option.textContent); }
     );
     var how = form.querySelector("[name=win_type]");
     var immunity = form.querySelector("[name=immunity]");

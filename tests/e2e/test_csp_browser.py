@@ -45,7 +45,7 @@ def test_no_csp_violation_anywhere_in_the_console(page, live_server):
         assert "camera=()" in response.headers["permissions-policy"]
 
     log_in(page, base, "csp-boss", session_path(session))
-    dictate(page, ("S", "d", "W", SMALL, "5m", 10))
+    dictate(page, ("S", "d", "W", SMALL, "5m", 10), 1)
     expect(page.locator("#preview .total")).to_have_text("10")  # an htmx swap happened
     page.keyboard.press("Enter")
     expect(page.locator(".messages")).to_contain_text("Hand 1 saved")

@@ -1,8 +1,9 @@
 """A judge runs a whole session at the desk in a real browser, with the keyboard only.
 
 Vocabulary: a *dictated hand* is what the judge hears at the table - who won, how, from whom,
-the tiles and the winning tile - written with seat winds of *that* hand (RULINGS R14), so the
-letters typed into the player lists change as the deal passes.
+the tiles and the winning tile - written with seat winds of *that* hand (RULINGS R14). The
+judge types the score card's letter of each player (their *starting* wind, `card_letter`), as
+the card names them in every hand.
 """
 
 import pytest
@@ -12,6 +13,7 @@ from playwright.sync_api import expect
 
 from tests.tournament.builders import make_session, make_user
 from tournament.models import Hand, Payment, Seat, Session
+from tournament.winds import WINDS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,8 +54,14 @@ def log_in(page, base, username, next_path):
     page.wait_for_url(f"{base}{next_path}")
 
 
-def dictate(page, hand) -> None:
-    """Type one hand as a judge would, starting in the Winner list (autofocus)."""
+def card_letter(seat_wind: str, number: int) -> str:
+    """The starting wind of the player sitting at ``seat_wind`` in hand ``number`` (R14)."""
+    return WINDS[(WINDS.index(seat_wind) + number - 1) % 4]
+
+
+def dictate(page, hand, number: int) -> None:
+    """Type one hand as a judge would, starting in the Winner list (autofocus), naming the
+    players by their card letters."""
     # A judge sees the page before typing; here, wait until htmx is listening for input.
     page.wait_for_function("() => document.readyState === 'complete' && window.htmx")
     expect(page.locator("#id_winner")).to_be_focused()  # autofocus after every save
@@ -63,12 +71,12 @@ def dictate(page, hand) -> None:
         keys.type("d")  # Draw
         return
     winner, how, discarder, tiles, winning, _ = hand
-    keys.type(winner.lower())
+    keys.type(card_letter(winner, number).lower())
     keys.press("Tab")
     keys.type(how)
     keys.press("Tab")
     if discarder:
-        keys.type(discarder.lower())
+        keys.type(card_letter(discarder, number).lower())
     keys.press("Tab")
     keys.type(tiles)
     keys.press("Tab")
@@ -85,7 +93,7 @@ def test_judge_runs_a_whole_session_with_the_keyboard(page, live_server, artifac
     expect(page.locator("#id_winner")).to_be_focused()
 
     # A first try with too few tiles: the preview lists the problem and points at the field.
-    dictate(page, ("S", "d", "W", "123m 456p", "5m", 0))
+    dictate(page, ("S", "d", "W", "123m 456p", "5m", 0), 1)
     expect(page.locator("[data-preview-state=errors]")).to_contain_text("tile count")
     expect(page.locator("#preview a[href='#id_tiles']")).to_be_visible()
     page.screenshot(path=str(artifacts / "desk-entry-errors.png"), full_page=True)
@@ -99,7 +107,7 @@ def test_judge_runs_a_whole_session_with_the_keyboard(page, live_server, artifac
 
     for number, hand in enumerate(DICTATED[1:], start=2):
         expect(page.locator("h2#entry")).to_contain_text(f"Hand {number}")
-        dictate(page, hand)
+        dictate(page, hand, number)
         if hand[0] == "draw":
             expect(page.locator("#preview")).to_contain_text("Exhaustive draw")
         else:
@@ -153,7 +161,7 @@ def test_judge_runs_a_whole_session_with_the_keyboard(page, live_server, artifac
     wrong[second] -= 10
     type_card(wrong)
     expect(page.locator("#reconcile-result")).to_contain_text("differ")
-    expect(page.locator("#reconcile-result tr.diff")).to_have_count(2)
+    expect(page.locator("#reconcile-result td.diff")).to_have_count(2)
     page.screenshot(path=str(artifacts / "desk-reconcile-mismatch.png"), full_page=True)
     assert Session.objects.get(pk=session.pk).status == "open"
     type_card(totals)

@@ -2,14 +2,15 @@
 entered twice blind confirm at once; a differing entry goes to the head judge, who compares the
 two field by field. The first judge records the false win with the keyboard only.
 
-Vocabulary: see `test_desk_browser` (dictated hand: seat winds of *that* hand, RULINGS R14).
+Vocabulary: see `test_desk_browser` (dictated hand: seat winds of *that* hand, RULINGS R14,
+typed as the card's letters).
 """
 
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.e2e.test_desk_browser import dictate, log_in, session_path
+from tests.e2e.test_desk_browser import card_letter, dictate, log_in, session_path
 from tests.tournament.builders import make_session, make_user
 from tournament.models import Hand, HandEntry
 
@@ -61,7 +62,7 @@ def test_two_judges_enter_every_hand_blind_and_a_head_judge_resolves(
     # reaching "Record as a false win" with Tab.
     for number, hand in HANDS.items():
         expect(first.locator("h2#entry")).to_contain_text(f"Hand {number}")
-        dictate(first, hand)
+        dictate(first, hand, number)
         if number == 3:
             expect(first.locator("[data-preview-state=illegal]")).to_be_visible()
             for _ in range(15):
@@ -94,12 +95,12 @@ def test_two_judges_enter_every_hand_blind_and_a_head_judge_resolves(
         second.locator(f"#hand-{number} a", has_text="Enter again").click()
         expect(second.locator("h1")).to_contain_text(f"Second entry of hand {number}")
         if number == 3:
-            dictate_false_win(second, "E")
+            dictate_false_win(second, card_letter("E", 3))
             expect(second.locator("#preview")).to_contain_text("False win")
         elif number == 4:
-            dictate(second, ("N", "d", "S", BIG, "5m", 140))  # another discarder
+            dictate(second, ("N", "d", "S", BIG, "5m", 140), number)  # another discarder
         else:
-            dictate(second, hand)
+            dictate(second, hand, number)
         second.keyboard.press("Enter")
         if number == 4:
             expect(second.locator(".messages")).to_contain_text("differs from the first one")

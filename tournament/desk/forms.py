@@ -3,7 +3,8 @@
 Vocabulary
 ----------
 correction      the hand form plus a required reason and the hidden version it started from.
-card form       the four final totals from the signed score card.
+card form       the four numbers of the signed score card's *Final total* row (hands plus
+                penalties), one per player named as the card names them (starting wind).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from ..event.services import FROZEN_REASON, SCORING_RULES, SETTINGS_FIELDS
 from ..models import Penalty, Tournament
 from ..play.entry import Seating
 from ..play.forms import HandForm
-from ..winds import WIND_NAMES, WINDS, wind_order
+from ..winds import WINDS, wind_order
 
 
 class ChangeFields:
@@ -55,7 +56,7 @@ class PenaltyForm(forms.Form):
     def __init__(self, *args, seating: Seating, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "— choose the player —")] + [
-            (str(pid), f"{WIND_NAMES[w]} · {seating.names[pid]}")
+            (str(pid), f"{w} · {seating.names[pid]}")
             for w, pid in sorted(seating.players.items(), key=lambda item: wind_order(item[0]))
         ]
         self.fields["player"].widget.attrs["autofocus"] = True
@@ -88,7 +89,7 @@ class PenaltyCorrectionForm(PenaltyForm):
 
 
 class CardForm(forms.Form):
-    """The final totals of the signed score card, one field per player (starting wind order)."""
+    """The Final total row of the signed score card, one field per player (starting wind order)."""
 
     def __init__(self, *args, seating: Seating, **kwargs):
         super().__init__(*args, **kwargs)
@@ -99,7 +100,7 @@ class CardForm(forms.Form):
                 continue
             name = f"p{pid}"
             self.fields[name] = forms.IntegerField(
-                label=f"{WIND_NAMES[wind]} · {seating.names[pid]}",
+                label=f"{wind} · {seating.names[pid]}: Final total",
                 widget=forms.NumberInput(attrs={"class": "number-input", "inputmode": "numeric"}),
             )
             self.players.append(pid)

@@ -221,7 +221,8 @@ class SessionScore(models.Model):
     """One player's totals in one session, kept by the play services in the same transaction as
     every hand or penalty write, so that the standings read players x rounds rows, not hands.
 
-    ``hand_points`` always equals the sum of the player's payments in the session, and
+    ``hand_points`` always equals the sum of the player's payments in the session's confirmed
+    hands (a hand awaiting its blind second entry counts once confirmed), and
     ``penalty_points`` their penalties of the session (RULINGS R13); the health page checks it.
     The tournament, round and table numbers are copied from the session so that the standings
     read one table without joins (a played round is never reseated).

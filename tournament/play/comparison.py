@@ -3,7 +3,8 @@
 Vocabulary
 ----------
 comparison row  (label, first, second, differs): one field of the hand as each official
-                entered it, in words a judge reads (names, not ids), and whether they differ.
+                entered it, in words a judge reads (the card's letter and the name, not ids),
+                and whether they differ.
 fields          outcome, winner, how, discarder, immunity, responsible, the tile fields
                 (concealed tiles, declared sets, winning tile), flags, penalty tiles, value and
                 each player's payment - every field the head judge must compare.
@@ -16,8 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..winds import WIND_NAMES
-from .entry import FLAG_LABELS, WIN_TYPE_LABELS, Evaluation, Seating
+from .entry import FLAG_LABELS, WIN_TYPE_LABELS, Evaluation, Seating, seat_note
 
 OUTCOME_LABELS = {"win": "Win", "draw": "Draw", "false_win": "False win"}
 IMMUNITY_LABELS = {"": "None", "other": "Another player is responsible", "nobody": "Nobody"}
@@ -35,7 +35,12 @@ class ComparisonRow:
 
 
 def _name(seating: Seating, pid: int | None) -> str:
-    return "—" if pid is None else seating.names.get(pid, f"player {pid}")
+    """ "S · Bob": the score card's letter (starting wind) and the name."""
+    if pid is None:
+        return "—"
+    letter = next((w for w, p in seating.players.items() if p == pid), "")
+    name = seating.names.get(pid, f"player {pid}")
+    return f"{letter} · {name}" if letter else name
 
 
 def _fields(evaluation: Evaluation, seating: Seating) -> dict[str, str]:
@@ -56,10 +61,10 @@ def _fields(evaluation: Evaluation, seating: Seating) -> dict[str, str]:
         "Value": "—" if evaluation.value is None else str(evaluation.value),
     }
     if len(seating.players) == 4:
-        for wind, pid in seating.in_hand_order(entry.number):
+        for start, pid, seat in seating.in_card_order(entry.number):
             amount = evaluation.payments.get(pid)
             shown = "—" if amount is None else f"{amount:+d}" if amount else "0"
-            fields[f"Payment: {WIND_NAMES[wind]} · {seating.names[pid]}"] = shown
+            fields[f"Payment: {start} · {seating.names[pid]} ({seat_note(seat)})"] = shown
     return fields
 
 

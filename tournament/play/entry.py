@@ -10,7 +10,9 @@ tiles text    what the judge types in the *Hand* field: concealed tiles and decl
               the winning tile: with 14 tiles counted (a kong as 3) one copy of the winning
               tile is taken out of the concealed tiles.
 seating       a `Seating`: the session's players by *starting* wind; seat winds in hand *n*
-              follow RULINGS R14.
+              follow RULINGS R14. The *card letter* of a player is their starting wind, as the
+              score card names them in every hand; the scorer still gets the seat wind of the
+              hand (Value Honor), from `Seating.wind_of`.
 applies       a field *applies* to an entry when its outcome uses it: a draw uses only the hand
               number; a false win also its offender (``winner``) and, optionally, the tiles the
               offender showed; a win uses every field. `HandEntryData.normalised` clears the
@@ -50,7 +52,7 @@ from scoring.engine import (
     settle,
 )
 
-from ..winds import WINDS, seat_wind_in_hand
+from ..winds import WIND_NAMES, WINDS, seat_wind_in_hand
 
 OUTCOMES = ("win", "draw", "false_win")
 WIN_TYPES = ("self_draw", "discard", "robbing_kong")
@@ -142,6 +144,19 @@ class Seating:
 
     def dealer(self, number: int) -> int:
         return self.player_at("E", number)
+
+    def in_card_order(self, number: int) -> list[tuple[str, int, str]]:
+        """(starting wind, player id, seat wind in hand ``number``) in the score card's order,
+        E S W N by starting wind: the card's letter names the player in every hand."""
+        return [
+            (start, pid, seat_wind_in_hand(start, number))
+            for start, pid in sorted(self.players.items(), key=lambda item: WINDS.index(item[0]))
+        ]
+
+
+def seat_note(seat_wind: str) -> str:
+    """ "South this hand", or "East this hand, dealer": shown beside a card letter (R14)."""
+    return f"{WIND_NAMES[seat_wind]} this hand" + (", dealer" if seat_wind == "E" else "")
 
 
 @dataclass

@@ -3,8 +3,9 @@ the writes are in `tournament.play.services`.
 
 Vocabulary
 ----------
-hand form       one hand of a session: outcome, players (listed with their seat wind in *this*
-                hand, RULINGS R14), tiles and flags. Tab order follows a judge's dictation:
+hand form       one hand of a session: outcome, players (named by the score card's letter, the
+                starting wind, with their seat wind in *this* hand beside it, RULINGS R14),
+                tiles and flags. Tab order follows a judge's dictation:
                 winner, how, discarder, hand, winning tile - then Enter saves.
 calculator form the hand form with seats instead of players (no tournament, nothing saved).
 
@@ -20,19 +21,20 @@ from scoring.fields import TileField, TilesField
 
 from ..models import Hand, Tournament
 from ..winds import WIND_NAMES, WINDS
-from .entry import ENTRY_FLAGS, FLAG_LABELS, HandEntryData, Seating
+from .entry import ENTRY_FLAGS, FLAG_LABELS, HandEntryData, Seating, seat_note
 from .preview import plain_words
 
 NOBODY = [("", "—")]
 
 
 def player_choices(seating: Seating, number: int) -> list[tuple[str, str]]:
-    """ "East · Alan Chan (dealer)" ... in seat-wind order for hand ``number`` (RULINGS R14)."""
-    choices = []
-    for wind, pid in seating.in_hand_order(number):
-        dealer = " (dealer)" if wind == "E" else ""
-        choices.append((str(pid), f"{WIND_NAMES[wind]} · {seating.names[pid]}{dealer}"))
-    return choices
+    """ "E — Alan Chan (South this hand)" ... by the score card's letter (starting wind), in
+    the card's order, in every hand: typing the card's letter in the list chooses the player.
+    The seat wind of hand ``number`` (RULINGS R14) is shown beside it."""
+    return [
+        (str(pid), f"{start} — {seating.names[pid]} ({seat_note(seat)})")
+        for start, pid, seat in seating.in_card_order(number)
+    ]
 
 
 def optional_int(value):

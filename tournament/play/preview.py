@@ -4,8 +4,8 @@ Shared by the judges' desk and the public calculator (`templates/tournament/play
 
 Vocabulary
 ----------
-payment rows    (seat wind in this hand, name, payment) in seat order, dealer first (RULINGS
-                R14).
+payment rows    (card letter, name, seat note, payment) in the score card's order: players
+                named by their starting wind, with their seat wind in this hand (RULINGS R14).
 error links     (field id, field label, message) for each problem, so the preview can point at
                 the field to fix.
 rule reference  "RULINGS R13", "(R12)", "(RULINGS R9 (penalty tiles))": our rulings' numbers,
@@ -16,6 +16,8 @@ rule reference  "RULINGS R13", "(R12)", "(RULINGS R9 (penalty tiles))": our ruli
 from __future__ import annotations
 
 import re
+
+from .entry import seat_note
 
 _RULES = r"R\d+(?:\s*[,/]\s*R\d+)*"
 _REFERENCE = re.compile(
@@ -38,13 +40,19 @@ def plain_words(text: str) -> str:
     return plain
 
 
-def payment_rows(evaluation, seating, number: int) -> list[tuple[str, str, int | None]]:
-    """(seat wind in this hand, name, payment) in seat order, dealer first (RULINGS R14)."""
+def payment_rows(evaluation, seating, number: int) -> list[tuple[str, str, str, int | None]]:
+    """(card letter, name, seat note, payment) in the score card's order, E S W N by starting
+    wind; the note gives the seat wind of this hand where it differs (RULINGS R14)."""
     if len(seating.players) != 4:
         return []
     return [
-        (wind, seating.names[pid], evaluation.payments.get(pid) if evaluation else None)
-        for wind, pid in seating.in_hand_order(number)
+        (
+            start,
+            seating.names[pid],
+            seat_note(seat) if seat != start else "",
+            evaluation.payments.get(pid) if evaluation else None,
+        )
+        for start, pid, seat in seating.in_card_order(number)
     ]
 
 

@@ -14,6 +14,9 @@ next number     the lowest hand number of a session not yet entered (a deleted h
                 gap that is filled first), or None when the session has all its hands.
 hand row        a saved hand with its payments in seat order and the running totals after it.
 totals          hand payments summed per player; penalties are shown apart (RULINGS R13).
+card columns    a session's three final rows as the printed score card has them, per player:
+                *Hand totals*, *Penalties* (`play.penalties`) and *Final total*, with the
+                numbers a judge typed from the signed card (`CardColumn`).
 pending         hands awaiting a second entry (double entry) or a head judge's decision.
 hidden hand     an unconfirmed hand the viewer may not see (`roles.may_see_unconfirmed_hand`):
                 the sheet shows only that it awaits a second entry, and no total shown to that
@@ -34,6 +37,7 @@ from ..names import player_names
 from ..roles import is_head_judge, may_see_unconfirmed_hand
 from ..winds import WINDS, wind_order
 from .entry import ENTRY_FLAGS, HandEntryData, Seating, entry_summary
+from .penalties import penalty_points
 
 PLAYED_STATUSES = (Round.Status.PLAYING, Round.Status.FINISHED)
 
@@ -132,6 +136,56 @@ def session_totals(session: Session) -> dict[int, int]:
     for row in rows:
         totals[row["player_id"]] = row["total"]
     return totals
+
+
+@dataclass(frozen=True)
+class CardColumn:
+    """One player's column of the score card's three final rows, and what the judge typed."""
+
+    wind: str  # starting wind, the card's letter
+    name: str
+    hands: int  # the card's "Hand totals" row: the entered hands' payments
+    penalties: int  # the card's "Penalties" row (RULINGS R13)
+    card: int  # typed from the signed card's "Final total" row
+
+    @property
+    def final(self) -> int:
+        """The card's "Final total" row as the desk computes it: hands plus penalties."""
+        return self.hands + self.penalties
+
+    @property
+    def difference(self) -> int:
+        return self.card - self.final
+
+
+def card_columns(session: Session, card_totals: dict[int, int] | None = None) -> list[CardColumn]:
+    """The card's final rows for this session (hand totals, penalties, final), E S W N, with
+    the typed card totals (0 where none were typed). Counts every hand: callers showing it
+    to an official must first check that no hand is hidden from them."""
+    seating = seating_of(session)
+    entered = session_totals(session)
+    seated = [seating.players[w] for w in WINDS if w in seating.players]
+    penalties = penalty_points(
+        (
+            (pid, amount, mode == Penalty.Mode.ZERO_SUM)
+            for pid, amount, mode in Penalty.objects.filter(session=session).values_list(
+                "player_id", "amount", "mode"
+            )
+        ),
+        seated,
+    )
+    winds = {pid: w for w, pid in seating.players.items()}
+    card_totals = card_totals or {}
+    return [
+        CardColumn(
+            wind=winds[pid],
+            name=seating.names[pid],
+            hands=entered.get(pid, 0),
+            penalties=penalties.get(pid, 0),
+            card=card_totals.get(pid, 0),
+        )
+        for pid in seated
+    ]
 
 
 def hidden_hands_filter(viewer, prefix: str = "", tournament=None) -> Q:

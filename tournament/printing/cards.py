@@ -8,6 +8,9 @@ blank card      printed before the round: every hand row empty but for its deale
 filled card     printed after entry: every entered hand with its payments and the totals;
                 penalties listed apart (RULINGS R13); "provisional" while a hand awaits
                 confirmation (double entry).
+withheld hand   a hand awaiting a blind second entry, printed for an official who may not see
+                it (`roles.may_see_unconfirmed_hand`): its row says only "2nd entry", and no
+                total counts it, as on the desk's sheet.
 player key      a player is named on the card's rows by the *starting* wind of their seat
                 (E, S, W, N), as in the column headings; the dealer of hand *n* is the one who
                 started at `winds.starting_wind_of_dealer(n)` (RULINGS R14), pre-printed.
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..play.penalties import penalty_effect
 from ..winds import WINDS, starting_wind_of_dealer
 
 BLOCK = 4
@@ -32,6 +36,7 @@ MIN_ROW_MM = 3.6
 
 OUTCOME_LABELS = {"draw": "Draw", "false_win": "False win"}
 WIN_TYPE_LABELS = {"self_draw": "Self", "discard": "Disc.", "robbing_kong": "Rob kong"}
+WITHHELD_LABEL = "2nd entry"  # fits the How column ("False win", 9 characters)
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,7 @@ class CardHand:
     value: int | None = None
     amounts: dict[str, int] = field(default_factory=dict)  # starting wind -> points
     confirmed: bool = True
+    withheld: bool = False  # awaits a second entry the reader may not see: only its number
 
 
 @dataclass(frozen=True)
@@ -65,12 +71,7 @@ class CardPenalty:
 
     def effect(self) -> dict[str, int]:
         """Points per starting wind: the offender loses, zero-sum shares go to the others."""
-        result = {self.wind: -self.amount}
-        if self.zero_sum:
-            for other in WINDS:
-                if other != self.wind:
-                    result[other] = self.amount // 3
-        return result
+        return penalty_effect(self.wind, self.amount, zero_sum=self.zero_sum, seated=WINDS)
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,9 @@ def card_layout(session: CardSession, *, filled: bool) -> Card:
         hand = hands.get(number)
         row = Row(kind="hand", label=str(number), dealer=dealer)
         if hand is None:
+            row.cells = [Cell(dealer=w == dealer) for w in winds]
+        elif hand.withheld:  # blind double entry: nothing of the first entry is printed
+            row.how, row.provisional = WITHHELD_LABEL, True
             row.cells = [Cell(dealer=w == dealer) for w in winds]
         else:
             for wind in winds:

@@ -8,7 +8,8 @@ document        a kind of printout (`Document`): an ``identifier`` used in addre
                 have it (``audience``), whether it needs a round, and ``render``.
 print request   what one printout is asked for with (`PrintRequest`): the tournament, the round
                 and table where they matter, the site's address for QR codes, whether the asker
-                sees what is not yet released (an official, or the console), a progress callback.
+                sees what is not yet released (an official, or the console), a progress callback,
+                and the hands withheld from the asker (blind double entry; the console sees all).
 printout        what ``render`` returns (`Printout`): file name, content type and bytes.
 audience        ``officials`` (filled cards), ``seating`` (public once the round's seating is
                 published: blank cards, seating lists, slips), ``standings`` (public while the
@@ -61,6 +62,9 @@ class PrintRequest:
     base_url: str = "http://127.0.0.1:8000"
     official: bool = False
     progress: Progress | None = None
+    # (session id, hand number) of hands awaiting a blind second entry that the asker may not
+    # see (`play.selectors.hidden_hand_numbers`): the filled cards print their number only.
+    withheld: frozenset[tuple[int, int]] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -192,7 +196,11 @@ class _Cards(Document):
 
     def items(self, request):
         sessions = selectors.round_card_sessions(
-            request.round, base_url=request.base_url, filled=self.filled, table_number=request.table
+            request.round,
+            base_url=request.base_url,
+            filled=self.filled,
+            table_number=request.table,
+            withheld=request.withheld,
         )
         cards = [card_layout(session, filled=self.filled) for session in sessions]
         return [

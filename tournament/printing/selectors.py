@@ -58,9 +58,17 @@ def _require_seated(round_: Round, seats) -> None:
 
 
 def round_card_sessions(
-    round_: Round, *, base_url: str, filled: bool, table_number: int | None = None
+    round_: Round,
+    *,
+    base_url: str,
+    filled: bool,
+    table_number: int | None = None,
+    withheld: frozenset[tuple[int, int]] = frozenset(),
 ) -> list[CardSession]:
-    """Every session of the round (or one table's) as a card's plain input, in table order."""
+    """Every session of the round (or one table's) as a card's plain input, in table order.
+
+    ``withheld``: (session id, hand number) of the hands the reader may not see (blind double
+    entry): they are handed over with their number only."""
     tournament = round_.tournament
     seats = list(Seat.objects.filter(round=round_).select_related("player", "table"))
     _require_seated(round_, seats)
@@ -81,7 +89,7 @@ def round_card_sessions(
     penalties: dict[int, list[CardPenalty]] = defaultdict(list)
     if filled:
         ids = [s.pk for s in sessions]
-        for session_id, hand in _hands(ids, by_table, sessions):
+        for session_id, hand in _hands(ids, by_table, sessions, withheld):
             hands[session_id].append(hand)
         table_of = {s.pk: s.table_id for s in sessions}
         for penalty in Penalty.objects.filter(session_id__in=ids).select_related("player", "hand"):
@@ -134,11 +142,14 @@ def round_card_sessions(
     return cards
 
 
-def _hands(session_ids, by_table, sessions):
+def _hands(session_ids, by_table, sessions, withheld=frozenset()):
     """(session id, CardHand) for every hand of these sessions, payments prefetched."""
     table_of = {s.pk: s.table_id for s in sessions}
     queryset = Hand.objects.filter(session_id__in=session_ids).prefetch_related("payments")
     for hand in queryset.order_by("session_id", "number"):
+        if (hand.session_id, hand.number) in withheld:
+            yield hand.session_id, CardHand(hand.number, "", confirmed=False, withheld=True)
+            continue
         winds = {seat.player_id: w for w, seat in by_table[table_of[hand.session_id]].items()}
         yield (
             hand.session_id,

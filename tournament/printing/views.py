@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.cache import add_never_cache_headers
 
 from ..models import Round, Tournament
+from ..play.selectors import hidden_hand_numbers
 from ..release import tournament_hidden_from
 from ..roles import is_official, organiser_required
 from .documents import DOCUMENTS, NothingToPrint, PrintRequest, document_get, font_warnings
@@ -77,6 +78,9 @@ def printout_download(request, slug, identifier):
         table=_number(table),
         base_url=request.build_absolute_uri("/"),
         official=is_official(request.user, tournament),
+        # Blind double entry: a hand awaiting its second entry is printed only for the official
+        # who entered it and head judges, as on the desk's sheet.
+        withheld=frozenset(hidden_hand_numbers(request.user, tournament)),
     )
     try:
         printout = document.render(print_request)

@@ -37,6 +37,7 @@ from ..models import (
     Tournament,
 )
 from ..names import player_names
+from ..play.selectors import hidden_hands_filter
 from ..roles import is_official
 from .ranking import (
     Entrant,
@@ -309,9 +310,11 @@ class PlayerCard:
 
 
 def player_card(
-    tournament: Tournament, player_id: int, *, round_limit: int | None = None
+    tournament: Tournament, player_id: int, *, round_limit: int | None = None, viewer=None
 ) -> PlayerCard | None:
-    """One player's page, or None if they are not registered in the tournament."""
+    """One player's page, or None if they are not registered in the tournament. The hands
+    awaiting a blind second entry that ``viewer`` may not see are left out of its hand lines
+    (`play.selectors.hidden_hands_filter`: only their entrant and head judges see them)."""
     board_ = board(tournament, round_limit=round_limit)
     standing = next((row for row in board_.rows if row.player_id == player_id), None)
     if standing is None:
@@ -333,6 +336,7 @@ def player_card(
             **_round_filter("hand__session__round__number", round_limit),
         )
         .exclude(amount=0)
+        .exclude(hidden_hands_filter(viewer, "hand__", tournament))
         .values(
             "hand__session__round__number",
             "hand__session__table__number",

@@ -31,6 +31,8 @@ def troubled():
     hand_services.hand_save(session=first, entry=entry(first, 1), user=judge)
     second = hand_services.hand_save(session=first, entry=entry(first, 2), user=judge)
     hand = hand_services.hand_save(session=first, entry=entry(first, 3), user=judge)
+    # Confirmed by a second official: only confirmed hands count in the kept totals.
+    hand_services.hand_confirm(hand=hand, entry=entry(first, 3), user=make_user())
     # Deleting a hand in the middle leaves a gap (nothing is renumbered, RULINGS R14).
     hand_services.hand_delete(hand=second, user=judge, reason="entered twice", version=1)
     Payment.objects.filter(hand=hand).first().delete()  # payments no longer sum to zero

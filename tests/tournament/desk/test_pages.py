@@ -100,9 +100,11 @@ def test_session_page_offers_the_next_hand_with_dealer_and_seat_winds(client, se
     page = client.get(url(session, "desk:session_sheet"))
     html = page.content.decode()
     assert page.context["form"].initial["number"] == 2
-    # RULINGS R14: in hand 2 the player who started South deals and sits East.
+    # RULINGS R14: in hand 2 the player who started South deals and sits East; the list
+    # names every player by the card's letter (starting wind), the seat wind beside it.
     south = page.context["sheet"].seating.names[entry(session).winner]
-    assert f"East · {south} (dealer)" in html
+    assert f"S — {south} (East this hand, dealer)" in html
+    assert "dealer S · " + south in html
     assert "data-tile-input" in html and 'class="tile-palette"' in html
     assert "htmx-2.min.js" in html
     assert html.count('class="num total"') == 4  # the four players with their totals
@@ -210,9 +212,11 @@ def test_penalty_and_reconcile_through_the_forms(client, session):
     assert client.post(url(session, "desk:penalty_record"), post).status_code == 302
     wrong = {f"p{pid}": amount + 5 for pid, amount in ids.items()}
     response = client.post(url(session, "desk:session_reconcile"), wrong)
-    assert b"differ" in response.content and b'class="diff"' in response.content
+    assert b"differ" in response.content and b'class="num diff"' in response.content
     assert Session.objects.get().status == "open"
-    right = {f"p{pid}": amount for pid, amount in ids.items()}
+    # The card's Final total row includes the penalty: -9 for the offender, +3 for the others.
+    offender = post["player"]
+    right = {f"p{pid}": amount + (-9 if pid == offender else 3) for pid, amount in ids.items()}
     assert client.post(url(session, "desk:session_reconcile"), right).status_code == 302
     assert Session.objects.get().status == "reconciled"
 

@@ -103,3 +103,22 @@ def test_honours_typed_in_lower_case_are_read():
     evaluation = evaluate(entry, seating=SEATING, rules=RULES)
     assert evaluation.ok, evaluation.errors
     assert evaluation.concealed == "123m 456p 789s E WhWhWh"  # printed canonically
+
+
+def test_player_lists_name_players_by_the_card_letter_in_every_hand():
+    """Issue 19, point 3: the letter first in each choice is the starting wind (the score
+    card's letter) in hands 1-16, with the seat wind of that hand beside it (RULINGS R14)."""
+    from tournament.play.forms import player_choices
+
+    for number in range(1, 17):
+        choices = player_choices(SEATING, number)
+        assert [label[0] for _, label in choices] == ["E", "S", "W", "N"]
+        for (value, label), (start, pid) in zip(
+            choices, sorted(SEATING.players.items(), key=lambda i: "ESWN".index(i[0])), strict=True
+        ):
+            assert value == str(pid) and label.startswith(f"{start} — {SEATING.names[pid]} (")
+            seat = SEATING.wind_of(pid, number)
+            assert {"E": "East", "S": "South", "W": "West", "N": "North"}[
+                seat
+            ] + " this hand" in label
+            assert label.endswith("dealer)") == (pid == SEATING.dealer(number))

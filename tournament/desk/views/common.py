@@ -9,6 +9,10 @@ conflict        a correction or deletion that started from a stale version of th
                 that a second submit overwrites knowingly.
 gone            the hand was deleted by someone else meanwhile: the page says who deleted it
                 and why (from the audit log, `deletion_message`), never "Page not found".
+closed page     what a change page (correct, delete, enter again, reconcile) shows when it is
+                opened for a session that is not open: its state, who reconciled it, and that
+                a head judge can reopen it - no form (`closed_session_page`). A form posted
+                after the session closed still comes back with what was typed and the reason.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from functools import wraps
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from ...audit import audit_entries
@@ -58,6 +62,14 @@ def session_url(session: Session, name: str = "session_sheet", **extra) -> str:
 
 def session_context(session: Session, **extra) -> dict:
     return {"tournament": session.round.tournament, "session": session, **extra}
+
+
+def closed_session_page(request, session: Session, what: str):
+    """The answer to opening a change page of a closed session, or None when it is open."""
+    if session.status == Session.Status.OPEN or request.method == "POST":
+        return None
+    context = session_context(session, what=what)
+    return render(request, "tournament/desk/session_closed.html", context, status=409)
 
 
 def hand_or_none(session: Session, number: int) -> Hand | None:

@@ -17,7 +17,14 @@ from ...play.forms import HandForm, optional_int
 from ...play.preview import preview_context
 from ...play.services import hands as hand_services
 from ...roles import head_judge_required
-from .common import errors_onto, hand_or_404, session_context, session_page, session_url
+from .common import (
+    closed_session_page,
+    errors_onto,
+    hand_or_404,
+    session_context,
+    session_page,
+    session_url,
+)
 
 
 @session_page()
@@ -30,6 +37,9 @@ def hand_confirm(request, session, number):
     if hand.confirmed:
         messages.info(request, f"Hand {number} is already confirmed.")
         return redirect(session_url(session))
+    closed = closed_session_page(request, session, f"Second entry of hand {number}")
+    if closed:
+        return closed
     initial = {"number": number, "outcome": "win", "win_type": "discard"}
     form = HandForm(request.POST or None, initial=initial, seating=seating, number=number)
     if request.method == "POST" and form.is_valid():

@@ -21,8 +21,10 @@ from ...play.forms import HandForm
 from ...play.preview import preview_context
 from ...play.services import hands as hand_services
 from ...play.services import sessions as session_services
+from ...winds import starting_wind_of_dealer
 from ..forms import CorrectionForm, DeleteForm
 from .common import (
+    closed_session_page,
     deletion_message,
     errors_onto,
     hand_or_404,
@@ -54,7 +56,8 @@ def _sheet_page(request, session, form, evaluation, status=200):
         sheet=sheet,
         next_number=next_number,
         hand_number=number,
-        dealer=sheet.seating.names.get(sheet.seating.dealer(number))
+        dealer=f"{starting_wind_of_dealer(number)} · "  # the card's letter (RULINGS R14)
+        + sheet.seating.names.get(sheet.seating.dealer(number), "")
         if number and len(sheet.seating.players) == 4
         else "",
         preview_url=session_url(session, "hand_preview"),
@@ -136,6 +139,9 @@ def hand_edit(request, session, number):
     if request.method == "POST" and hand_or_none(session, number) is None:
         return _correction_of_a_deleted_hand(request, session, number)
     hand = visible_hand_or_403(request, hand_or_404(session, number))
+    closed = closed_session_page(request, session, f"Correct hand {number}")
+    if closed:
+        return closed
     seating = selectors.seating_of(session)
     conflict = None
     evaluation = None
@@ -205,6 +211,9 @@ def hand_delete(request, session, number):
         messages.warning(request, deletion_message(session, number))
         return redirect(session_url(session))
     hand = visible_hand_or_403(request, hand_or_404(session, number))
+    closed = closed_session_page(request, session, f"Delete hand {number}")
+    if closed:
+        return closed
     later = list(session.hands.filter(number__gt=number).values_list("number", flat=True))
     conflict = None
     if request.method == "POST":

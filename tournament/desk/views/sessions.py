@@ -14,7 +14,7 @@ from ...play import selectors
 from ...play.services import sessions as session_services
 from ...roles import head_judge_required
 from ..forms import CardForm, PenaltyCorrectionForm, PenaltyForm, ReasonForm
-from .common import session_context, session_page, session_url
+from .common import closed_session_page, session_context, session_page, session_url
 
 
 def _errors_onto(form, error: ValidationError) -> None:
@@ -91,6 +91,9 @@ def penalty_delete(request, session, penalty_id):
 
 @session_page()
 def session_reconcile(request, session):
+    closed = closed_session_page(request, session, "Reconcile")
+    if closed:
+        return closed
     seating = selectors.seating_of(session)
     form = CardForm(request.POST or None, seating=seating)
     result = None

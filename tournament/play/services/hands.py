@@ -321,6 +321,7 @@ def hand_confirm(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
         current.confirmed, current.confirmed_by = True, user
         current.save(update_fields=["confirmed", "confirmed_by", "updated_at"])
         HandEntry.objects.filter(hand=current).delete()
+        session_scores_refresh(session=session)  # a confirmed hand counts from now on
         _audit_hand(AuditEntry.Action.CONFIRM, current, user, names)
         return None
     stored = HandEntry.objects.create(
@@ -360,11 +361,11 @@ def hand_resolve(*, hand: Hand, second: HandEntry, keep: str, user, version: int
         _apply(current, evaluation)
         current.entered_by_id = second.entered_by_id
         _pay(current, evaluation)
-        session_scores_refresh(session=session)
     current.confirmed, current.confirmed_by = True, user
     current.version = version + 1
     current.save()
     HandEntry.objects.filter(hand=current).delete()
+    session_scores_refresh(session=session)  # the kept entry counts from now on
     reason = f"Kept the {keep} entry."
     _audit_hand(AuditEntry.Action.RESOLVE, current, user, names, before=before, reason=reason)
     return current

@@ -2,7 +2,9 @@
 
 Vocabulary
 ----------
-session score   one player's totals in one session: hand points (the sum of their payments),
+session score   one player's totals in one session: hand points (the sum of their payments in
+                *confirmed* hands: a hand awaiting its blind second entry counts nowhere until it
+                is confirmed, so that no total gives its payments away to the other judge),
                 penalty points of the session (RULINGS R13: the player loses the amount; a
                 zero-sum penalty gives a third of it to each of the three others), hands won
                 and largest hand won. The standings read these rows, so their cost follows
@@ -23,6 +25,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Sum
 
 from ...models import Hand, Payment, Penalty, Seat, Session, SessionScore
+from ..penalties import penalty_effect
 
 
 def _computed(session_ids) -> dict[int, dict[int, dict]]:
@@ -56,14 +59,14 @@ def _computed(session_ids) -> dict[int, dict[int, dict]]:
         if pk is not None:
             rows[pk][seat["player_id"]] = _blank(seat["wind"])
     for paid in (
-        Payment.objects.filter(hand__session_id__in=active)
+        Payment.objects.filter(hand__session_id__in=active, hand__confirmed=True)
         .values("hand__session_id", "player_id")
         .annotate(total=Sum("amount"))
     ):
         row = rows[paid["hand__session_id"]].setdefault(paid["player_id"], _blank(""))
         row["hand_points"] = paid["total"]
     for won in (
-        Hand.objects.filter(session_id__in=active, outcome=Hand.Outcome.WIN)
+        Hand.objects.filter(session_id__in=active, outcome=Hand.Outcome.WIN, confirmed=True)
         .values("session_id", "winner_id")
         .annotate(count=Count("pk"), largest=Max("value"))
     ):
@@ -73,11 +76,15 @@ def _computed(session_ids) -> dict[int, dict[int, dict]]:
         "session_id", "player_id", "amount", "mode"
     ):
         players = rows[penalty["session_id"]]
-        players.setdefault(penalty["player_id"], _blank(""))["penalty_points"] -= penalty["amount"]
-        if penalty["mode"] == Penalty.Mode.ZERO_SUM:  # RULINGS R13
-            for pid, row in players.items():
-                if pid != penalty["player_id"]:
-                    row["penalty_points"] += penalty["amount"] // 3
+        players.setdefault(penalty["player_id"], _blank(""))
+        effect = penalty_effect(  # RULINGS R13, as the score card prints it
+            penalty["player_id"],
+            penalty["amount"],
+            zero_sum=penalty["mode"] == Penalty.Mode.ZERO_SUM,
+            seated=list(players),
+        )
+        for pid, points in effect.items():
+            players[pid]["penalty_points"] += points
     for pk, players in rows.items():
         _, _, tournament_id, round_number, table_number = places[pk]
         for row in players.values():

@@ -7,11 +7,15 @@ penalty         RULINGS R13: points a player loses outside the hand scores, with
                 the amount is a multiple of 3) or *deduction* (only the player loses). Recorded,
                 corrected or deleted only while the session is open; a correction or deletion
                 needs the reason for the change. All audited.
-card totals     the four final totals written on the signed paper score card.
-reconcile       compare the card totals with the totals of the entered hands (penalties are
-                kept apart, RULINGS R13); when every player agrees, and no hand awaits
-                confirmation, the session is closed as *reconciled*; otherwise the differences
-                are returned and the session stays open.
+card totals     the four numbers of the *Final total* row of the signed paper score card.
+card columns    the card's three final rows per player as the printed card has them: *Hand
+                totals* (the entered hands' payments), *Penalties* (their effect, RULINGS R13,
+                `play.penalties`) and *Final total* (the sum of the two).
+reconcile       compare the card totals with the final totals (hands plus penalties); when
+                every player agrees, and no hand awaits confirmation, the session is closed as
+                *reconciled*; otherwise the differences are returned and the session stays
+                open. Typed numbers equal to the hand totals mean the penalties were forgotten,
+                and the headline says so.
 reopen          a head judge sets a closed session back to open, with a reason.
 round status    follows its sessions: *playing* from its first hand (`hand_save`), *finished*
                 once every session is reconciled, *playing* again when one is reopened.
@@ -30,8 +34,7 @@ from django.utils import timezone
 from ...audit import audit_record
 from ...busy import is_database_busy
 from ...models import AuditEntry, Hand, HandEntry, Penalty, Round, Session
-from ...winds import WINDS
-from ..selectors import seating_of, session_totals
+from ..selectors import CardColumn, card_columns, seating_of
 from .hands import session_check_open
 from .scores import session_scores_refresh
 
@@ -206,21 +209,43 @@ class Reconciliation:
     """The outcome of comparing a score card; ``headline`` says what is actually wrong."""
 
     session: Session
-    rows: list[tuple[str, int, int, int]]  # (name, card total, entered total, difference)
+    columns: list[CardColumn]
     problems: list[str]
+    withheld: bool = False  # hands await a second entry: the entered totals are not compared
+
+    @property
+    def rows(self) -> list[tuple[str, int, int, int]]:
+        """(name, card total, entered final total, difference) per player, E S W N."""
+        return [(c.name, c.card, c.final, c.difference) for c in self.columns]
 
     @property
     def totals_agree(self) -> bool:
-        return all(diff == 0 for *_, diff in self.rows)
+        return all(column.difference == 0 for column in self.columns)
 
     @property
     def matches(self) -> bool:
         return not self.problems and self.totals_agree
 
     @property
+    def penalties_forgotten(self) -> bool:
+        """The typed numbers are the hand totals: the card's penalties were left out."""
+        return (
+            any(column.penalties for column in self.columns)
+            and not self.totals_agree
+            and all(column.card == column.hands for column in self.columns)
+        )
+
+    @property
     def headline(self) -> str:
         if self.matches:
             return "The score card and the entered hands agree."
+        if self.penalties_forgotten:
+            return (
+                "The numbers typed are the hand totals without this session's penalties: "
+                "type the card's Final total row (hand totals plus penalties), and if the "
+                "card's Final total leaves the penalties out, add them on the card and have "
+                "the players sign the change."
+            )
         if not self.totals_agree:
             return "The score card and the entered hands differ."
         return "Every total agrees with the score card, but the session cannot close yet."
@@ -242,15 +267,13 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     seating = seating_of(session)
     if set(card_totals) != set(seating.names):
         raise ValidationError("Give the card total of each of the four players.")
-    entered = session_totals(session)
-    rows = [
-        (name, card_totals[pid], entered.get(pid, 0), card_totals[pid] - entered.get(pid, 0))
-        for pid, name in ((seating.players[w], seating.names[seating.players[w]]) for w in WINDS)
-    ]
+    columns = card_columns(session, card_totals)
     problems = []
-    if sum(card_totals.values()) != 0:
+    typed, expected = sum(card_totals.values()), sum(column.final for column in columns)
+    if typed != expected:
+        why = f" (the penalties deduct {-expected})" if expected else ""
         problems.append(
-            f"The card totals add up to {sum(card_totals.values()):+d}, not 0: check the card."
+            f"The card totals add up to {typed:+d}, not {expected or 0:+d}{why}: check the card."
         )
     mismatched = sorted(
         set(HandEntry.objects.filter(hand__session=session).values_list("hand__number", flat=True))
@@ -279,12 +302,23 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
             f"{_hands(missing)} {'is' if len(missing) == 1 else 'are'} missing (a deleted "
             f"hand is not renumbered): enter {'it' if len(missing) == 1 else 'them'} again."
         )
-    result = Reconciliation(session=session, rows=rows, problems=problems)
+    withheld = bool(pending or mismatched)
+    result = Reconciliation(session=session, columns=columns, problems=problems, withheld=withheld)
     session.card_totals = {str(pid): total for pid, total in card_totals.items()}
-    details = {name: {"card": card, "entered": got} for name, card, got, _ in rows}
-    details["summary"] = "; ".join(
-        f"{name}: card {card}, entered {got}" for name, card, got, _ in rows
-    )
+    if withheld:
+        # Blind double entry: every official reads the audit log, and the totals (typed or
+        # entered) would give away the hands awaiting a second entry; the problems say why.
+        details = {"summary": "Totals not compared: hands await a second entry or a decision."}
+    else:
+        details = {
+            c.name: {"card": c.card, "hands": c.hands, "penalties": c.penalties, "final": c.final}
+            for c in columns
+        }
+        details["summary"] = "; ".join(
+            f"{c.name}: card {c.card}, entered {c.final}"
+            + (f" (hands {c.hands}, penalties {c.penalties:+d})" if c.penalties else "")
+            for c in columns
+        )
     if result.matches:
         session.status = Session.Status.RECONCILED
         session.reconciled_by, session.reconciled_at = user, timezone.now()

@@ -86,7 +86,7 @@ def player_detail(request, slug, player_id):
     if not release.player_page_visible(request.user, tournament):
         raise Http404("The results of this tournament are not public yet.")
     limit = release.counted_round_limit(request.user, tournament)
-    card = selectors.player_card(tournament, player_id, round_limit=limit)
+    card = selectors.player_card(tournament, player_id, round_limit=limit, viewer=request.user)
     if card is None:
         raise Http404("No such player in this tournament.")
     official = is_official(request.user, tournament)
