@@ -13,8 +13,10 @@ class TournamentConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in
 
         from .headers import official_session_limit
+        from .logins import device_remember
 
         user_logged_in.connect(official_session_limit, dispatch_uid="official_session_limit")
+        user_logged_in.connect(device_remember, dispatch_uid="device_remember")
 
 
 class TournamentAdminConfig(admin_apps.AdminConfig):
