@@ -25,6 +25,14 @@ class TournamentAdminConfig(admin_apps.AdminConfig):
     default = False
     default_site = "tournament.apps.SuperuserAdminSite"
 
+    def ready(self):
+        # Before the admin imports any form (the log-in form included): every text field made
+        # from now on refuses control characters (tournament.refusals).
+        from .refusals import text_fields_guard
+
+        text_fields_guard()
+        super().ready()
+
 
 class SuperuserAdminSite(AdminSite):
     """The admin for active superusers only: officials have no admin rights (see

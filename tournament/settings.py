@@ -83,6 +83,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tournament.busy.DatabaseBusyMiddleware",
+    "tournament.refusals.RefusalMiddleware",
     "tournament.logins.DeviceCookieMiddleware",
     # Last, as django-axes asks: it turns a locked-out log-in into the lock-out page.
     "axes.middleware.AxesMiddleware",
@@ -135,6 +136,7 @@ CONTENT_SECURITY_POLICY = {
 OFFICIAL_SESSION_SECONDS = int(float(environ.get("DJANGO_OFFICIAL_SESSION_HOURS", "12")) * 3600)
 
 ROOT_URLCONF = "tournament.urls"
+CSRF_FAILURE_VIEW = "tournament.refusals.csrf_failure"
 
 TEMPLATES = [
     {
