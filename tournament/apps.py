@@ -13,8 +13,10 @@ class TournamentConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in
 
         from .headers import official_session_limit
+        from .logins import device_remember
 
         user_logged_in.connect(official_session_limit, dispatch_uid="official_session_limit")
+        user_logged_in.connect(device_remember, dispatch_uid="device_remember")
 
 
 class TournamentAdminConfig(admin_apps.AdminConfig):
@@ -22,6 +24,14 @@ class TournamentAdminConfig(admin_apps.AdminConfig):
 
     default = False
     default_site = "tournament.apps.SuperuserAdminSite"
+
+    def ready(self):
+        # Before the admin imports any form (the log-in form included): every text field made
+        # from now on refuses control characters (tournament.refusals).
+        from .refusals import text_fields_guard
+
+        text_fields_guard()
+        super().ready()
 
 
 class SuperuserAdminSite(AdminSite):

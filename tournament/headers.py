@@ -4,9 +4,6 @@ Vocabulary
 ----------
 permissions policy  the ``Permissions-Policy`` header: the site uses no camera, microphone,
                     location, payment or similar browser feature, so all are switched off.
-throttled name      the user name django-axes records for a failed log-in: at most 150
-                    characters (Django's longest user name) with NUL bytes dropped, so that no
-                    typed name is too long or unstorable for the database (`login_username`).
 official session    an official's log-in lasts ``DJANGO_OFFICIAL_SESSION_HOURS`` (12) instead of
                     Django's two weeks: a desk laptop left logged in does not stay a desk for
                     days (`official_session_limit`, connected at start-up in `apps.py`).
@@ -52,14 +49,3 @@ def official_session_limit(sender, request, user, **kwargs) -> None:
     """On log-in, officials get a session of ``OFFICIAL_SESSION_SECONDS``."""
     if request is not None and hasattr(request, "session") and is_official(user):
         request.session.set_expiry(settings.OFFICIAL_SESSION_SECONDS)
-
-
-def login_username(request, credentials) -> str | None:
-    """The user name a log-in attempt is counted under (see *throttled name*)."""
-    if credentials:
-        name = credentials.get("username")
-    else:
-        name = getattr(request, "POST", {}).get("username")
-    if name is None:
-        return None
-    return str(name).replace("\x00", "")[:150]

@@ -7,8 +7,10 @@
 ``DJANGO_SQLITE_TIMEOUT`` seconds a SQLite write waits for the lock before "busy" (10)
 ``DJANGO_SECURE_HSTS_SECONDS`` HSTS max-age when debug is off (a year: 31536000)
 ``DJANGO_OFFICIAL_SESSION_HOURS`` how long an official's log-in lasts (12)
-``DJANGO_LOGIN_FAILURES`` wrong passwords before a user name is locked out from an address (5)
+``DJANGO_LOGIN_FAILURES`` wrong passwords before a user name is locked (5; see tournament.logins)
 ``DJANGO_LOGIN_LOCKOUT_MINUTES`` how long a lock-out lasts unless an organiser lifts it (30)
+``DJANGO_TRUSTED_PROXY_COUNT`` how many reverse proxies stand in front of the site and append to
+                        ``X-Forwarded-For`` (default 0: the header is ignored)
 """
 
 from datetime import timedelta
@@ -81,26 +83,37 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tournament.busy.DatabaseBusyMiddleware",
+    "tournament.refusals.RefusalMiddleware",
+    "tournament.logins.DeviceCookieMiddleware",
     # Last, as django-axes asks: it turns a locked-out log-in into the lock-out page.
     "axes.middleware.AxesMiddleware",
 ]
 
-# Log-in throttling (django-axes) on /login/ and /admin/login/ alike: after
-# DJANGO_LOGIN_FAILURES wrong passwords for one user name from one address, that pair is locked
-# out (status 429, templates/registration/locked_out.html) until the time runs out or an
-# organiser lifts it: `python manage.py axes_reset_username NAME` (or the admin's "Access
-# attempts" list). A right password resets the count.
+# Log-in throttling (django-axes, with OWASP device cookies: tournament.logins). After
+# DJANGO_LOGIN_FAILURES wrong passwords for one user name, devices that never logged in as that
+# user are locked out (status 429, a page that says who can lift it) until the time runs out or
+# an organiser lifts it on the console's "Log-in locks" page; a device that logged in as the user
+# before (signed device cookie) counts its own failures separately and is never locked out by
+# anyone else's. No lock depends on the address or on any header.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(environ.get("DJANGO_LOGIN_FAILURES", "5"))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = ["username"]
 AXES_COOLOFF_TIME = timedelta(minutes=int(environ.get("DJANGO_LOGIN_LOCKOUT_MINUTES", "30")))
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
-AXES_USERNAME_CALLABLE = "tournament.headers.login_username"
+AXES_USERNAME_CALLABLE = "tournament.logins.throttled_name"
+AXES_CLIENT_IP_CALLABLE = "tournament.logins.client_address"
+AXES_LOCKOUT_CALLABLE = "tournament.logins.lockout_response"
+DEVICE_COOKIE_DAYS = 365
+# Behind N reverse proxies, the client is the N-th address from the right of X-Forwarded-For.
+TRUSTED_PROXY_COUNT = int(environ.get("DJANGO_TRUSTED_PROXY_COUNT", "0"))
+# axes.W006 asks for the address in every lock, against rotated user agents and cookies: here a
+# lock is per user name for all unknown devices together, so rotating those buys nothing, and
+# only a genuine signed device cookie (earned by a successful log-in) counts separately.
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 
 # No inline script or style anywhere (htmx is told not to add its own, templates/includes/
 # htmx.html), so the policy can forbid both; a browser test fails on any violation.
@@ -123,6 +136,7 @@ CONTENT_SECURITY_POLICY = {
 OFFICIAL_SESSION_SECONDS = int(float(environ.get("DJANGO_OFFICIAL_SESSION_HOURS", "12")) * 3600)
 
 ROOT_URLCONF = "tournament.urls"
+CSRF_FAILURE_VIEW = "tournament.refusals.csrf_failure"
 
 TEMPLATES = [
     {
@@ -207,7 +221,7 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD")
     if not SECURE_HSTS_PRELOAD:
         # Joining the browsers' preload list is a separate, lasting decision (DJANGO_HSTS_PRELOAD).
-        SILENCED_SYSTEM_CHECKS = ["security.W021"]
+        SILENCED_SYSTEM_CHECKS += ["security.W021"]
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
 LOGGING = {

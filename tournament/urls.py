@@ -29,6 +29,7 @@ urlpatterns = [
     path("t/<slug:slug>/exports/", include("tournament.exports.urls")),
 ]
 
+handler400 = "tournament.refusals.bad_request"
 handler403 = "tournament.public.views.pages.permission_denied"
 handler404 = "tournament.public.views.pages.page_not_found"
 handler500 = "tournament.public.views.pages.server_error"

@@ -98,6 +98,8 @@ REQUIRED = {
             "round_seat",
             "officials",
             "official_remove",
+            "login_locks",
+            "login_lock_lift",
         )
     },
 }

@@ -4,6 +4,14 @@ Pure Python: no Django, no models. Vocabulary: *content* is the uploaded bytes o
 text; *rows* are lists of strings, the header (if any) first; a `FileProblem` says what is wrong
 with the content as a whole (too big, empty, binary, wrong encoding, unreadable), in words an
 organiser can act on. Nothing here decides what the cells mean: see `roster_import`.
+
+*Limits* (`LIMITS_TEXT`): a file of at most 5 MB; an XLSX workbook is a zip archive whose parts
+may unpack to far more than that (a "zip bomb"), so before anything is parsed the parts' declared
+unpacked sizes must add up to at most 24 MB (zipfile never unpacks a part beyond its declared
+size: a part that lies fails its checksum) and the first sheet's declared dimension must fit the
+row limit; its rows are then streamed (openpyxl's read-only mode) with a hard stop one row past
+the limit of 20,000 rows and 100 columns. A number cell whose format is all zeros (``00000000``,
+as spreadsheets show EMA numbers) keeps its leading zeros.
 """
 
 from __future__ import annotations
@@ -11,12 +19,28 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
+import zipfile
+import zlib
 
+import openpyxl
 import tablib
 from tablib.exceptions import InvalidDimensions
 
 MAX_BYTES = 5 * 1024 * 1024  # 5 MB: about 50,000 players; refused before any parsing
 MAX_ROWS = 20_000
+MAX_COLUMNS = 100
+MAX_UNPACKED = 24 * 1024 * 1024  # every part of a workbook together, unpacked
+MAX_PARTS = 500
+LIMITS_TEXT = (
+    f"The limits are {MAX_BYTES // 1024 // 1024} MB per file, "
+    f"{MAX_UNPACKED // 1024 // 1024} MB once an XLSX workbook is unpacked, "
+    f"{MAX_ROWS:,} rows and {MAX_COLUMNS} columns."
+)
+ZEROS_FORMAT = re.compile(r"^0+$")
+ROW_TAG = re.compile(rb"<(?:\w+:)?row[\s/>]")
+EMA_HEADERS = {"ema", "emanumber", "emaid", "emano", "emanr", "emaidnumber"}
+EMA_DIGITS = 8
 
 XLSX_MAGIC = b"PK\x03\x04"
 XLS_MAGIC = b"\xd0\xcf\x11\xe0"
@@ -96,26 +120,125 @@ def _decode(content: bytes) -> str:
 
 
 def _rows_from_xlsx(content: bytes) -> list[list[str]]:
-    data = tablib.Dataset()
+    _unpacked_size_check(content)
     try:
-        data.load(io.BytesIO(content), format="xlsx", headers=False)
-    except InvalidDimensions:
-        raise FileProblem(
-            "The first sheet's rows have different lengths; remove cells outside the table."
-        ) from None
+        workbook = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many kinds on a damaged workbook
+        raise _unreadable(error) from None
+    try:
+        sheet = workbook.active
+        if sheet is None:
+            raise FileProblem("There are no rows: the workbook has no sheet.")
+        declared = sheet.max_row  # the sheet's <dimension>, read without reading the rows
+        if declared is not None and declared > MAX_ROWS:
+            raise FileProblem(
+                f"The first sheet says it has {declared:,} rows; at most {MAX_ROWS:,} can be "
+                f"imported. {LIMITS_TEXT}"
+            )
+        rows, numbers = [], []
+        for row in sheet.iter_rows():
+            if len(rows) == MAX_ROWS:
+                raise FileProblem(f"The file has more than {MAX_ROWS:,} rows. {LIMITS_TEXT}")
+            if len(row) > MAX_COLUMNS:
+                raise FileProblem(
+                    f"Row {len(rows) + 1} has {len(row)} columns; at most {MAX_COLUMNS}. "
+                    "Remove cells outside the table."
+                )
+            rows.append([_cell_text(cell) for cell in row])
+            numbers.append({i for i, cell in enumerate(row) if _is_number(cell)})
+    except FileProblem:
+        raise
+    except Exception as error:
+        raise _unreadable(error) from None
+    finally:
+        workbook.close()
+    width = max((len(row) for row in rows), default=0)
+    rows = [row + [""] * (width - len(row)) for row in rows]
+    _ema_zeros_restore(rows, numbers)
+    return _limited(rows)
+
+
+def _is_number(cell) -> bool:
+    value = getattr(cell, "value", None)
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _ema_zeros_restore(rows: list[list[str]], numbers: list[set[int]]) -> None:
+    """EMA numbers have 8 digits (``04010002``); a spreadsheet that stored one as a number
+    dropped its leading zeros, which are put back in a column headed "EMA ..."."""
+    if not rows:
+        return
+    header = [re.sub(r"[^0-9a-z]", "", cell.lower()) for cell in rows[0]]
+    columns = [i for i, name in enumerate(header) if name in EMA_HEADERS]
+    for row, numeric in zip(rows[1:], numbers[1:], strict=True):
+        for i in columns:
+            if i in numeric and row[i].isdigit() and len(row[i]) < EMA_DIGITS:
+                row[i] = row[i].zfill(EMA_DIGITS)
+
+
+def _unpacked_size_check(content: bytes) -> None:
+    """Refuse a workbook whose parts would unpack beyond the limit, before parsing any."""
+    try:
+        parts = zipfile.ZipFile(io.BytesIO(content)).infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as error:
+        raise _unreadable(error) from None
+    unpacked = sum(part.file_size for part in parts)
+    if unpacked > MAX_UNPACKED or len(parts) > MAX_PARTS:
         raise FileProblem(
-            f"The file starts like an XLSX workbook but cannot be read ({type(error).__name__}); "
-            "open and save it again, or save it as CSV UTF-8."
-        ) from None
-    return _limited([[_cell_text(cell) for cell in row] for row in data])
+            f"The workbook is {len(content) / 1024 / 1024:.1f} MB but unpacks to "
+            f"{unpacked / 1024 / 1024:,.0f} MB in {len(parts)} parts, far more than a player "
+            f"list needs. {LIMITS_TEXT} Save only the player list (CSV UTF-8 works too)."
+        )
+    archive = zipfile.ZipFile(io.BytesIO(content))
+    for part in parts:
+        if part.filename.startswith("xl/worksheets/") and part.filename.endswith(".xml"):
+            _sheet_rows_check(archive, part)
 
 
-def _cell_text(value) -> str:
+def _sheet_rows_check(archive: zipfile.ZipFile, part: zipfile.ZipInfo) -> None:
+    """Count a sheet's rows as it unpacks, stopping one past the limit. openpyxl reads every
+    sheet whole when opening a workbook if the sheet does not state its size, so this runs
+    first; it also bounds what is actually unpacked, whatever the archive declares."""
+    rows = unpacked = 0
+    tail = b""
+    try:
+        with archive.open(part) as stream:
+            while chunk := stream.read(1024 * 1024):
+                unpacked += len(chunk)
+                # A tag wholly inside the carried tail was counted with the previous chunk.
+                rows += sum(1 for m in ROW_TAG.finditer(tail + chunk) if m.end() > len(tail))
+                tail = chunk[-32:]
+                if rows > MAX_ROWS or unpacked > MAX_UNPACKED:
+                    raise FileProblem(
+                        f"A sheet of the workbook has more than {MAX_ROWS:,} rows (or unpacks "
+                        f"to more than {MAX_UNPACKED // 1024 // 1024} MB). {LIMITS_TEXT} Save "
+                        "only the player list."
+                    )
+    except FileProblem:
+        raise
+    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError) as error:
+        raise _unreadable(error) from None
+
+
+def _unreadable(error: Exception) -> FileProblem:
+    return FileProblem(
+        f"The file starts like an XLSX workbook but cannot be read ({type(error).__name__}); "
+        "open and save it again, or save it as CSV UTF-8."
+    )
+
+
+def _cell_text(cell) -> str:
+    value = getattr(cell, "value", cell)
     if value is None:
         return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int | float) and float(value).is_integer():
+        text = str(int(value))
+        number_format = getattr(cell, "number_format", None) or ""
+        if ZEROS_FORMAT.match(number_format) and int(value) >= 0:
+            text = text.zfill(len(number_format))  # 04010002 shown as "00000000" stays so
+        return text
     if isinstance(value, datetime.datetime | datetime.date):
         return value.isoformat()
     return str(value)

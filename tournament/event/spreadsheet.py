@@ -9,7 +9,10 @@ export.
 
 from __future__ import annotations
 
+import re
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+RANK = re.compile(r"=?[0-9]+")
 
 
 def cell_escape(value):
@@ -31,3 +34,10 @@ def cell_escape(value):
 def row_escape(values) -> list:
     """`cell_escape` on every cell of a row."""
     return [cell_escape(value) for value in values]
+
+
+def rank_cell(value):
+    """A rank as it is (``=3`` for a shared rank); anything else through `cell_escape`."""
+    if isinstance(value, str) and RANK.fullmatch(value):
+        return value
+    return cell_escape(value)

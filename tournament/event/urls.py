@@ -3,7 +3,7 @@ tournament; the rest live under ``/t/<slug>/event/``. Each URL name is its view'
 
 from django.urls import include, path
 
-from . import views
+from . import lock_views, views
 
 app_name = "event"
 
@@ -29,6 +29,8 @@ tournament_urls = [
     path("penalties/<int:pk>/delete/", views.penalty_delete, name="penalty_delete"),
     path("officials/", views.officials, name="officials"),
     path("officials/<int:pk>/remove/", views.official_remove, name="official_remove"),
+    path("logins/", lock_views.login_locks, name="login_locks"),
+    path("logins/lift/", lock_views.login_lock_lift, name="login_lock_lift"),
 ]
 
 urlpatterns = [

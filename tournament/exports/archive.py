@@ -27,6 +27,9 @@ from ..winds import WINDS
 FORMAT = "zj-tournament-archive"
 VERSION = 1
 MAX_BYTES = 50 * 1024 * 1024
+# Values (counted by their separators, before parsing): a 400-player event with every hand and
+# audit line has well under a million; 50 MB of tiny values would take gigabytes once parsed.
+MAX_VALUES = 2_000_000
 HAND_FLAGS = ("final_draw", "final_discard", "win_on_kong", "heaven", "earth")
 ENTRY_PLAYER_FIELDS = ("winner", "discarder", "responsible")
 
@@ -68,6 +71,15 @@ def archive_loads(text: str | bytes) -> dict:
     """Read an archive's text; raises `ArchiveError` for what is not an archive at all."""
     if len(text) > MAX_BYTES:
         raise ArchiveError([f"The file is larger than {MAX_BYTES // (1024 * 1024)} MB."])
+    separators = (b",", b":") if isinstance(text, bytes) else (",", ":")
+    values = text.count(separators[0]) + text.count(separators[1])
+    if values > MAX_VALUES:
+        raise ArchiveError(
+            [
+                f"The file holds about {values:,} values; an archive holds at most "
+                f"{MAX_VALUES:,} (and at most {MAX_BYTES // (1024 * 1024)} MB)."
+            ]
+        )
     try:
         archive = json.loads(text)
     except (ValueError, RecursionError) as error:

@@ -4,7 +4,8 @@ Vocabulary: see `.archive`. `tournament_import` checks the file first (structure
 every hand re-scored), outside any transaction; then writes everything in one transaction.
 Players are matched by external id when they already exist (a player of two tournaments stays
 one player); officials by user name (a user missing here is created without a usable password
-and with the archived role: an organiser sets a password before they can log in).
+and with the archived role in the imported tournament only, never in a global group: an
+organiser sets a password before they can log in).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import datetime
 from contextlib import contextmanager
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 
@@ -30,12 +30,17 @@ from ..models import (
     Session,
     Table,
     Tournament,
+    TournamentOfficial,
 )
 from ..play.services.scores import session_scores_rebuild
-from ..roles import HEAD_JUDGE_GROUP, JUDGE_GROUP, ORGANISER_GROUP, roles_ensure
+from ..roles import roles_ensure
 from .archive import ArchiveError, archive_problems, entry_numbers, snapshot_numbers
 
-_ROLE_GROUPS = {"judge": JUDGE_GROUP, "head judge": HEAD_JUDGE_GROUP, "organiser": ORGANISER_GROUP}
+_ROLES = {
+    "judge": TournamentOfficial.Role.JUDGE,
+    "head judge": TournamentOfficial.Role.HEAD_JUDGE,
+    "organiser": TournamentOfficial.Role.ORGANISER,
+}
 # Stamped fields that the archive restores as they were, not as "now".
 _STAMPS = (
     (Hand, "entered_at"),
@@ -92,11 +97,11 @@ def _valid(instance, where: str, exclude=()):
     return instance
 
 
-def _users(archive: dict) -> dict[str, object]:
+def _users(archive: dict) -> tuple[dict[str, object], dict[object, str]]:
+    """The archive's officials as users, and the roles of those created here (user -> role)."""
     roles_ensure()
-    groups = {group.name: group for group in Group.objects.all()}
     model = get_user_model()
-    users = {}
+    users, created = {}, {}
     for official in archive["officials"]:
         user = model.objects.filter(username=official["username"]).first()
         if user is None:
@@ -104,15 +109,14 @@ def _users(archive: dict) -> dict[str, object]:
             user.set_unusable_password()
             _valid(user, f"Official {official['username']}")
             user.save()
-            group = groups.get(_ROLE_GROUPS.get(official["role"], ""))
-            if group is not None:
-                user.groups.add(group)
+            if official["role"] in _ROLES:
+                created[user] = _ROLES[official["role"]]
         users[official["username"]] = user
-    return users
+    return users, created
 
 
 def _write(archive: dict, slug: str) -> Tournament:
-    users = _users(archive)
+    users, created = _users(archive)
 
     def who(name):
         return users[name] if name is not None else None
@@ -123,6 +127,12 @@ def _write(archive: dict, slug: str) -> Tournament:
     tournament = Tournament(**settings)
     tournament.full_clean()
     tournament.save()
+    # A new official's role holds in this tournament only (a global group would make them an
+    # official of every tournament).
+    TournamentOfficial.objects.bulk_create(
+        TournamentOfficial(tournament=tournament, user=user, role=role)
+        for user, role in created.items()
+    )
 
     player_of: dict[int, Player] = {}
     for record in archive["players"]:

@@ -1,8 +1,8 @@
 """The standings as a django-tables2 table for export (CSV, Excel) through tablib.
 
 `SafeTableExport` is django-tables2's `TableExport` whose every cell goes through
-`tournament.event.spreadsheet.cell_escape`, and which ends with a line saying the standings
-are provisional when they are.
+`tournament.event.spreadsheet.cell_escape` (the CSV's rank column through `rank_cell`), and which
+ends with a line saying the standings are provisional when they are.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django_tables2.export import TableExport
 
-from ..event.spreadsheet import cell_escape
+from ..event.spreadsheet import cell_escape, rank_cell
 from ..standings.ranking import number_text
 
 
@@ -64,8 +64,18 @@ class SafeTableExport(TableExport):
         dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
         safe = type(dataset)(title=dataset.title)
         safe.headers = [cell_escape(str(h)) for h in dataset.headers]
+        # In a CSV a shared rank stays "=3"; an XLSX cell starting with "=" would be a formula.
+        columns = getattr(table, "columns", None)  # the EMA export's table has none
+        rank = None
+        if self.format == "csv" and columns is not None and "rank" in columns:
+            rank = str(columns["rank"].header)
         for row in dataset:
-            safe.append([cell_escape(cell) for cell in row])
+            safe.append(
+                [
+                    rank_cell(cell) if header == rank else cell_escape(cell)
+                    for header, cell in zip(dataset.headers, row, strict=True)
+                ]
+            )
         if self.note:
             safe.append([self.note] + [""] * (len(safe.headers) - 1))
         return safe

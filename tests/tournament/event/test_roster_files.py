@@ -83,3 +83,18 @@ def test_an_empty_workbook_has_no_rows():
     openpyxl.Workbook().save(buffer)
     with pytest.raises(FileProblem, match="no rows"):
         rows_from_bytes(buffer.getvalue(), "empty.xlsx")
+
+
+def test_xlsx_ema_numbers_stored_as_numbers_keep_their_leading_zero():
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["Family name", "EMA number", "Number"])
+    sheet.append(["Chan", 4010002, 7])  # typed 04010002; the spreadsheet kept 4010002
+    sheet.append(["Lee", 4010003, 8])
+    sheet["B3"].number_format = "00000000"  # shown as 04010003
+    sheet.append(["Wong", "04010004", 9])  # stored as text: left alone
+    buffer = io.BytesIO()
+    book.save(buffer)
+    rows = rows_from_bytes(buffer.getvalue(), "players.xlsx")
+    assert [row[1] for row in rows[1:]] == ["04010002", "04010003", "04010004"]
+    assert [row[2] for row in rows[1:]] == ["7", "8", "9"]  # other numbers unpadded

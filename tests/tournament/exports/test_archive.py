@@ -147,3 +147,35 @@ def test_officials_missing_here_are_created_without_a_usable_password(event):
     tournament_import(archive=archive, slug="copy")
     visitor = get_user_model().objects.get(username="visiting-judge")
     assert not visitor.has_usable_password()
+
+
+@pytest.mark.parametrize("command", [False, True])
+def test_imported_officials_get_roles_in_the_imported_tournament_only(event, tmp_path, command):
+    from tournament.roles import is_head_judge, is_judge, roles_of
+
+    other = Tournament.objects.create(
+        name="Another event",
+        slug="another",
+        start_date=event.start_date,
+        end_date=event.end_date,
+    )
+    archive = tournament_archive(event)
+    archive["officials"] += [
+        {"username": "visiting-head", "role": "head judge"},
+        {"username": "visiting-judge", "role": "judge"},
+    ]
+    if command:
+        path = tmp_path / "archive.json"
+        path.write_text(archive_dumps(archive), encoding="utf-8")
+        call_command("import_tournament", str(path), "--slug", "copy")
+    else:
+        tournament_import(archive=archive, slug="copy")
+    copy = Tournament.objects.get(slug="copy")
+    head = get_user_model().objects.get(username="visiting-head")
+    judge = get_user_model().objects.get(username="visiting-judge")
+    assert not head.groups.exists() and not judge.groups.exists()
+    assert is_head_judge(head, copy) and is_judge(judge, copy)
+    assert not is_head_judge(judge, copy)
+    for tournament in (event, other):
+        assert roles_of(get_user_model().objects.get(pk=head.pk), tournament).official is False
+        assert not is_judge(get_user_model().objects.get(pk=judge.pk), tournament)

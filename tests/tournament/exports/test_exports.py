@@ -111,3 +111,19 @@ def test_an_unknown_export_format_is_a_404(client, event):
     tournament, _ = event
     url = reverse("exports:standings_export", args=[tournament.slug, "pdf"])
     assert client.get(url).status_code == 404
+
+
+def test_a_shared_rank_is_not_mistaken_for_a_formula_in_the_csv(client, db):
+    tournament = make_tournament()
+    players = make_players(tournament, 4)
+    Player.objects.filter(pk=players[1].pk).update(name="=1+2 Sneaky")
+    make_seated_round(tournament, players)
+    session = Session.objects.get(round__tournament=tournament)
+    hand_services.hand_save(
+        session=session, entry=entry(session, outcome="draw", win_type=""), user=make_user()
+    )
+    response = client.get(reverse("exports:standings_export", args=[tournament.slug, "csv"]))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    ranks = [row[0] for row in rows[1:5]]
+    assert ranks == ["=1", "=1", "=1", "=1"]  # a drawn hand: all four share rank 1
+    assert any(row[1] == "'=1+2 Sneaky" for row in rows)  # names are still guarded

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.exports.archive import ArchiveError, archive_loads
+from tournament.exports.archive import MAX_BYTES, ArchiveError, archive_loads
 from tournament.exports.services import tournament_import
 
 
@@ -18,6 +18,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, slug=None, **options):
         try:
+            size = Path(file).stat().st_size
+            if size > MAX_BYTES:  # refused before reading a byte of it
+                raise CommandError(
+                    f"The archive was refused: {file} is {size / 1024 / 1024:,.0f} MB; "
+                    f"the limit is {MAX_BYTES // (1024 * 1024)} MB."
+                )
             data = Path(file).read_bytes()
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from None

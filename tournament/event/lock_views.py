@@ -1,0 +1,63 @@
+"""The console's *Log-in locks* page: an organiser sees which log-ins are locked now and lifts
+one (a confirmation first, then an audited POST). Locks and their vocabulary are
+`tournament.logins`; an organiser of one tournament sees its officials' locks, a global organiser
+(superuser or "Organisers" group) every lock.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from ..logins import current_locks, lock_lift
+from ..models import Tournament
+from ..roles import is_global_organiser, organiser_required
+
+
+def _page(request, tournament, confirm=None):
+    everything = is_global_organiser(request.user)
+    context = {
+        "tournament": tournament,
+        "locks": current_locks(tournament, everything=everything),
+        "confirm": confirm,
+        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "cooloff_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
+    }
+    response = render(request, "tournament/event/login_locks.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@organiser_required
+def login_locks(request, slug):
+    return _page(request, get_object_or_404(Tournament, slug=slug))
+
+
+@organiser_required
+@require_POST
+def login_lock_lift(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    throttled = request.POST.get("throttled", "")
+    everything = is_global_organiser(request.user)
+    if request.POST.get("confirm") != "yes":
+        lock = next(
+            (
+                lock
+                for lock in current_locks(tournament, everything=everything)
+                if lock.throttled == throttled
+            ),
+            None,
+        )
+        if lock is not None:
+            return _page(request, tournament, confirm=lock)
+    else:
+        lock = lock_lift(
+            tournament=tournament, throttled=throttled, user=request.user, everything=everything
+        )
+        if lock is not None:
+            messages.success(request, f"The log-in lock on {lock.username} is lifted.")
+            return redirect("event:login_locks", slug=slug)
+    messages.error(request, "That log-in is not locked now (the lock may have ended).")
+    return redirect("event:login_locks", slug=slug)
