@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.db.models import Count, Exists, OuterRef, Q, Sum
 
@@ -60,11 +61,8 @@ def round_is_opened(round_: Round) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class RoundProgress:
-    """The played and the opened rounds of a tournament, by number (`round_progress`)."""
-
-    played: frozenset[int]
+class RoundProgress(NamedTuple):
+    played: frozenset[int]  # round numbers
     opened: frozenset[int]
 
 
@@ -73,21 +71,17 @@ def round_progress(tournament) -> RoundProgress:
     for the pages and services that ask about all the rounds at once."""
     rows = (
         Round.objects.filter(tournament=tournament)
+        .values("number", "status")
         .annotate(
-            with_hands=Exists(Hand.objects.filter(session__round=OuterRef("pk"))),
-            with_penalties=Exists(Penalty.objects.filter(session__round=OuterRef("pk"))),
-            with_opened=Exists(
-                Session.objects.filter(round=OuterRef("pk"), opened_at__isnull=False)
-            ),
+            hands=Exists(Hand.objects.filter(session__round=OuterRef("pk"))),
+            penalties=Exists(Penalty.objects.filter(session__round=OuterRef("pk"))),
+            opened=Exists(Session.objects.filter(round=OuterRef("pk"), opened_at__isnull=False)),
         )
-        .values_list("number", "status", "with_hands", "with_penalties", "with_opened")
     )
-    played, opened = set(), set()
-    for number, status, with_hands, with_penalties, with_opened in rows:
-        if status in PLAYED_STATUSES or with_hands or with_penalties:
-            played.add(number)
-        if number in played or with_opened:
-            opened.add(number)
+    rows = list(rows)
+    played = {r["number"] for r in rows if r["status"] in PLAYED_STATUSES or r["hands"]}
+    played |= {r["number"] for r in rows if r["penalties"]}
+    opened = played | {r["number"] for r in rows if r["opened"]}
     return RoundProgress(played=frozenset(played), opened=frozenset(opened))
 
 
