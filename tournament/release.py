@@ -7,7 +7,8 @@ rule            what guards a public page (`Rule`): ``ALWAYS`` (nothing to hide:
                 round's seating, shown once the organiser publishes it), ``RESULTS`` (scores of
                 rounds and players, shown while the tournament's results are public) or
                 ``STANDINGS`` (the ranking, the country view and the exports, shown while the
-                standings are public). Seating, results and standings are released apart.
+                standings are public); ``OFFICIALS`` guards only printouts (filled score
+                cards). Seating, results and standings are released apart.
 official        see `tournament.roles`: officials see everything, released or not, so that a
                 judge and a head judge always see the same page.
 released        visible to the public under the page's rule.
@@ -27,9 +28,11 @@ validator       every public page of a tournament sends ``ETag`` and ``Last-Modi
                 short max-age so a reverse proxy or CDN may serve them; officials' answers are
                 private.
 
-Every public view is wrapped in `public_page(rule)`, which records its rule on the view (a
-test walks the URL conf and checks that each public page declares one), adds the validators,
-and the view asks the ``*_visible`` functions for what it shows.
+Every public view is wrapped in `public_page(rule)`, the public's loader: it loads the
+tournament once and hands it to the view, refuses (404 with the reason, `rule_refusal`) what
+the rule holds back, records the rule on the view (a test walks the URL conf and checks that
+each public page declares one) and adds the validators; a view asks the ``*_visible``
+functions only for what it shows round by round. Printouts declare their audience as a rule.
 """
 
 from __future__ import annotations
@@ -52,34 +55,52 @@ class Rule(StrEnum):
     SEATING = "seating"
     RESULTS = "results"
     STANDINGS = "standings"
+    OFFICIALS = "officials"  # printouts only (filled score cards): no public page has it
 
 
-def public_page(rule: Rule):
-    """Declare which release rule guards a public view; answer conditional GETs cheaply."""
+def rule_refusal(rule: Rule, user, tournament, round_: Round | None = None) -> str | None:
+    """Why ``user`` may not see what ``rule`` guards in ``tournament`` (the reason, for a 404
+    or the printouts page), or None when they may. ``SEATING`` is judged per round: without a
+    round nothing is refused."""
+    if rule == Rule.OFFICIALS and not is_official(user, tournament):
+        return "Only officials may see this."
+    if rule == Rule.SEATING and round_ is not None and not seating_visible(user, round_):
+        return f"The seating of round {round_.number} is not published yet."
+    if rule == Rule.RESULTS and not results_visible(user, tournament):
+        return "The results of this tournament are not public yet."
+    if rule == Rule.STANDINGS and not standings_visible(user, tournament):
+        return "The standings of this tournament are not public yet."
+    return None
+
+
+def public_page(rule: Rule, *, per_round: bool = False, validators: bool = True):
+    """The public's loader: load the URL's tournament once (404 when there is none, or when it
+    is hidden from the viewer), enforce ``rule`` (404 with the reason), answer conditional GETs
+    cheaply, then call ``view(request, tournament, **rest)``.
+
+    ``per_round``: the view judges the rule round by round and says on the page what is not
+    public yet (a round's results) instead of a 404. ``validators=False``: no ``ETag`` (the
+    printouts, made afresh on every request and never cached). A page without a ``slug`` (the
+    home page, the calculator) is called as it is.
+    """
 
     def decorator(view):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
-            slug = kwargs.get("slug")
-            if slug is None:
+            if "slug" not in kwargs:
                 return view(request, *args, **kwargs)
-            if request.method not in ("GET", "HEAD"):
-                if tournament_hidden_from(request.user, slug):
-                    raise Http404("No such tournament.")
-                return view(request, *args, **kwargs)
-            found = (
-                Tournament.objects.filter(slug=slug)
-                .values_list("pk", "last_write", "hidden")
-                .first()
-            )
-            if found is None:
-                return view(request, *args, **kwargs)
-            tournament_id, last_write, hidden = found
-            official = is_official(request.user, tournament_id)
-            if hidden and not official:
+            tournament = Tournament.objects.filter(slug=kwargs.pop("slug")).first()
+            if tournament is None:
                 raise Http404("No such tournament.")
-            if last_write is None:
-                return view(request, *args, **kwargs)
+            official = is_official(request.user, tournament)
+            if tournament.hidden and not official:
+                raise Http404("No such tournament.")
+            refusal = None if per_round else rule_refusal(rule, request.user, tournament)
+            if refusal:
+                raise Http404(refusal)
+            last_write = tournament.last_write
+            if not validators or request.method not in ("GET", "HEAD") or last_write is None:
+                return view(request, tournament, *args, **kwargs)
             variant = ("o" if official else "p") + (
                 "h" if request.headers.get("HX-Request") else ""
             )
@@ -87,7 +108,7 @@ def public_page(rule: Rule):
             if _matches(request.headers.get("If-None-Match", ""), etag):
                 response = _not_modified(etag, last_write)
             else:
-                response = view(request, *args, **kwargs)
+                response = view(request, tournament, *args, **kwargs)
                 if response.status_code != 200:
                     return response
                 response["ETag"] = etag
@@ -103,13 +124,6 @@ def public_page(rule: Rule):
         return wrapped
 
     return decorator
-
-
-def tournament_hidden_from(user, slug: str) -> bool:
-    """The tournament of ``slug`` is hidden (`Tournament.hidden`) and ``user`` is no official of
-    it: its public pages answer 404 as if it did not exist."""
-    found = Tournament.objects.filter(slug=slug, hidden=True).values_list("pk", flat=True).first()
-    return found is not None and not is_official(user, found)
 
 
 def _matches(header: str, etag: str) -> bool:

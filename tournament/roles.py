@@ -21,12 +21,15 @@ anonymous       sees only the public pages and the hand calculator; the desk and
                 pages send them to the log-in page. A logged-in user without the role gets a 403
                 page that says which role the action needs.
 
-Views ask through the ``*_required`` decorators; templates read the ``roles`` context (see
+Views ask through `tournament_page(role)` (which also loads the tournament once and hands it
+to the view; the console and the desk name it `console_page` and `desk_page`) or, for a page
+outside any tournament, `role_required(role)`; templates read the ``roles`` context (see
 `roles_context`); services that refuse an action raise ``PermissionDenied`` with the reason.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 
@@ -173,33 +176,65 @@ def _refusal(user, role: str, tournament) -> str:
     return reason
 
 
-def _role_required(check, role: str):
-    """A view decorator; the tournament comes from the view's ``slug`` keyword, if any."""
+@dataclass(frozen=True)
+class Role:
+    """A role a page needs: who holds it (``check(user, tournament)``) and how a refusal names
+    it ("Only an organiser of ... may do this.")."""
+
+    check: Callable[..., bool]
+    name: str
+
+
+JUDGE = Role(is_judge, "a judge")
+HEAD_JUDGE = Role(is_head_judge, "a head judge")
+ORGANISER = Role(is_organiser, "an organiser")
+# Creating tournaments: an organiser of one tournament runs that event, not the site.
+GLOBAL_ORGANISER = Role(
+    lambda user, tournament=None: is_global_organiser(user),
+    "a superuser or a member of the Organisers group",
+)
+
+
+def role_required(role: Role):
+    """A decorator for an officials' page that belongs to no tournament (creating one)."""
 
     def decorator(view):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            tournament = None
-            if "slug" in kwargs:
-                tournament = Tournament.objects.filter(slug=kwargs["slug"]).first()
-                if tournament is None:
-                    raise Http404("No such tournament.")
-            if not check(request.user, tournament):
-                raise PermissionDenied(_refusal(request.user, role, tournament))
+            if not role.check(request.user, None):
+                raise PermissionDenied(_refusal(request.user, role.name, None))
             return view(request, *args, **kwargs)
 
+        wrapped.role = role
         return wrapped
 
     return decorator
 
 
-judge_required = _role_required(is_judge, "a judge")
-head_judge_required = _role_required(is_head_judge, "a head judge")
-organiser_required = _role_required(is_organiser, "an organiser")
-# Creating tournaments: an organiser of one tournament runs that event, not the site.
-global_organiser_required = _role_required(
-    lambda user, tournament=None: is_global_organiser(user),
-    "a superuser or a member of the Organisers group",
-)
+def tournament_page(role: Role):
+    """The officials' loader: load the tournament of the URL's ``slug`` once (404 when there is
+    none), check ``role`` in it (the log-in page for anonymous visitors, a 403 with the reason
+    for the rest), then call ``view(request, tournament, **rest)``. The console's
+    `console_page` and the desk's `desk_page` are this decorator, named for their audience."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, slug, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            tournament = Tournament.objects.filter(slug=slug).first()
+            if tournament is None:
+                raise Http404("No such tournament.")
+            if not role.check(request.user, tournament):
+                raise PermissionDenied(_refusal(request.user, role.name, tournament))
+            return view(request, tournament, **kwargs)
+
+        wrapped.role = role
+        return wrapped
+
+    return decorator
+
+
+global_organiser_required = role_required(GLOBAL_ORGANISER)

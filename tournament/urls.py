@@ -1,6 +1,9 @@
-"""The site's address book: each package's URLs under its namespace, log in/out, the admin.
+"""The site's address book: each audience package's URLs under its namespace, log in/out, the
+admin.
 
-The addresses themselves never changed when the packages moved: people have bookmarked them.
+The addresses and their names never changed when the packages moved: people have bookmarked
+them. The organiser's console (`tournament.console`) answers under the namespaces ``event`` and
+``seating``, and its printouts page shares ``printing`` with the PDF downloads.
 """
 
 from django.contrib import admin
@@ -8,6 +11,9 @@ from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
+
+from .console import urls as console_urls
+from .printing import urls as printing_urls
 
 
 def favicon(request):
@@ -22,10 +28,13 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
-    path("", include("tournament.event.urls")),
-    path("t/<slug:slug>/", include("tournament.seating.urls")),
+    path("", include((console_urls.event_urls, "event"))),
+    path("t/<slug:slug>/", include((console_urls.seating_urls, "seating"))),
     path("t/<slug:slug>/desk/", include("tournament.desk.urls")),
-    path("t/<slug:slug>/print/", include("tournament.printing.urls")),
+    path(
+        "t/<slug:slug>/print/",
+        include((console_urls.printing_urls + printing_urls.urlpatterns, "printing")),
+    ),
     path("t/<slug:slug>/exports/", include("tournament.exports.urls")),
 ]
 

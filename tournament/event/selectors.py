@@ -151,6 +151,21 @@ def roster(tournament: Tournament, query: str = ""):
     return registrations
 
 
+def public_roster(tournament: Tournament, query: str = ""):
+    """The registrations on the public players list, searched by name (Latin or Chinese),
+    country, club or external id; the list's table puts them in order."""
+    registrations = tournament.registrations.select_related("player").order_by()
+    if query:
+        registrations = registrations.filter(
+            Q(player__name__icontains=query)
+            | Q(player__chinese_name__icontains=query)
+            | Q(player__country__icontains=query)
+            | Q(player__club__icontains=query)
+            | Q(player__external_id__iexact=query)
+        )
+    return registrations
+
+
 def last_seated_round_number(tournament: Tournament) -> int:
     return (
         Round.objects.filter(tournament=tournament, seats__isnull=False)

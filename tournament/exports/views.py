@@ -1,30 +1,21 @@
 """Downloads: the standings as CSV or Excel, the EMA ranking as CSV.
 
-Public pages under the release rule ``STANDINGS``: silent rounds and hidden withdrawn players
-apply as on the standings page, officials get everything. A provisional ranking says so in its
+Public pages under the release rule ``STANDINGS``, which `public_page` enforces (404 while the
+standings are held): silent rounds and hidden withdrawn players apply as on the standings
+page, officials get everything. A provisional ranking says so in its
 file name and in a closing line.
 """
 
 from __future__ import annotations
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 
-from .. import release
-from ..models import Tournament
 from ..release import Rule, public_page
 from ..standings import selectors
 from .ema import HEADER, ema_rows
 from .tables import SafeTableExport, StandingsExportTable
 
 FORMATS = ("csv", "xlsx")
-
-
-def _board(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not release.standings_visible(request.user, tournament):
-        raise Http404("The standings of this tournament are not public yet.")
-    return tournament, selectors.board_for_viewer(request.user, tournament)
 
 
 def _filename(tournament, board_, stem: str, extension: str) -> str:
@@ -39,10 +30,10 @@ def _note(board_) -> str:
 
 
 @public_page(Rule.STANDINGS)
-def standings_export(request, slug, export_format):
+def standings_export(request, tournament, export_format):
     if export_format not in FORMATS:
         raise Http404("Standings can be downloaded as CSV or XLSX.")
-    tournament, board_ = _board(request, slug)
+    board_ = selectors.board_for_viewer(request.user, tournament)
     rounds = sorted({p.round_number for row in board_.rows for p in row.sessions})
     table = StandingsExportTable(
         list(board_.rows), rounds=rounds, match_points=board_.uses_match_points
@@ -64,8 +55,8 @@ class _EmaTable:
 
 
 @public_page(Rule.STANDINGS)
-def ema_export(request, slug):
-    tournament, board_ = _board(request, slug)
+def ema_export(request, tournament):
+    board_ = selectors.board_for_viewer(request.user, tournament)
     exporter = SafeTableExport(
         "csv", _EmaTable(ema_rows(board_.rows)), note=_note(board_), title="EMA ranking"
     )

@@ -8,6 +8,7 @@ played round    a round marked playing or finished, or with a hand or a penalty 
 opened round    a played round, or one where an official has opened a session's sheet at the
                 desk (`Session.opened_at`): its seating never changes again (`round_is_opened`,
                 the one rule; judges may already hold forms listing its players).
+                `round_progress` answers both for every round of a tournament in one query.
 snapshot        a JSON-ready picture of a saved hand for the audit log and conflict messages,
                 with a one-line ``summary`` for people.
 next number     the lowest hand number of a session not yet entered (a deleted hand leaves a
@@ -27,8 +28,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from scoring.engine import NotationError, parse_melds, parse_tiles
 
@@ -57,6 +59,43 @@ def round_is_opened(round_: Round) -> bool:
         round_is_played(round_)
         or Session.objects.filter(round=round_, opened_at__isnull=False).exists()
     )
+
+
+class RoundProgress(NamedTuple):
+    played: frozenset[int]  # round numbers
+    opened: frozenset[int]
+
+
+def round_progress(tournament) -> RoundProgress:
+    """`round_is_played` and `round_is_opened` for every round of ``tournament`` in one query,
+    for the pages and services that ask about all the rounds at once."""
+    rows = (
+        Round.objects.filter(tournament=tournament)
+        .values("number", "status")
+        .annotate(
+            hands=Exists(Hand.objects.filter(session__round=OuterRef("pk"))),
+            penalties=Exists(Penalty.objects.filter(session__round=OuterRef("pk"))),
+            opened=Exists(Session.objects.filter(round=OuterRef("pk"), opened_at__isnull=False)),
+        )
+    )
+    rows = list(rows)
+    played = {r["number"] for r in rows if r["status"] in PLAYED_STATUSES or r["hands"]}
+    played |= {r["number"] for r in rows if r["penalties"]}
+    opened = played | {r["number"] for r in rows if r["opened"]}
+    return RoundProgress(played=frozenset(played), opened=frozenset(opened))
+
+
+def tournament_penalties(tournament) -> list[Penalty]:
+    """Every penalty of ``tournament``, newest first, each with its player's ``label``."""
+    penalties = list(
+        Penalty.objects.filter(tournament=tournament)
+        .select_related("player", "session__table", "session__round")
+        .order_by("-created_at")
+    )
+    names = player_names(tournament)
+    for penalty in penalties:
+        penalty.label = names.label(penalty.player_id, penalty.player.name)
+    return penalties
 
 
 def entry_of_hand(hand: Hand) -> HandEntryData:
@@ -108,14 +147,19 @@ def seating_of(session: Session) -> Seating:
     )
 
 
-def session_get(*, slug: str, round_number: int, table_number: int) -> Session | None:
-    return (
-        Session.objects.select_related("round__tournament", "table")
+def session_of(tournament, *, round_number: int, table_number: int) -> Session | None:
+    """The session at table ``table_number`` of round ``round_number`` of the loaded
+    ``tournament`` (which the session's round carries, so it is not read again)."""
+    session = (
+        Session.objects.select_related("round", "table")
         .filter(
-            round__tournament__slug=slug, round__number=round_number, table__number=table_number
+            round__tournament=tournament, round__number=round_number, table__number=table_number
         )
         .first()
     )
+    if session is not None:
+        session.round.tournament = tournament
+    return session
 
 
 def session_next_number(session: Session) -> int | None:

@@ -11,11 +11,12 @@ print request   what one printout is asked for with (`PrintRequest`): the tourna
                 sees what is not yet released (an official, or the console), a progress callback,
                 and the hands withheld from the asker (blind double entry; the console sees all).
 printout        what ``render`` returns (`Printout`): file name, content type and bytes.
-audience        ``officials`` (filled cards), ``seating`` (public once the round's seating is
-                published: blank cards, seating lists, slips), ``standings`` (public while the
-                standings are, counting the rounds the public may count) or ``always`` (the
-                scoring aid card). `refusal` says why someone may not have a printout, in
-                words for the page; the rules themselves live in `tournament.release`.
+audience        the document's release rule (`tournament.release.Rule`): ``OFFICIALS`` (filled
+                cards), ``SEATING`` (public once the round's seating is published: blank
+                cards, seating lists, slips), ``STANDINGS`` (public while the standings are,
+                counting the rounds the public may count) or ``ALWAYS`` (the scoring aid
+                card). `refusal` says why someone may not have a printout, in words for the
+                page; the rules themselves are `release.rule_refusal`.
 part            the HTML of a few pages rendered on its own (see `pdf`); long runs are cut
                 into parts of ``part_size`` items so that layout time stays linear.
 
@@ -38,8 +39,7 @@ from scoring.engine import PATTERNS
 
 from ..models import Round, Tournament
 from ..play.entry import rules_for
-from ..release import seating_seen, seating_visible, standings_visible
-from ..roles import is_official
+from ..release import Rule, rule_refusal, seating_seen, seating_visible
 from . import selectors
 from .aid import aid_rows, payoff_lines
 from .cards import card_layout
@@ -101,20 +101,17 @@ class Document:
     identifier: ClassVar[str]
     name: ClassVar[str]
     description: ClassVar[str]
-    audience: ClassVar[str]  # "officials", "seating", "standings" or "always"
+    audience: ClassVar[Rule]
     needs_round: ClassVar[bool] = False
     template: ClassVar[str]
     part_size: ClassVar[int] = 0  # items per HTML part; 0: the whole document in one part
 
     def refusal(self, user, tournament: Tournament, round_: Round | None) -> str | None:
         """Why ``user`` may not have this printout, or None when they may."""
-        if self.audience == "officials" and not is_official(user, tournament):
+        refusal = rule_refusal(self.audience, user, tournament, round_)
+        if refusal and self.audience == Rule.OFFICIALS:
             return f"Only officials may print the {self.name.lower()}."
-        if self.audience == "seating" and round_ is not None and not seating_visible(user, round_):
-            return f"The seating of round {round_.number} is not published yet."
-        if self.audience == "standings" and not standings_visible(user, tournament):
-            return "The standings of this tournament are not public."
-        return None
+        return refusal
 
     # -- what a subclass provides -----------------------------------------------------------
 
@@ -221,7 +218,7 @@ class BlankScoreCards(_Cards):
         "One A4 card per table for the players to fill in: players and winds, the dealer of "
         "every hand, running totals every four hands, signature boxes, a QR code to the desk."
     )
-    audience = "seating"
+    audience = Rule.SEATING
     filled = False
 
 
@@ -233,7 +230,7 @@ class ScoreCards(_Cards):
         "The same cards with every entered hand, its payments and the totals; penalties "
         "apart; marked provisional while hands await confirmation. For officials."
     )
-    audience = "officials"
+    audience = Rule.OFFICIALS
     filled = True
 
 
@@ -248,7 +245,7 @@ class SeatingLists(Document):
         "For the notice board, in large type: the round by table with winds, then "
         "alphabetical by player with table and wind; byes listed."
     )
-    audience = "seating"
+    audience = Rule.SEATING
     needs_round = True
     template = "tournament/printing/seating.html"
 
@@ -267,7 +264,7 @@ class PlayerSlips(Document):
         "One slip per player with their table and wind in every seated round and a QR code "
         "to their page; eight to an A4 sheet with cut lines."
     )
-    audience = "seating"
+    audience = Rule.SEATING
     template = "tournament/printing/slips.html"
     part_size = 8 * 4  # four sheets per part
 
@@ -304,7 +301,7 @@ class Standings(Document):
         "The current ranking with per-round points, match points, penalties and totals; "
         "header repeated on every page, page numbers, time of printing; provisional while it is."
     )
-    audience = "standings"
+    audience = Rule.STANDINGS
     template = "tournament/printing/standings.html"
 
     def items(self, request):
@@ -322,7 +319,7 @@ class AidCard(Document):
         "The 44 patterns with their numbers, English and Chinese names, points and an example "
         "hand; the limit rules and the payoff scheme. One double-sided A4 sheet."
     )
-    audience = "always"
+    audience = Rule.ALWAYS
     template = "tournament/printing/aid_card.html"
 
     def items(self, request):

@@ -1,4 +1,5 @@
-"""Addresses of the printouts (namespace ``printing``), under ``/t/<slug>/print/``."""
+"""Addresses of the PDF downloads (namespace ``printing``), under ``/t/<slug>/print/``; the root
+URL joins this namespace the console's printouts page at ``""``."""
 
 from django.urls import path
 
@@ -7,6 +8,5 @@ from . import views
 app_name = "printing"
 
 urlpatterns = [
-    path("", views.printouts, name="printouts"),
     path("<slug:identifier>.pdf", views.printout_download, name="printout_download"),
 ]

@@ -1,4 +1,5 @@
-"""The printouts page for organisers and the PDF downloads (namespace ``printing``).
+"""The PDF downloads (namespace ``printing``; the organisers' printouts page that lists them is
+`tournament.console.views.printouts`, in the same namespace).
 
 Vocabulary: see `tournament.printing.documents` (document, audience, refusal, printout).
 A download is made afresh on every request and marked never to be cached (issue 12, point 8).
@@ -7,16 +8,15 @@ A download is made afresh on every request and marked never to be cached (issue 
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpResponse
+from django.shortcuts import render
 from django.utils.cache import add_never_cache_headers
 
-from ..models import Round, Tournament
+from ..models import Round
 from ..play.selectors import hidden_hand_numbers
-from ..release import tournament_hidden_from
-from ..roles import is_official, organiser_required
-from .documents import DOCUMENTS, NothingToPrint, PrintRequest, document_get, font_warnings
-from .selectors import seated_rounds
+from ..release import Rule, public_page
+from ..roles import is_official
+from .documents import NothingToPrint, PrintRequest, document_get
 
 
 def _unavailable(request, tournament, document, reason: str, status: int):
@@ -29,26 +29,10 @@ def _number(value: str | None) -> int | None:
     return int(value) if value.isdecimal() and len(value) < 6 else None
 
 
-@organiser_required
-def printouts(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    seated = {round_.pk for round_ in seated_rounds(tournament)}
-    rounds = [(round_, round_.pk in seated) for round_ in tournament.rounds.all()]
-    context = {
-        "tournament": tournament,
-        "documents": list(DOCUMENTS.values()),
-        "rounds": rounds,
-        "seated_rounds": [round_ for round_, is_seated in rounds if is_seated],
-        "warnings": font_warnings(),
-        "player_count": tournament.registrations.count(),
-    }
-    return render(request, "tournament/printing/printouts.html", context)
-
-
-def printout_download(request, slug, identifier):
-    if tournament_hidden_from(request.user, slug):
-        raise Http404("No such tournament.")
-    tournament = get_object_or_404(Tournament, slug=slug)
+@public_page(Rule.ALWAYS, validators=False)
+def printout_download(request, tournament, identifier):
+    """One PDF: the tournament comes from `public_page` (404 when hidden from the asker), the
+    document's audience (a release rule) decides who may have it."""
     try:
         document = document_get(identifier)
     except KeyError as error:
@@ -68,9 +52,9 @@ def printout_download(request, slug, identifier):
         return _unavailable(request, tournament, document, f"No table {table!r}.", 404)
     refusal = document.refusal(request.user, tournament, round_)
     if refusal:
-        if document.audience == "officials" and not request.user.is_authenticated:
+        if document.audience == Rule.OFFICIALS and not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        status = 403 if document.audience == "officials" else 404
+        status = 403 if document.audience == Rule.OFFICIALS else 404
         return _unavailable(request, tournament, document, refusal, status)
     print_request = PrintRequest(
         tournament=tournament,

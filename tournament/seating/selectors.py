@@ -1,9 +1,19 @@
-"""Reads for seating: the players and saved rounds as the algorithm's plain objects, and the
-quality report of a tournament's seating (byes, the players sitting a round out, included)."""
+"""Reads for seating: the players and saved rounds as the algorithm's plain objects, the
+quality report of a tournament's seating (byes, the players sitting a round out, included) and
+the rows of the console's seating overview (`seating_overview`).
+
+Vocabulary: a *kept* round is published or opened (`play.selectors.round_is_opened`): its
+seating never changes when the event is generated again; the rounds *prepared* after the last
+kept one are generated again on their own.
+"""
+
+from dataclasses import dataclass
 
 from django.db.models import Q
 
-from ..models import Registration, Seat, Tournament
+from ..models import Registration, Round, Seat, Tournament
+from ..names import player_names
+from ..play.selectors import round_progress
 from .report import SeatingReport, quality_report
 from .schedule import Placement, RoundSeating, SeatingPlayer
 
@@ -94,3 +104,71 @@ def _eligible(tournament: Tournament, number: int):
 def roll_call_begun(tournament: Tournament, number: int) -> bool:
     """Someone who may play round ``number`` is checked in for it."""
     return _eligible(tournament, number).filter(checked_in_round=number).exists()
+
+
+SHOWN_ROWS = 200  # long lists (same-country pairs at a 400-player event) are cut on the page
+
+
+@dataclass(frozen=True)
+class SeatingOverview:
+    """The seating overview page's rows, players shown by their labels (`tournament.names`)."""
+
+    rounds: list[tuple[Round, bool]]  # every round, and whether it is opened
+    report: SeatingReport  # every seated round
+    published_report: SeatingReport  # the kept rounds only
+    last_kept: int  # the number of the last kept round, 0 when none
+    prepared: list[int]  # rounds after the last kept one
+    repeat_pairs: list[tuple[str, str, int]]
+    wind_spread_over_1: list[tuple[str, int]]
+    separation_meetings: list[tuple[int, int, str, str, str]]
+    separation_count: int
+    byes: list[tuple[str, int]]
+    same_table_repeats: list[tuple[int, str, int]]
+
+
+def seating_overview(tournament: Tournament) -> SeatingOverview:
+    """Everything the seating overview shows, in a fixed number of queries."""
+    rounds = list(tournament.rounds.all())
+    opened = round_progress(tournament).opened
+    report = rounds_seating_report(tournament, rounds)
+    kept = [r for r in rounds if r.seating_published or r.number in opened]
+    last_kept = kept[-1].number if kept else 0
+    players = player_names(tournament)  # labels and the family order
+    names = {pid: players.label(pid) for pid in players.people}
+    separation = _separation_rows(report, names)
+    return SeatingOverview(
+        rounds=[(r, r.number in opened) for r in rounds],
+        report=report,
+        published_report=rounds_seating_report(tournament, kept),
+        last_kept=last_kept,
+        prepared=[r.number for r in rounds if r.number > last_kept],
+        repeat_pairs=[
+            (names.get(a, a), names.get(b, b), count)
+            for (a, b), count in list(report.repeat_pairs.items())[:SHOWN_ROWS]
+        ],
+        wind_spread_over_1=[
+            (names.get(pid, pid), spread)
+            for pid, spread in players.ordered(report.wind_spread.items(), lambda item: item[0])
+            if spread > 1
+        ][:SHOWN_ROWS],
+        separation_meetings=separation[:SHOWN_ROWS],
+        separation_count=len(separation),
+        byes=[
+            (names.get(pid, pid), count)
+            for pid, count in players.ordered(report.byes.items(), lambda item: item[0])
+        ],
+        same_table_repeats=[
+            (number, names.get(pid, pid), table) for number, pid, table in report.same_table_repeats
+        ],
+    )
+
+
+def _separation_rows(report, names) -> list[tuple[int, int, str, str, str]]:
+    """One row per pair at a table, with what they share ("club, country")."""
+    shared: dict[tuple[int, int, int, int], list[str]] = {}
+    for number, table, a, b, kind in report.separation_meetings:
+        shared.setdefault((number, table, a, b), []).append(kind)
+    return [
+        (number, table, names.get(a, a), names.get(b, b), ", ".join(kinds))
+        for (number, table, a, b), kinds in shared.items()
+    ]

@@ -31,7 +31,7 @@ from ..audit import public_write
 from ..event import services as event_services
 from ..event.services import tables_ensure
 from ..models import Player, Registration, Round, Seat, Session, Tournament
-from ..play.selectors import round_is_opened, round_is_played
+from ..play.selectors import round_is_opened, round_is_played, round_progress
 from .report import SeatingReport
 from .schedule import RoundSeating, SeatingError, SeatingOptions, generate_schedule
 from .selectors import (
@@ -432,7 +432,7 @@ def _reseat_from(tournament: Tournament, from_round: int) -> tuple[int, ...]:
     """Reseat every seated round from ``from_round`` on, one after another (byes when the
     count is not a multiple of 4); refuse when one of them is played."""
     rounds = list(tournament.rounds.filter(number__gte=from_round).order_by("number"))
-    played = [r.number for r in rounds if round_is_played(r)]
+    played = sorted(round_progress(tournament).played & {r.number for r in rounds})
     if played:
         raise ValidationError(
             f"Round {played[-1]} is already played and never changes: choose round "
@@ -457,8 +457,7 @@ def roster_withdraw(*, registration: Registration, from_round: int, user=None) -
 
 
 def _first_open_round(tournament: Tournament) -> int:
-    played = [r.number for r in tournament.rounds.all() if round_is_played(r)]
-    return max(played, default=0) + 1
+    return max(round_progress(tournament).played, default=0) + 1
 
 
 @public_write

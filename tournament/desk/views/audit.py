@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from ...audit import audit_entries, audit_text
-from ...models import Tournament
 from ...play.selectors import hidden_hand_numbers
-from ...roles import judge_required
-from .common import session_context, session_page
+from .common import desk_page, session_context, session_page
 
 
 def _readable(request, entries, tournament):
@@ -31,9 +29,8 @@ def session_audit(request, session):
     return render(request, "tournament/desk/audit.html", session_context(session, entries=entries))
 
 
-@judge_required
-def tournament_audit(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+@desk_page()
+def tournament_audit(request, tournament):
     page = Paginator(audit_entries(tournament=tournament), 100).get_page(request.GET.get("page"))
     page.object_list = list(page.object_list)
     _readable(request, page.object_list, tournament)

@@ -2,8 +2,12 @@
 
 Vocabulary
 ----------
+desk page       a desk view addressed by tournament slug: `desk_page(role)` (judges by default)
+                checks the role in that tournament, loads it once and calls
+                ``view(request, tournament, **rest)`` (`tournament.roles.tournament_page`).
 session page    a desk view addressed by tournament slug, round number and table number:
-                `session_page` checks the role, loads the session (or 404) and passes it on.
+                `session_page(role)` does the same and loads the session (or 404), which
+                carries the loaded tournament, and calls ``view(request, session, **rest)``.
 conflict        a correction or deletion that started from a stale version of the hand: the
                 form comes back re-based on the hand as it now stands (`rebase_on_current`), so
                 that a second submit overwrites knowingly.
@@ -28,18 +32,23 @@ from django.urls import reverse
 from ...audit import audit_entries
 from ...models import AuditEntry, Hand, Session
 from ...play import selectors
-from ...roles import judge_required, may_see_unconfirmed_hand
+from ...roles import JUDGE, Role, may_see_unconfirmed_hand, tournament_page
 
 
-def session_page(role_required=judge_required):
-    """Check the role, then call ``view(request, session, **rest)`` with the loaded session."""
+def desk_page(role: Role = JUDGE):
+    """The desk's loader for a tournament's pages (see the module's vocabulary)."""
+    return tournament_page(role)
+
+
+def session_page(role: Role = JUDGE):
+    """The desk's loader for a session's pages (see the module's vocabulary)."""
 
     def decorator(view):
-        @role_required
+        @tournament_page(role)
         @wraps(view)
-        def wrapped(request, slug, round_number, table_number, **kwargs):
-            session = selectors.session_get(
-                slug=slug, round_number=round_number, table_number=table_number
+        def wrapped(request, tournament, round_number, table_number, **kwargs):
+            session = selectors.session_of(
+                tournament, round_number=round_number, table_number=table_number
             )
             if session is None:
                 raise Http404("No session for this round and table.")

@@ -16,7 +16,7 @@ from ...play.entry import HandEntryData
 from ...play.forms import HandForm, optional_int
 from ...play.preview import preview_context
 from ...play.services import hands as hand_services
-from ...roles import head_judge_required
+from ...roles import HEAD_JUDGE
 from .common import (
     closed_session_page,
     errors_onto,
@@ -68,7 +68,7 @@ def hand_confirm(request, session, number):
     return render(request, "tournament/desk/hand_confirm.html", context)
 
 
-@session_page(head_judge_required)
+@session_page(HEAD_JUDGE)
 def hand_resolve(request, session, number):
     """A mismatch side by side; the head judge keeps one entry."""
     hand = hand_or_404(session, number)

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import copy
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 
 from ...event import services as event_services
-from ...models import Session, Tournament
-from ...roles import head_judge_required
+from ...form_errors import service_error_onto
+from ...models import Session
+from ...roles import HEAD_JUDGE
 from ..forms import SettingsForm
+from .common import desk_page
 
 
-@head_judge_required
-def tournament_settings_update(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+@desk_page(HEAD_JUDGE)
+def tournament_settings_update(request, tournament):
     form = SettingsForm(
         request.POST or None,
-        instance=Tournament.objects.get(pk=tournament.pk),
+        # The form cleans into a copy: the page keeps the saved settings until they are saved.
+        instance=copy.copy(tournament),
         has_hands=event_services.tournament_has_hands(tournament),
         highest_hand=event_services.highest_hand_number(tournament),
     )
@@ -28,14 +32,10 @@ def tournament_settings_update(request, slug):
                 tournament=tournament, changes=changes, user=request.user
             )
         except ValidationError as error:
-            if hasattr(error, "error_dict"):
-                for name, errors in error.error_dict.items():
-                    form.add_error(name if name in form.fields else None, errors)
-            else:
-                form.add_error(None, error)
+            service_error_onto(form, error)
         else:
             messages.success(request, "Tournament settings saved.")
-            return redirect("desk:home", slug=slug)
+            return redirect("desk:home", slug=tournament.slug)
     closed = Session.objects.filter(round__tournament=tournament).exclude(status="open").count()
     context = {"tournament": tournament, "form": form, "closed_sessions": closed}
     return render(request, "tournament/desk/settings.html", context)

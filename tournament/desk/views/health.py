@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from ...models import Tournament
 from ...play.health import KINDS, health_report
 from ...play.services import scores as scores_services
-from ...roles import head_judge_required, judge_required
+from ...roles import HEAD_JUDGE
+from .common import desk_page
 
 
-@judge_required
-def tournament_health(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+@desk_page()
+def tournament_health(request, tournament):
     report = health_report(tournament)
     sections = [(kind, KINDS[kind], report[kind]) for kind in KINDS]
     context = {
@@ -25,10 +24,9 @@ def tournament_health(request, slug):
     return render(request, "tournament/desk/health.html", context)
 
 
-@head_judge_required
+@desk_page(HEAD_JUDGE)
 @require_POST
-def session_scores_rebuild(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+def session_scores_rebuild(request, tournament):
     fixed = scores_services.session_scores_rebuild(tournament=tournament)
     messages.success(request, f"Recomputed the kept totals of {fixed} session(s).")
-    return redirect("desk:tournament_health", slug=slug)
+    return redirect("desk:tournament_health", slug=tournament.slug)

@@ -7,30 +7,42 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from ...models import Round, Session, Tournament
+from ...form_errors import error_text
+from ...models import Round, Session
 from ...play import clock as play_clock
 from ...play import selectors
 from ...play.services import clock as clock_services
-from ...roles import head_judge_required, judge_required
+from ...roles import HEAD_JUDGE
+from .common import desk_page
 
 
-@judge_required
-def home(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+def _round(tournament, number: int) -> Round:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_.tournament = tournament
+    return round_
+
+
+@desk_page()
+def home(request, tournament):
+    """The first round with an open session, else the last round."""
     rounds = list(tournament.rounds.all())
     if not rounds:
         messages.warning(request, "This tournament has no rounds yet.")
-        return redirect("public:tournament_detail", slug=slug)
-    open_rounds = [r for r in rounds if r.sessions.filter(status=Session.Status.OPEN).exists()]
-    current = open_rounds[0] if open_rounds else rounds[-1]
-    return redirect("desk:round_desk", slug=slug, round_number=current.number)
-
-
-@judge_required
-def round_desk(request, slug, round_number):
-    round_ = get_object_or_404(
-        Round.objects.select_related("tournament"), tournament__slug=slug, number=round_number
+        return redirect("public:tournament_detail", slug=tournament.slug)
+    open_round = (
+        tournament.rounds.filter(sessions__status=Session.Status.OPEN)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
     )
+    number = open_round if open_round is not None else rounds[-1].number
+    return redirect("desk:round_desk", slug=tournament.slug, round_number=number)
+
+
+@desk_page()
+def round_desk(request, tournament, round_number):
+    slug = tournament.slug
+    round_ = _round(tournament, round_number)
     table = request.GET.get("table", "").strip()
     if table:
         if table.isdecimal() and round_.sessions.filter(table__number=int(table)).exists():
@@ -56,13 +68,11 @@ def _whole_number(text: str) -> int | None:
     return int(text) if text.isdecimal() and len(text) < 6 else None
 
 
-@head_judge_required
+@desk_page(HEAD_JUDGE)
 @require_POST
-def round_clock(request, slug, round_number):
+def round_clock(request, tournament, round_number):
     """Start, pause, resume, extend (the round or one table) or stop the round clock."""
-    round_ = get_object_or_404(
-        Round.objects.select_related("tournament"), tournament__slug=slug, number=round_number
-    )
+    round_ = _round(tournament, round_number)
     action = request.POST.get("action", "")
     minutes = _whole_number(request.POST.get("minutes", "")) or 0
     table = request.POST.get("table", "").strip()
@@ -78,7 +88,7 @@ def round_clock(request, slug, round_number):
             user=request.user,
         )
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+        messages.error(request, error_text(error))
     else:
         messages.success(request, f"Round {round_number} clock: {action}.")
-    return redirect("desk:round_desk", slug=slug, round_number=round_number)
+    return redirect("desk:round_desk", slug=tournament.slug, round_number=round_number)

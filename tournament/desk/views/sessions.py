@@ -9,20 +9,13 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 
+from ...form_errors import service_error_onto
 from ...models import Penalty
 from ...play import selectors
 from ...play.services import sessions as session_services
-from ...roles import head_judge_required
+from ...roles import HEAD_JUDGE
 from ..forms import CardForm, PenaltyCorrectionForm, PenaltyForm, ReasonForm
 from .common import closed_session_page, session_context, session_page, session_url
-
-
-def _errors_onto(form, error: ValidationError) -> None:
-    if hasattr(error, "error_dict"):
-        for name, errors in error.error_dict.items():
-            form.add_error(name if name in form.fields else None, errors)
-    else:
-        form.add_error(None, error)
 
 
 def _penalty_or_404(session, penalty_id: int) -> Penalty:
@@ -41,7 +34,7 @@ def penalty_record(request, session):
                 session=session, user=request.user, **form.penalty_args()
             )
         except ValidationError as error:
-            _errors_onto(form, error)
+            service_error_onto(form, error)
         else:
             messages.success(request, "Penalty recorded (RULINGS R13).")
             return redirect(session_url(session))
@@ -63,7 +56,7 @@ def penalty_correct(request, session, penalty_id):
                 **form.penalty_args(),
             )
         except ValidationError as error:
-            _errors_onto(form, error)
+            service_error_onto(form, error)
         else:
             messages.success(request, "Penalty corrected; the change is in the audit log.")
             return redirect(session_url(session))
@@ -81,7 +74,7 @@ def penalty_delete(request, session, penalty_id):
                 penalty=penalty, reason=form.cleaned_data["reason"], user=request.user
             )
         except ValidationError as error:
-            _errors_onto(form, error)
+            service_error_onto(form, error)
         else:
             messages.success(request, "Penalty deleted; the deletion is in the audit log.")
             return redirect(session_url(session))
@@ -117,7 +110,7 @@ def session_reconcile(request, session):
     return render(request, "tournament/desk/reconcile.html", context)
 
 
-@session_page(head_judge_required)
+@session_page(HEAD_JUDGE)
 def session_reopen(request, session):
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -126,7 +119,7 @@ def session_reopen(request, session):
                 session=session, user=request.user, reason=form.cleaned_data["reason"]
             )
         except ValidationError as error:
-            _errors_onto(form, error)
+            service_error_onto(form, error)
         else:
             messages.success(request, f"{session} reopened.")
             return redirect(session_url(session))

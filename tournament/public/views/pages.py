@@ -1,26 +1,28 @@
 """Public pages: tournament overview, players, rounds with seating, tables, standings.
 
-Views stay thin: they fetch through selectors and render; nothing here writes. Each declares
-its release rule (`tournament.release`), and asks it for what is not yet public.
+Each view is wrapped in `public_page(rule)` (`tournament.release`), which loads the tournament,
+refuses what its rule holds back and hands the tournament over; the view reads through
+selectors and renders, asking `release` only whether a round's seating is out. Nothing here
+writes. The error pages (403, 404, 500) live here too.
 """
 
 from django.core.paginator import Paginator
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from ...event import selectors as event_selectors
-from ...models import Round, Tournament
+from ...models import Round
 from ...names import player_names
 from ...play import clock as play_clock
 from ...release import Rule, player_page_visible, public_page, seating_visible
 from ..tables import RegistrationTable, table_paginate
 
 
-def _round_or_404(slug: str, number: int) -> Round:
-    return get_object_or_404(
-        Round.objects.select_related("tournament"), tournament__slug=slug, number=number
-    )
+def round_or_404(tournament, number: int) -> Round:
+    """Round ``number`` of the loaded tournament (which it carries, so it is not read again)."""
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_.tournament = tournament
+    return round_
 
 
 @public_page(Rule.ALWAYS)
@@ -31,8 +33,7 @@ def home(request):
 
 
 @public_page(Rule.ALWAYS)
-def tournament_detail(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+def tournament_detail(request, tournament):
     context = {
         "tournament": tournament,
         "rounds": tournament.rounds.all(),
@@ -43,23 +44,14 @@ def tournament_detail(request, slug):
 
 
 @public_page(Rule.ALWAYS)
-def player_list(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    registrations = tournament.registrations.select_related("player").order_by()
+def player_list(request, tournament):
     # A NUL cannot reach PostgreSQL in a string; nobody types one, so it is dropped.
     query = request.GET.get("q", "").replace("\x00", "").strip()[:100]
-    if query:
-        registrations = registrations.filter(
-            Q(player__name__icontains=query)
-            | Q(player__chinese_name__icontains=query)
-            | Q(player__country__icontains=query)
-            | Q(player__club__icontains=query)
-            | Q(player__external_id__iexact=query)
-        )
+    registrations = event_selectors.public_roster(tournament, query)
     names = player_names(tournament)
     table = RegistrationTable(
         RegistrationTable.rows(registrations, names),
-        slug=slug,
+        slug=tournament.slug,
         link_players=player_page_visible(request.user, tournament),
     )
     table_paginate(request, table, per_page=50)
@@ -71,8 +63,7 @@ def player_list(request, slug):
 
 
 @public_page(Rule.ALWAYS)
-def round_list(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+def round_list(request, tournament):
     return render(
         request,
         "tournament/public/round_list.html",
@@ -81,8 +72,8 @@ def round_list(request, slug):
 
 
 @public_page(Rule.SEATING)
-def round_detail(request, slug, number):
-    round_ = _round_or_404(slug, number)
+def round_detail(request, tournament, number):
+    round_ = round_or_404(tournament, number)
     show_seating = seating_visible(request.user, round_)
     names = player_names(round_.tournament_id) if show_seating else None
     context = {
@@ -97,9 +88,9 @@ def round_detail(request, slug, number):
 
 
 @public_page(Rule.SEATING)
-def seating_by_player(request, slug, number):
+def seating_by_player(request, tournament, number):
     """The seating list of a round by player, in family-name order ("where do I sit?")."""
-    round_ = _round_or_404(slug, number)
+    round_ = round_or_404(tournament, number)
     visible = seating_visible(request.user, round_)
     names = player_names(round_.tournament_id) if visible else None
     seats = event_selectors.round_seats_by_player(round_, names) if visible else []
@@ -118,8 +109,7 @@ def seating_by_player(request, slug, number):
 
 
 @public_page(Rule.ALWAYS)
-def table_list(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+def table_list(request, tournament):
     return render(
         request,
         "tournament/public/table_list.html",

@@ -7,8 +7,7 @@ counts down in the browser from the server's end time. Same release rules as the
 
 from __future__ import annotations
 
-from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from ... import release
 from ...event import selectors as event_selectors
@@ -16,6 +15,7 @@ from ...models import Round, Tournament
 from ...names import player_names
 from ...play import clock as play_clock
 from ...release import Rule, public_page
+from .pages import round_or_404
 from .standings import public_board
 
 
@@ -35,10 +35,7 @@ def _render(request, template: str, context: dict):
 
 
 @public_page(Rule.STANDINGS)
-def projector_standings(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not release.standings_visible(request.user, tournament):
-        raise Http404("The standings of this tournament are not public yet.")
+def projector_standings(request, tournament):
     round_ = _current_round(tournament)
     context = {
         "tournament": tournament,
@@ -50,10 +47,8 @@ def projector_standings(request, slug):
 
 
 @public_page(Rule.SEATING)
-def projector_seating(request, slug, number):
-    round_ = get_object_or_404(
-        Round.objects.select_related("tournament"), tournament__slug=slug, number=number
-    )
+def projector_seating(request, tournament, number):
+    round_ = round_or_404(tournament, number)
     visible = release.seating_visible(request.user, round_)
     names = player_names(round_.tournament_id) if visible else None
     context = {

@@ -1,18 +1,19 @@
 """Public pages of results: the standings, a player's page, a round's results, the countries.
 
-Each declares its release rule and asks `tournament.release` what the viewer may see: the
-standings and countries need released standings, players' and rounds' scores released results;
-silent rounds are left out of what the public counts; officials see everything.
+Each declares its release rule and `public_page` enforces it (404 with the reason): the
+standings and countries need released standings, a player's page released results. A round's
+results are judged per round (`release.round_results_visible`: silent rounds, results held
+until reconciled) and the page says what is not public yet. Officials see everything.
 """
 
 from __future__ import annotations
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from ... import release
 from ...event import selectors as event_selectors
-from ...models import Round, Tournament
+from ...models import Tournament
 from ...play import clock as play_clock
 from ...release import Rule, public_page
 from ...roles import is_official
@@ -20,12 +21,9 @@ from ...standings import selectors
 from ...standings.chart import cumulative_chart
 from ...standings.ranking import number_text
 from ..tables import StandingsTable, table_paginate
+from .pages import round_or_404
 
 PER_PAGE = 100
-
-
-def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(Tournament, slug=slug)
 
 
 def public_board(request, tournament: Tournament) -> selectors.Board:
@@ -52,16 +50,13 @@ def _common(request, tournament, board_=None) -> dict:
 
 
 @public_page(Rule.STANDINGS)
-def standings(request, slug):
-    tournament = _tournament(slug)
-    if not release.standings_visible(request.user, tournament):
-        raise Http404("The standings of this tournament are not public yet.")
+def standings(request, tournament):
     board_ = public_board(request, tournament)
     query = request.GET.get("q", "").strip()
     rows = _search(board_.rows, query) if query else list(board_.rows)  # the table sorts it
     table = StandingsTable(
         rows,
-        slug=slug,
+        slug=tournament.slug,
         match_points=board_.uses_match_points,
         link_players=release.player_page_visible(request.user, tournament),
     )
@@ -71,20 +66,14 @@ def standings(request, slug):
 
 
 @public_page(Rule.STANDINGS)
-def country_list(request, slug):
-    tournament = _tournament(slug)
-    if not release.standings_visible(request.user, tournament):
-        raise Http404("The standings of this tournament are not public yet.")
+def country_list(request, tournament):
     board_ = public_board(request, tournament)
     context = _common(request, tournament, board_) | {"countries": selectors.countries(board_)}
     return render(request, "tournament/public/country_list.html", context)
 
 
 @public_page(Rule.RESULTS)
-def player_detail(request, slug, player_id):
-    tournament = _tournament(slug)
-    if not release.player_page_visible(request.user, tournament):
-        raise Http404("The results of this tournament are not public yet.")
+def player_detail(request, tournament, player_id):
     limit = release.counted_round_limit(request.user, tournament)
     card = selectors.player_card(tournament, player_id, round_limit=limit, viewer=request.user)
     if card is None:
@@ -119,12 +108,9 @@ def player_detail(request, slug, player_id):
     return render(request, "tournament/public/player_detail.html", context)
 
 
-@public_page(Rule.RESULTS)
-def round_results(request, slug, number):
-    round_ = get_object_or_404(
-        Round.objects.select_related("tournament"), tournament__slug=slug, number=number
-    )
-    tournament = round_.tournament
+@public_page(Rule.RESULTS, per_round=True)
+def round_results(request, tournament, number):
+    round_ = round_or_404(tournament, number)
     visible = release.round_results_visible(request.user, round_)
     context = _common(request, tournament) | {
         "round": round_,

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from ..logins import current_locks, lock_lift
-from ..models import Tournament
-from ..roles import is_global_organiser, organiser_required
+from ...logins import current_locks, lock_lift
+from ...roles import is_global_organiser
+from .common import console_page
 
 
 def _page(request, tournament, confirm=None):
@@ -30,15 +30,14 @@ def _page(request, tournament, confirm=None):
     return response
 
 
-@organiser_required
-def login_locks(request, slug):
-    return _page(request, get_object_or_404(Tournament, slug=slug))
+@console_page()
+def login_locks(request, tournament):
+    return _page(request, tournament)
 
 
-@organiser_required
+@console_page()
 @require_POST
-def login_lock_lift(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+def login_lock_lift(request, tournament):
     throttled = request.POST.get("throttled", "")
     everything = is_global_organiser(request.user)
     if request.POST.get("confirm") != "yes":
@@ -58,6 +57,6 @@ def login_lock_lift(request, slug):
         )
         if lock is not None:
             messages.success(request, f"The log-in lock on {lock.username} is lifted.")
-            return redirect("event:login_locks", slug=slug)
+            return redirect("event:login_locks", slug=tournament.slug)
     messages.error(request, "That log-in is not locked now (the lock may have ended).")
-    return redirect("event:login_locks", slug=slug)
+    return redirect("event:login_locks", slug=tournament.slug)

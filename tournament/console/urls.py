@@ -1,0 +1,72 @@
+"""Addresses of the organiser's console. The addresses and their names are the ones people
+bookmarked and templates use, so the console keeps two namespaces:
+
+- ``event``: ``organiser/new/`` creates a tournament; the rest live under ``/t/<slug>/event/``;
+- ``seating``: the seating pages, under ``/t/<slug>/``;
+
+and its printouts page joins the ``printing`` namespace at ``/t/<slug>/print/`` (see
+`tournament.urls`). Each URL name is its view's name.
+"""
+
+from django.urls import include, path
+
+from .views import (
+    checkin,
+    dashboard,
+    logins,
+    officials,
+    printouts,
+    roster,
+    roster_import,
+    rounds,
+    seating,
+    tournament,
+)
+
+tournament_urls = [
+    path("", dashboard.dashboard, name="dashboard"),
+    path("edit/", tournament.tournament_edit, name="tournament_edit"),
+    path("delete/", tournament.tournament_delete, name="tournament_delete"),
+    path("hidden/", tournament.tournament_hidden, name="tournament_hidden"),
+    path("players/", roster.roster, name="roster"),
+    path("players/add/", roster.player_add, name="player_add"),
+    path("players/substitute/", roster.substitute_add, name="substitute_add"),
+    path("players/export.csv", roster.roster_export, name="roster_export"),
+    path("players/import/", roster_import.roster_import, name="roster_import"),
+    path(
+        "players/import/confirm/",
+        roster_import.roster_import_confirm,
+        name="roster_import_confirm",
+    ),
+    path("players/<int:number>/", roster.player_edit, name="player_edit"),
+    path("players/<int:number>/withdraw/", roster.player_withdraw, name="player_withdraw"),
+    path("players/<int:number>/reinstate/", roster.player_reinstate, name="player_reinstate"),
+    path("checkin/", checkin.checkin, name="checkin"),
+    path("checkin/toggle/", checkin.checkin_toggle, name="checkin_toggle"),
+    path("rounds/", rounds.rounds, name="rounds"),
+    path("rounds/<int:number>/seat/", checkin.round_seat, name="round_seat"),
+    path("rounds/<int:number>/status/", rounds.round_status, name="round_status"),
+    path("penalties/<int:pk>/delete/", rounds.penalty_delete, name="penalty_delete"),
+    path("officials/", officials.officials, name="officials"),
+    path("officials/<int:pk>/remove/", officials.official_remove, name="official_remove"),
+    path("logins/", logins.login_locks, name="login_locks"),
+    path("logins/lift/", logins.login_lock_lift, name="login_lock_lift"),
+]
+
+# Namespace ``event``, included at the site's root.
+event_urls = [
+    path("organiser/new/", tournament.tournament_create, name="tournament_create"),
+    path("t/<slug:slug>/event/", include(tournament_urls)),
+]
+
+# Namespace ``seating``, included under ``/t/<slug>/``.
+seating_urls = [
+    path("seating/", seating.seating_overview, name="seating_overview"),
+    path("rounds/<int:number>/seating/", seating.seating_round, name="seating_round"),
+    path("rounds/<int:number>/seating/publish/", seating.seating_publish, name="seating_publish"),
+]
+
+# Joins the ``printing`` namespace under ``/t/<slug>/print/``.
+printing_urls = [
+    path("", printouts.printouts, name="printouts"),
+]

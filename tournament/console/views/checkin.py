@@ -1,0 +1,110 @@
+"""The roll call before a round: who is present (all at once, or one by one from the keyboard),
+and seating the round with the players present. Writes: `event.services` (the roll call),
+`seating.services.round_seat_from_roll_call` (the seats)."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from ...event import selectors, services
+from ...form_errors import error_text
+from ...play.selectors import round_progress
+from ...seating import services as seating_services
+from .. import selectors as console_selectors
+from ..forms import PlayerForm, SeatRoundForm
+from .common import checkin_url, console_page
+
+
+def _checkin_round(tournament, request) -> int:
+    """The round asked for (``?round=``), else the next round to prepare."""
+    facts, _ = console_selectors.event_facts(tournament)
+    number = facts.next_round if not facts.next_round_played else facts.next_round + 1
+    try:
+        return max(1, int(request.GET.get("round", number)))
+    except ValueError:
+        return number
+
+
+def _counts(registrations) -> dict:
+    present = sum(1 for r in registrations if r.present)
+    return {
+        "present": present,
+        "absent": len(registrations) - present,
+        "total": len(registrations),
+        "remainder": present % 4,
+        "missing": -present % 4,
+    }
+
+
+@console_page()
+def checkin(request, tournament):
+    number = _checkin_round(tournament, request)
+    if request.method == "POST":
+        present_ids = {int(pk) for pk in request.POST.getlist("present") if pk.isdecimal()}
+        if request.POST.get("all_present"):
+            present_ids = {reg.pk for reg in selectors.roll_call(tournament, number)}
+        services.roll_call_save(tournament=tournament, round_number=number, present_ids=present_ids)
+        messages.success(request, "Roll call saved.")
+        return redirect(f"{request.path}?round={number}")
+    registrations = selectors.roll_call(tournament, number)
+    round_ = tournament.rounds.filter(number=number).first()
+    context = {
+        "tournament": tournament,
+        "number": number,
+        "registrations": registrations,
+        "counts": _counts(registrations),
+        "seat_form": SeatRoundForm(),
+        "substitute_form": PlayerForm(),
+        "round": round_,
+        "played": bool(round_ and number in round_progress(tournament).played),
+        "withdrawn_numbers": selectors.withdrawn_numbers(tournament),
+    }
+    return render(request, "tournament/event/checkin.html", context)
+
+
+@console_page()
+@require_POST
+def checkin_toggle(request, tournament):
+    """One player present or absent (the page's keyboard toggles); answers the new counts."""
+    try:
+        data = json.loads(request.body or b"{}")
+        number, registration_id = int(data["round"]), int(data["registration"])
+        present = bool(data["present"])
+    except (ValueError, KeyError, TypeError):
+        return JsonResponse({"error": "Send round, registration and present."}, status=400)
+    services.checkin_set(
+        tournament=tournament,
+        round_number=number,
+        registration_ids=[registration_id],
+        present=present,
+    )
+    return JsonResponse(_counts(selectors.roll_call(tournament, number)))
+
+
+@console_page()
+@require_POST
+def round_seat(request, tournament, number):
+    """Seat one round with the players checked in for it (and the prepared rounds after it
+    again, see `seating.services.round_seat_from_roll_call`)."""
+    form = SeatRoundForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose what to do with players who do not fill a table.")
+        return redirect(checkin_url(tournament, number))
+    try:
+        plan = seating_services.round_seat_from_roll_call(
+            tournament=tournament,
+            number=number,
+            seed=form.cleaned_data["seed"] or 0,
+            odd_players=form.cleaned_data["odd_players"],
+        )
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+        return redirect(checkin_url(tournament, number))
+    messages.success(request, plan.describe())
+    return redirect("seating:seating_round", slug=tournament.slug, number=number)

@@ -1,0 +1,27 @@
+"""The dashboard: the event's next step, its counts, its rounds and officials. The facts come
+from `console.selectors.event_facts` in a fixed number of queries."""
+
+from __future__ import annotations
+
+from django.shortcuts import render
+
+from ...event import selectors as event_selectors
+from ...event.steps import STEP_LABELS, next_step
+from .. import selectors
+from .common import console_page
+
+
+@console_page()
+def dashboard(request, tournament):
+    facts, rounds = selectors.event_facts(tournament)
+    step = next_step(facts)
+    context = {
+        "tournament": tournament,
+        "facts": facts,
+        "step": step,
+        "steps": [(label, key == step.key) for key, label in STEP_LABELS.items()],
+        "rounds": rounds,
+        "withdrawn": selectors.withdrawn_count(tournament),
+        "officials": event_selectors.officials(tournament),
+    }
+    return render(request, "tournament/event/dashboard.html", context)

@@ -1,0 +1,56 @@
+"""Officials of one tournament: add one (a new log-in gets a generated password, shown once)
+or remove one. Writes: `event.services`."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from ...event import selectors, services
+from ...form_errors import service_error_onto
+from ...models import TournamentOfficial
+from ..forms import OfficialForm
+from .common import console_page
+
+
+@console_page()
+def officials(request, tournament):
+    form = OfficialForm(request.POST or None)
+    password = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            official, password = services.official_add(tournament=tournament, **form.cleaned_data)
+        except ValidationError as error:
+            service_error_onto(form, error)
+        else:
+            messages.success(
+                request,
+                f"{official.user.username} is now {official.get_role_display().lower()} "
+                f"of {tournament.name}.",
+            )
+            if password is None:
+                return redirect("event:officials", slug=tournament.slug)
+            form = OfficialForm()
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "officials": selectors.officials(tournament),
+        "password": password,
+        "new_username": request.POST.get("username", "") if password else "",
+    }
+    response = render(request, "tournament/event/officials.html", context)
+    response["Cache-Control"] = "no-store"  # the generated password is shown once
+    return response
+
+
+@console_page()
+@require_POST
+def official_remove(request, tournament, pk):
+    official = get_object_or_404(
+        TournamentOfficial.objects.select_related("user"), tournament=tournament, pk=pk
+    )
+    services.official_remove(official=official)
+    messages.success(request, f"{official.user.username} is no longer an official here.")
+    return redirect("event:officials", slug=tournament.slug)

@@ -1,0 +1,213 @@
+"""The roster: the players list (searched, paginated), add, edit, withdraw, reinstate, a
+substitute, and the export as CSV. Writes: `event.services`, and `seating.services` for the
+roster changes that reseat (withdraw, reinstate, a substitute)."""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from ...event import selectors, services
+from ...event.spreadsheet import row_escape
+from ...form_errors import error_text, service_error_onto
+from ...models import Registration, Tournament
+from ...seating import services as seating_services
+from ..forms import PlayerForm, WithdrawForm
+from .common import console_page
+
+
+def _player_values(data: dict) -> dict:
+    return {key: value for key, value in data.items() if key != "number"}
+
+
+def _registration(tournament: Tournament, number: int) -> Registration:
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), tournament=tournament, number=number
+    )
+    registration.tournament = tournament
+    return registration
+
+
+def _reseated(rounds) -> str:
+    return f" Reseated round(s) {', '.join(map(str, rounds))}." if rounds else ""
+
+
+@console_page()
+def roster(request, tournament):
+    query = request.GET.get("q", "").strip()
+    page = Paginator(selectors.roster(tournament, query), 50).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "tournament/event/roster.html",
+        {"tournament": tournament, "page": page, "query": query},
+    )
+
+
+@console_page()
+def player_add(request, tournament):
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            registration = services.registration_add(
+                tournament=tournament,
+                number=form.cleaned_data["number"],
+                **_player_values(form.cleaned_data),
+            )
+        except ValidationError as error:
+            service_error_onto(form, error)
+        else:
+            messages.success(request, f"Registered {registration}.")
+            if "again" in request.POST:
+                return redirect("event:player_add", slug=tournament.slug)
+            return redirect("event:roster", slug=tournament.slug)
+    return render(
+        request,
+        "tournament/event/player_form.html",
+        {"tournament": tournament, "form": form, "title": "Add a player", "again": True},
+    )
+
+
+@console_page()
+def player_edit(request, tournament, number):
+    registration = _registration(tournament, number)
+    player = registration.player
+    initial = {
+        "given_name": player.given_name,
+        "family_name": player.family_name,
+        "chinese_name": player.chinese_name,
+        "country": player.country.code,
+        "club": player.club,
+        "external_id": player.external_id,
+        "number": registration.number,
+    }
+    form = PlayerForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        changes = dict(form.cleaned_data)
+        if changes["number"] is None:
+            changes["number"] = registration.number
+        try:
+            services.player_update(registration=registration, changes=changes)
+        except ValidationError as error:
+            service_error_onto(form, error)
+        else:
+            messages.success(request, f"Saved {registration}.")
+            return redirect("event:roster", slug=tournament.slug)
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "registration": registration,
+        "title": f"Edit {registration}",
+        "withdraw_form": WithdrawForm(
+            initial={"from_round": selectors.last_seated_round_number(tournament) or 1}
+        ),
+    }
+    return render(request, "tournament/event/player_form.html", context)
+
+
+@console_page()
+def player_withdraw(request, tournament, number):
+    registration = _registration(tournament, number)
+    form = WithdrawForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        from_round = form.cleaned_data["from_round"]
+        try:
+            reseated = seating_services.roster_withdraw(
+                registration=registration, from_round=from_round
+            )
+        except ValidationError as error:
+            service_error_onto(form, error)
+        else:
+            withdrawn = f"{registration.player} withdrawn from round {from_round} on."
+            messages.success(request, withdrawn + _reseated(reseated))
+            return redirect("event:roster", slug=tournament.slug)
+    return render(
+        request,
+        "tournament/event/player_withdraw.html",
+        {"tournament": tournament, "registration": registration, "form": form},
+    )
+
+
+@console_page()
+@require_POST
+def player_reinstate(request, tournament, number):
+    registration = _registration(tournament, number)
+    try:
+        reseated = seating_services.roster_reinstate(registration=registration)
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+    else:
+        messages.success(
+            request, f"{registration.player} is back in the event." + _reseated(reseated)
+        )
+    return redirect("event:roster", slug=tournament.slug)
+
+
+@console_page()
+def substitute_add(request, tournament):
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            registration = seating_services.roster_substitute(
+                tournament=tournament,
+                number=form.cleaned_data["number"],
+                **_player_values(form.cleaned_data),
+            )
+        except ValidationError as error:
+            service_error_onto(form, error)
+        else:
+            messages.success(request, f"Substitute {registration} registered.")
+            if request.POST.get("next") == "checkin":
+                return redirect("event:checkin", slug=tournament.slug)
+            return redirect("event:roster", slug=tournament.slug)
+    return render(
+        request,
+        "tournament/event/player_form.html",
+        {"tournament": tournament, "form": form, "title": "Add a substitute", "substitute": True},
+    )
+
+
+EXPORT_HEADER = [
+    "number",
+    "given name",
+    "family name",
+    "Chinese name",
+    "country",
+    "club",
+    "external id",
+    "status",
+    "substitute",
+]
+
+
+@console_page()
+def roster_export(request, tournament):
+    """The roster as CSV; every cell goes through `spreadsheet.cell_escape` (formula injection)."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-players.csv"'
+    response.write("\ufeff")  # Excel reads UTF-8 with a BOM
+    writer = csv.writer(response)
+    writer.writerow(EXPORT_HEADER)
+    for reg in selectors.roster(tournament):
+        player = reg.player
+        writer.writerow(
+            row_escape(
+                [
+                    reg.number,
+                    player.given_name,
+                    player.family_name,
+                    player.chinese_name,
+                    player.country.code,
+                    player.club,
+                    player.external_id,
+                    reg.status,
+                    "yes" if reg.is_substitute else "",
+                ]
+            )
+        )
+    return response

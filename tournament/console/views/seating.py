@@ -1,0 +1,91 @@
+"""The organiser's seating pages: the overview (generate the event's seating, its quality
+report), one round's seating (swap two players) and publishing it. Writes:
+`seating.services`; the overview's rows are `seating.selectors.seating_overview`. The public's
+seating lists are in `tournament.public`."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from ...event import selectors as event_selectors
+from ...form_errors import error_text, service_error_onto
+from ...models import Round
+from ...play.selectors import round_is_opened
+from ...seating import services as seating_services
+from ...seating.selectors import seating_overview as overview_rows
+from ..forms import GenerateSeatingForm, SwapSeatsForm
+from .common import console_page
+
+
+def _round(tournament, number: int) -> Round:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_.tournament = tournament
+    return round_
+
+
+@console_page()
+def seating_overview(request, tournament):
+    form = GenerateSeatingForm(
+        request.POST or None,
+        initial={"total_rounds": max(tournament.rounds.count(), 1), "seed": 0},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            plan = seating_services.seating_generate(tournament=tournament, **form.cleaned_data)
+        except ValidationError as error:
+            service_error_onto(form, error)
+        else:
+            messages.success(request, plan.describe())
+            return redirect("seating:seating_overview", slug=tournament.slug)
+    overview = overview_rows(tournament)
+    context = {"tournament": tournament, "form": form, **_fields(overview)}
+    return render(request, "tournament/seating/seating_overview.html", context)
+
+
+def _fields(rows) -> dict:
+    """A dataclass's fields as a dict, values as they are (`dataclasses.asdict` would copy
+    the rounds and the reports deeply)."""
+    return {name: getattr(rows, name) for name in rows.__dataclass_fields__}
+
+
+@console_page()
+def seating_round(request, tournament, number):
+    round_ = _round(tournament, number)
+    form = SwapSeatsForm(request.POST or None, round_=round_)
+    if request.method == "POST" and form.is_valid():
+        try:
+            seating_services.seating_swap(round_=round_, **form.cleaned_data)
+        except ValidationError as error:
+            service_error_onto(form, error)
+        else:
+            first, second = (form.label_of(form.cleaned_data[key]) for key in ("first", "second"))
+            messages.success(request, f"Swapped {first} and {second}. Publish again when ready.")
+            return redirect("seating:seating_round", slug=tournament.slug, number=number)
+    names = form.names
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "played": round_is_opened(round_),
+        "tables": event_selectors.round_tables(round_, names),
+        "byes": event_selectors.round_byes(round_, names),
+        "form": form,
+    }
+    return render(request, "tournament/seating/seating_round.html", context)
+
+
+@console_page()
+@require_POST
+def seating_publish(request, tournament, number):
+    round_ = _round(tournament, number)
+    publish = request.POST.get("publish") == "1"
+    try:
+        seating_services.seating_publish(round_=round_, published=publish)
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+    else:
+        state = "published" if publish else "withdrawn from the public pages"
+        messages.success(request, f"Round {round_.number} seating {state}.")
+    return redirect("seating:seating_round", slug=tournament.slug, number=number)
