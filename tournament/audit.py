@@ -10,25 +10,123 @@ snapshot    a JSON-ready dict describing what changed as it stood; for a hand, s
 text        what a person reads for a snapshot (`audit_text`): its ``summary`` when it has one
             (every writer gives one), else "Label: value" pairs - never a Python dict or an
             internal field name.
-last write  `Tournament.last_write`: when anything public of the tournament last changed. Every
-            `audit_record` moves it on, and services that change what the public sees without
-            an audit line (seating, the round clock) call `tournament_touch`; public pages
-            derive their ETag and Last-Modified from it (see `tournament.release`).
+last write  `Tournament.last_write`: when anything public of the tournament last changed.
+            Public pages derive their ETag and Last-Modified from it (`tournament.release`) and
+            the standings keep their built boards under it (`standings.selectors.board`), so a
+            write that does not move it is answered ``304`` with the old page, and the old board.
+unit of work  `unit_of_work`: one public write. It is atomic, and when the outermost unit ends
+            the last write of every tournament it touched moves on once, in the same
+            transaction, so the change and the new validators are committed together. Units
+            nest (a service calling another is one unit); `tournament_touch` and
+            `audit_record` inside a unit only name the tournament to the unit.
+public write  a service wrapped in `public_write`: the whole call is one unit of work for the
+            tournament of its arguments (``tournament``, ``round_``, ``registration``,
+            ``session``, ``hand``, ``penalty``) or, for a service that creates one, of the
+            tournament it returns. Every write of `event`, `seating`, `play` and `exports`
+            that changes what anyone sees is one (tests/tournament/test_last_write.py walks
+            them all); a service that computes outside its transaction (seating) opens a
+            unit around the part that writes.
 
-Only services call `audit_record`, inside their own transaction, so a change and its log line
-are saved together or not at all. Pages read the log through `audit_entries` and `audit_text`.
+Only services call `audit_record`, inside their own unit, so a change and its log line are
+saved together or not at all. Pages read the log through `audit_entries` and `audit_text`.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import threading
+from collections.abc import Callable
+from contextlib import contextmanager
+from functools import wraps
+
+from django.db import transaction
+from django.db.models import F
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from .models import AuditEntry, Session, Tournament
 
+# The smallest step of the validators (`release` writes microseconds into the ETag): a write in
+# the same microsecond as the last one, or on a server whose clock is behind, still moves on.
+_TICK = dt.timedelta(microseconds=1)
+_open = threading.local()  # the unit of work open in this thread: the tournaments it touched
+
+
+class UnitOfWork:
+    """The tournaments one public write touched; their last write moves when it ends."""
+
+    def __init__(self):
+        self.tournament_ids: set[int] = set()
+
+    def touch(self, tournament) -> None:
+        """Name a tournament (or its id) whose public pages this write changes."""
+        if tournament is not None:
+            self.tournament_ids.add(getattr(tournament, "pk", tournament))
+
+
+def _last_write_move(tournament_ids) -> None:
+    Tournament.objects.filter(pk__in=list(tournament_ids)).update(
+        last_write=Greatest(F("last_write") + _TICK, timezone.now())
+    )
+
+
+@contextmanager
+def unit_of_work(tournament=None):
+    """One public write (see the vocabulary): atomic; the last write of ``tournament`` and of
+    every tournament touched inside moves on once, at the end of the outermost unit, in the
+    same transaction. Yields the `UnitOfWork`, to name a tournament created inside."""
+    outer = getattr(_open, "unit", None)
+    unit = outer or UnitOfWork()
+    unit.touch(tournament)
+    with transaction.atomic():
+        if outer is not None:
+            yield unit
+            return
+        _open.unit = unit
+        try:
+            yield unit
+        finally:
+            _open.unit = None
+        if unit.tournament_ids:
+            _last_write_move(unit.tournament_ids)
+
+
+# How a public write finds its tournament: the first of these keyword arguments it is given.
+_TOURNAMENT_OF: tuple[tuple[str, Callable], ...] = (
+    ("tournament", lambda tournament: tournament.pk),
+    ("round_", lambda round_: round_.tournament_id),
+    ("registration", lambda registration: registration.tournament_id),
+    ("penalty", lambda penalty: penalty.tournament_id),
+    ("session", lambda session: session.round.tournament_id),
+    ("hand", lambda hand: hand.session.round.tournament_id),
+)
+
+
+def public_write(service):
+    """Run ``service`` as one unit of work for the tournament its keyword arguments name (or,
+    when it creates one, the tournament it returns): atomic, and its last write moves on."""
+
+    @wraps(service)
+    def wrapped(*args, **kwargs):
+        found = next((of(kwargs[name]) for name, of in _TOURNAMENT_OF if name in kwargs), None)
+        with unit_of_work(found) as unit:
+            result = service(*args, **kwargs)
+            if isinstance(result, Tournament):
+                unit.touch(result)
+            return result
+
+    wrapped.public_write = True
+    return wrapped
+
 
 def tournament_touch(tournament_id: int) -> None:
-    """Move the tournament's last write on (in the caller's transaction)."""
-    Tournament.objects.filter(pk=tournament_id).update(last_write=timezone.now())
+    """Move the tournament's last write on: when the open unit of work ends, or now (in the
+    caller's transaction) outside one (the admin's repairs, the log-in locks)."""
+    unit = getattr(_open, "unit", None)
+    if unit is not None:
+        unit.touch(tournament_id)
+    else:
+        _last_write_move([tournament_id])
 
 
 def audit_record(
@@ -42,8 +140,12 @@ def audit_record(
     after: dict | None = None,
     tournament=None,
 ) -> AuditEntry:
-    """Log one change; give ``tournament`` when there is no session (settings changes)."""
-    tournament_id = tournament.pk if tournament is not None else session.round.tournament_id
+    """Log one change; give ``tournament`` (or its id) when there is no session (settings and
+    roster changes)."""
+    if tournament is not None:
+        tournament_id = getattr(tournament, "pk", tournament)
+    else:
+        tournament_id = session.round.tournament_id
     tournament_touch(tournament_id)
     return AuditEntry.objects.create(
         tournament_id=tournament_id,

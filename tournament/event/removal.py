@@ -13,7 +13,8 @@ hidden      `Tournament.hidden`: public pages of the tournament answer 404 and p
             it out; officials of the tournament still see everything (`tournament.release`).
             Hiding and showing again are audited as a settings change.
 
-Each function runs in one transaction: nothing is half-deleted.
+Each function is one public write (`tournament.audit.public_write`): nothing is half-deleted,
+and the public pages stop answering from their validators.
 """
 
 from __future__ import annotations
@@ -23,9 +24,8 @@ import logging
 from django.contrib.admin.models import DELETION, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
-from ..audit import audit_record
+from ..audit import audit_record, public_write
 from ..models import AuditEntry, Hand, Penalty, Player, Tournament
 
 logger = logging.getLogger("tournament.event")
@@ -39,7 +39,7 @@ def tournament_is_played(tournament: Tournament) -> bool:
     )
 
 
-@transaction.atomic
+@public_write
 def tournament_delete(*, tournament: Tournament, typed_name: str, user) -> None:
     """Delete a tournament without hands or penalties, once its name is typed exactly."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -79,7 +79,7 @@ def tournament_delete(*, tournament: Tournament, typed_name: str, user) -> None:
     )
 
 
-@transaction.atomic
+@public_write
 def tournament_hidden_set(*, tournament: Tournament, hidden: bool, user) -> Tournament:
     """Hide the tournament from the public pages, or show it again; audited."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)

@@ -1,7 +1,9 @@
 """Writes to the event: players and their registrations, tables, the tournament's settings.
 
 Every function here is ``<noun>_<verb>`` with keyword-only arguments and runs in one
-transaction, so a failure leaves nothing half-saved.
+transaction, so a failure leaves nothing half-saved; the writes the public sees are public
+writes (`tournament.audit.public_write`: they move the tournament's last write). Roster changes
+(added, renamed, withdrawn, reinstated, imported) are audited with who made them (``user``).
 
 Vocabulary: a *roster* is the list of players to register; *settings* are the tournament's
 fields that officials may change during the event (`SETTINGS_FIELDS`), audited. The *scoring
@@ -23,7 +25,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
-from ..audit import audit_record, tournament_touch
+from ..audit import audit_record, public_write
 from ..models import (
     AuditEntry,
     Hand,
@@ -51,7 +53,7 @@ class RosterEntry:
     external_id: str = ""
 
 
-@transaction.atomic
+@public_write
 def tournament_register(
     *, tournament: Tournament, roster: Iterable[RosterEntry]
 ) -> list[Registration]:
@@ -76,11 +78,10 @@ def tournament_register(
             Registration.objects.create(tournament=tournament, player=player, number=next_number)
         )
         next_number += 1
-    tournament_touch(tournament.pk)
     return registrations
 
 
-@transaction.atomic
+@public_write
 def tables_ensure(*, tournament: Tournament, count: int) -> list[Table]:
     """Make sure tables 1..count exist; return them in order."""
     for number in range(1, count + 1):
@@ -142,7 +143,7 @@ def settings_summary(values: dict) -> str:
     )
 
 
-@transaction.atomic
+@public_write
 def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -> Tournament:
     """Change the desk-relevant settings of a tournament (head judges); audited.
 
@@ -213,7 +214,7 @@ def slug_free(name: str) -> str:
     return slug
 
 
-@transaction.atomic
+@public_write
 def tournament_create(
     *,
     name: str,
@@ -263,7 +264,7 @@ def tournament_create(
     return tournament
 
 
-@transaction.atomic
+@public_write
 def tournament_update(*, tournament: Tournament, changes: dict, user) -> Tournament:
     """Change the name, dates, venue and settings; the desk-relevant settings are audited."""
     unknown = set(changes) - set(EDIT_FIELDS)
@@ -284,13 +285,47 @@ def tournament_update(*, tournament: Tournament, changes: dict, user) -> Tournam
 # --- players and registrations ----------------------------------------------------------------
 
 
+def _roster_audit(tournament_id: int, user, summary: str, *, before: str = "", **after) -> None:
+    """The audit line of a roster change: "Renamed Ann Lee -> Ann Li", "Imported 36 players"."""
+    audit_record(
+        session=None,
+        tournament=tournament_id,
+        action=AuditEntry.Action.ROSTER,
+        user=user,
+        before={"summary": before} if before else None,
+        after={**after, "summary": summary},
+    )
+
+
+_PLAYER_FACTS = ("name", "chinese_name", "country", "club", "external_id")
+
+
+def _player_facts(registration: Registration) -> dict[str, str]:
+    player = registration.player
+    facts = {name: str(getattr(player, name) or "") for name in _PLAYER_FACTS}
+    return {**facts, "number": str(registration.number)}
+
+
+def _facts_change(before: dict[str, str], after: dict[str, str]) -> str:
+    """ "Renamed Ann Lee -> Ann Li; country HK -> CN" (the fields that changed)."""
+    parts = []
+    if before["name"] != after["name"]:
+        parts.append(f"Renamed {before['name']} -> {after['name']}")
+    for name in _PLAYER_FACTS[1:] + ("number",):
+        if before[name] != after[name]:
+            label = Player._meta.get_field(name).verbose_name if name != "number" else "number"
+            parts.append(f"{label} {before[name] or '—'} -> {after[name] or '—'}")
+    text = "; ".join(parts)
+    return text if text.startswith("Renamed") else f"Changed {after['name']}: {text}"
+
+
 def _next_number(tournament: Tournament) -> int:
     return (
         tournament.registrations.order_by("-number").values_list("number", flat=True).first() or 0
     ) + 1
 
 
-@transaction.atomic
+@public_write
 def registration_add(
     *,
     tournament: Tournament,
@@ -303,8 +338,10 @@ def registration_add(
     number: int | None = None,
     is_substitute: bool = False,
     checked_in_round: int | None = None,
+    user=None,
 ) -> Registration:
-    """Create a player and register them (the next free number unless ``number`` is given)."""
+    """Create a player and register them (the next free number unless ``number`` is given);
+    audited ("Added Ann Lee as #12")."""
     player = Player(
         given_name=given_name,
         family_name=family_name,
@@ -324,12 +361,22 @@ def registration_add(
     )
     registration.full_clean()
     registration.save()
+    role = " (substitute)" if is_substitute else ""
+    _roster_audit(
+        tournament.pk,
+        user,
+        f"Added {player.name} as #{registration.number}{role}",
+        player=player.name,
+        number=registration.number,
+    )
     return registration
 
 
-@transaction.atomic
-def player_update(*, registration: Registration, changes: dict) -> Registration:
-    """Change a registered player's names, country, club, ids and registration number."""
+@public_write
+def player_update(*, registration: Registration, changes: dict, user=None) -> Registration:
+    """Change a registered player's names, country, club, ids and registration number;
+    audited when something changed ("Renamed Ann Lee -> Ann Li")."""
+    before = _player_facts(registration)
     player = registration.player
     number = changes.pop("number", None)
     for name, value in changes.items():
@@ -340,12 +387,21 @@ def player_update(*, registration: Registration, changes: dict) -> Registration:
         registration.number = number
         registration.full_clean()
         registration.save(update_fields=["number"])
+    after = _player_facts(registration)
+    if after != before:
+        summary = _facts_change(before, after)
+        _roster_audit(
+            registration.tournament_id, user, summary, before=before["name"], player=after["name"]
+        )
     return registration
 
 
-@transaction.atomic
-def registration_withdraw(*, registration: Registration, from_round: int) -> Registration:
-    """Mark a registration withdrawn from round ``from_round`` on (no reseating here)."""
+@public_write
+def registration_withdraw(
+    *, registration: Registration, from_round: int, user=None
+) -> Registration:
+    """Mark a registration withdrawn from round ``from_round`` on (no reseating here); audited
+    ("Ann Lee withdrawn from round 3")."""
     if from_round < 1:
         raise ValidationError("Withdraw from round 1 or later.")
     if registration.status == Registration.Status.WITHDRAWN:
@@ -358,16 +414,22 @@ def registration_withdraw(*, registration: Registration, from_round: int) -> Reg
     if (registration.checked_in_round or 0) >= from_round:
         registration.checked_in_round = None
     registration.save(update_fields=["status", "withdrawn_from_round", "checked_in_round"])
+    name = registration.player.name
+    summary = f"{name} withdrawn from round {from_round}"
+    _roster_audit(registration.tournament_id, user, summary, before=name, player=name)
     return registration
 
 
-@transaction.atomic
-def registration_reinstate(*, registration: Registration) -> Registration:
+@public_write
+def registration_reinstate(*, registration: Registration, user=None) -> Registration:
+    """Bring a withdrawn player back (no reseating here); audited ("Ann Lee reinstated")."""
     if registration.status == Registration.Status.ACTIVE:
         raise ValidationError(f"{registration.player} is not withdrawn.")
     registration.status = Registration.Status.ACTIVE
     registration.withdrawn_from_round = None
     registration.save(update_fields=["status", "withdrawn_from_round"])
+    name = registration.player.name
+    _roster_audit(registration.tournament_id, user, f"{name} reinstated", player=name)
     return registration
 
 
@@ -408,9 +470,10 @@ def roll_call_save(
 # --- import -------------------------------------------------------------------------------------
 
 
-@transaction.atomic
-def roster_import(*, tournament: Tournament, plan: ImportPlan) -> dict[str, int]:
-    """Save a checked import plan: all rows or none. Returns the count per action.
+@public_write
+def roster_import(*, tournament: Tournament, plan: ImportPlan, user=None) -> dict[str, int]:
+    """Save a checked import plan: all rows or none. Returns the count per action; audited
+    ("Imported 36 players").
 
     The plan must have been made against the roster as it is now (the caller re-plans right
     before saving); a database conflict (someone registered the same number meanwhile) is
@@ -452,7 +515,12 @@ def roster_import(*, tournament: Tournament, plan: ImportPlan) -> dict[str, int]
             "The roster changed while you were importing (a number or external id is now "
             "taken); check the preview again. Nothing was saved."
         ) from error
-    return dict(plan.counts())
+    counts = dict(plan.counts())
+    imported = sum(1 for line in plan.lines if line.action in ("new", "register"))
+    if imported:
+        summary = f"Imported {imported} player{'s' if imported != 1 else ''}"
+        _roster_audit(tournament.pk, user, summary, counts=counts)
+    return counts
 
 
 # --- officials ----------------------------------------------------------------------------------
@@ -501,7 +569,7 @@ def official_remove(*, official: TournamentOfficial) -> None:
 # --- rounds and penalties (organiser and head-judge repairs outside the desk) -----------------
 
 
-@transaction.atomic
+@public_write
 def round_status_set(*, round_: Round, status: str, user) -> Round:
     """Mark a round draft, seated, playing or finished (audited as a settings change)."""
     if status not in Round.Status.values:

@@ -1,7 +1,8 @@
 """Writes for the archive: load an archive (`.archive`) into the database, whole or not at all.
 
 Vocabulary: see `.archive`. `tournament_import` checks the file first (structure, references,
-every hand re-scored), outside any transaction; then writes everything in one transaction.
+every hand re-scored), outside any transaction; then writes everything in one unit of work
+(`tournament.audit.unit_of_work`).
 Players are matched by external id when they already exist (a player of two tournaments stays
 one player); officials by user name (a user missing here is created without a usable password
 and with the archived role in the imported tournament only, never in a global group: an
@@ -15,8 +16,9 @@ from contextlib import contextmanager
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError
 
+from ..audit import unit_of_work
 from ..models import (
     AuditEntry,
     Hand,
@@ -80,8 +82,10 @@ def tournament_import(*, archive: dict, slug: str | None = None) -> Tournament:
     if problems:
         raise ArchiveError(problems)
     try:
-        with _stamps_as_given(), transaction.atomic():
-            return _write(archive, target)
+        with _stamps_as_given(), unit_of_work() as unit:
+            tournament = _write(archive, target)
+            unit.touch(tournament)  # past any archived time: a last write of this database
+            return tournament
     except ValidationError as error:
         raise ArchiveError(error.messages) from None
     except (DatabaseError, ValueError, TypeError, KeyError, OverflowError) as error:

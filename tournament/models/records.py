@@ -50,6 +50,7 @@ class AuditEntry(models.Model):
         RECONCILE_FAILED = "reconcile_failed", "Score card differs"
         REOPEN = "reopen", "Session reopened"
         SETTINGS = "settings", "Settings changed"
+        ROSTER = "roster", "Roster changed"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     session = models.ForeignKey(

@@ -4,9 +4,10 @@ The bridge between the ORM and the pure algorithm in :mod:`.schedule`: it loads 
 active players and the *opened* rounds (`tournament.play.selectors.round_is_opened`: opened at
 the desk, with entered hands or penalties, or marked playing or finished) as plain objects,
 runs the algorithm for the other rounds outside any transaction, and saves the result in one
-short transaction. *Kept* rounds are never reseated by a generation: the opened ones and the
-*published* ones (players may have read them); to seat a published round again, unpublish it
-on its seating page or seat it from its roll call.
+short unit of work (`tournament.audit.public_write`: every write here moves the tournament's
+last write, so the public pages show the new seating). *Kept* rounds are never reseated by a
+generation: the opened ones and the *published* ones (players may have read them); to seat a
+published round again, unpublish it on its seating page or seat it from its roll call.
 
 A round whose *roll call* has begun (someone is checked in for it) is seated with the players
 *present*; rounds without a roll call with every active player. Seating one round from its roll
@@ -25,9 +26,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
-from ..audit import tournament_touch
+from ..audit import public_write
 from ..event import services as event_services
 from ..event.services import tables_ensure
 from ..models import Player, Registration, Round, Seat, Session, Tournament
@@ -220,7 +220,7 @@ def _rounds_compute(tournament, numbers, *, history, options, odd_players):
     return schedule, counts, roll_called
 
 
-@transaction.atomic
+@public_write
 def _schedule_save(*, tournament: Tournament, schedule, kept: list[Round]) -> None:
     """Write a computed schedule; refused if a round was opened or published meanwhile."""
     rounds = {r.number: r for r in Round.objects.select_for_update().filter(tournament=tournament)}
@@ -245,7 +245,7 @@ def _schedule_save(*, tournament: Tournament, schedule, kept: list[Round]) -> No
         )
 
 
-@transaction.atomic
+@public_write
 def seating_swap(*, round_: Round, first: Player, second: Player) -> None:
     """Exchange the seats (table and wind) of two players in an open round."""
     if first == second:
@@ -279,19 +279,17 @@ def seating_swap(*, round_: Round, first: Player, second: Player) -> None:
     )
     round_.seating_published = False
     round_.save(update_fields=["seating_published"])
-    tournament_touch(round_.tournament_id)
 
 
-@transaction.atomic
+@public_write
 def seating_publish(*, round_: Round, published: bool = True) -> None:
     if published and not round_.seats.exists():
         raise ValidationError(f"Round {round_.number} has no seating to publish.")
     round_.seating_published = published
     round_.save(update_fields=["seating_published"])
-    tournament_touch(round_.tournament_id)
 
 
-@transaction.atomic
+@public_write
 def round_seat(*, round_: Round, seat_rows: Iterable[tuple[int, str, Player]]) -> list[Seat]:
     """Replace the round's seating with ``seat_rows`` and open one session per table.
 
@@ -326,14 +324,13 @@ def round_seat(*, round_: Round, seat_rows: Iterable[tuple[int, str, Player]]) -
     Session.objects.bulk_create(
         Session(round=round_, table=tables[number]) for number in sorted(per_table)
     )
-    tournament_touch(round_.tournament_id)
     if round_.status == Round.Status.DRAFT:
         round_.status = Round.Status.SEATED
         round_.save(update_fields=["status"])
     return seats
 
 
-@transaction.atomic
+@public_write
 def seating_round_generate(
     *,
     tournament: Tournament,
@@ -449,11 +446,13 @@ def _reseat_from(tournament: Tournament, from_round: int) -> tuple[int, ...]:
     return tuple(reseated)
 
 
-@transaction.atomic
-def roster_withdraw(*, registration: Registration, from_round: int) -> tuple[int, ...]:
+@public_write
+def roster_withdraw(*, registration: Registration, from_round: int, user=None) -> tuple[int, ...]:
     """Withdraw a player from round ``from_round`` on and reseat the seated rounds not yet
     played from there; returns the round numbers reseated."""
-    event_services.registration_withdraw(registration=registration, from_round=from_round)
+    event_services.registration_withdraw(
+        registration=registration, from_round=from_round, user=user
+    )
     return _reseat_from(registration.tournament, from_round)
 
 
@@ -461,15 +460,17 @@ def _first_open_round(tournament: Tournament) -> int:
     return max(round_progress(tournament).played, default=0) + 1
 
 
-@transaction.atomic
-def roster_reinstate(*, registration: Registration) -> tuple[int, ...]:
+@public_write
+def roster_reinstate(*, registration: Registration, user=None) -> tuple[int, ...]:
     """Bring a withdrawn player back and reseat the rounds not yet played."""
-    event_services.registration_reinstate(registration=registration)
+    event_services.registration_reinstate(registration=registration, user=user)
     return _reseat_from(registration.tournament, _first_open_round(registration.tournament))
 
 
-@transaction.atomic
-def roster_substitute(*, tournament: Tournament, reseat: bool = True, **player) -> Registration:
+@public_write
+def roster_substitute(
+    *, tournament: Tournament, reseat: bool = True, user=None, **player
+) -> Registration:
     """Register a substitute, present for the next round to play; with ``reseat``, the seated
     rounds not yet played are seated again with them."""
     first_open = _first_open_round(tournament)
@@ -478,6 +479,7 @@ def roster_substitute(*, tournament: Tournament, reseat: bool = True, **player) 
         tournament=tournament,
         is_substitute=True,
         checked_in_round=first_open if roll_call_started else None,
+        user=user,
         **player,
     )
     if reseat:

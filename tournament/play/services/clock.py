@@ -10,17 +10,16 @@ from __future__ import annotations
 import datetime as dt
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import timezone
 
-from ...audit import audit_record
+from ...audit import audit_record, public_write
 from ...models import AuditEntry, Round, Session
 
 ACTIONS = ("start", "pause", "resume", "extend", "stop")
 MAX_MINUTES = 600
 
 
-@transaction.atomic
+@public_write
 def round_clock_control(
     *, round_: Round, action: str, user, minutes: int = 0, table_number: int | None = None
 ) -> Round:

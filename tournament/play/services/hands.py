@@ -28,7 +28,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ...audit import audit_record
+from ...audit import audit_record, public_write
 from ...models import AuditEntry, Hand, HandEntry, Payment, Round, Session
 from ..entry import Evaluation, HandEntryData, entry_summary, evaluate, rules_for
 from ..selectors import entry_of_hand, hand_snapshot, seating_of, session_next_number
@@ -182,7 +182,7 @@ def _round_starts(session: Session) -> None:
     ).update(status=Round.Status.PLAYING)
 
 
-@transaction.atomic
+@public_write
 def hand_save(*, session: Session, entry: HandEntryData, user) -> Hand:
     """Save a new hand with its four payments (and its audit line) in one transaction."""
     session_check_open(session)
@@ -253,7 +253,7 @@ def _reason(reason: str) -> str:
     return reason
 
 
-@transaction.atomic
+@public_write
 def hand_correct(*, hand: Hand, entry: HandEntryData, user, reason: str, version: int) -> Hand:
     """Edit a saved hand: reason required, refused if ``version`` is stale; audited."""
     session = hand.session
@@ -278,7 +278,7 @@ def hand_correct(*, hand: Hand, entry: HandEntryData, user, reason: str, version
     return current
 
 
-@transaction.atomic
+@public_write
 def hand_delete(*, hand: Hand, user, reason: str, version: int) -> None:
     """Delete a saved hand and its payments: reason required, optimistic lock, audited."""
     session = hand.session
@@ -295,7 +295,7 @@ def hand_delete(*, hand: Hand, user, reason: str, version: int) -> None:
     )
 
 
-@transaction.atomic
+@public_write
 def hand_confirm(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
     """A blind second entry: confirms the hand when it matches, else records a mismatch.
 
@@ -337,7 +337,7 @@ def hand_confirm(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
     return stored
 
 
-@transaction.atomic
+@public_write
 def hand_resolve(*, hand: Hand, second: HandEntry, keep: str, user, version: int) -> Hand:
     """The head judge settles a mismatch by keeping the ``"first"`` or ``"second"`` entry."""
     session = hand.session

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db import transaction
 from django.db.models import Count, Max, Sum
 
+from ...audit import public_write
 from ...models import Hand, Payment, Penalty, Seat, Session, SessionScore
 from ..penalties import penalty_effect
 
@@ -110,7 +110,7 @@ FIELDS = (
 )
 
 
-@transaction.atomic
+@public_write
 def session_scores_refresh(*, session: Session) -> None:
     """Recompute one session's kept totals; call inside every hand or penalty write."""
     computed = _computed([session.pk]).get(session.pk, {})
@@ -141,7 +141,7 @@ def session_scores_drift(*, tournament) -> list[Session]:
     )
 
 
-@transaction.atomic
+@public_write
 def session_scores_rebuild(*, tournament) -> int:
     """Refresh every session of the tournament that drifted; returns how many were fixed."""
     drifted = session_scores_drift(tournament=tournament)

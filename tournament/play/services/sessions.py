@@ -28,10 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import OperationalError, transaction
+from django.db import OperationalError
 from django.utils import timezone
 
-from ...audit import audit_record
+from ...audit import audit_record, public_write
 from ...busy import is_database_busy
 from ...models import AuditEntry, Hand, HandEntry, Penalty, Round, Session
 from ..selectors import CardColumn, card_columns, seating_of
@@ -97,7 +97,7 @@ def session_mark_opened(*, session: Session) -> None:
         session.opened_at = now
 
 
-@transaction.atomic
+@public_write
 def penalty_record(
     *,
     session: Session,
@@ -136,7 +136,7 @@ def _change_reason(reason: str) -> str:
     return reason
 
 
-@transaction.atomic
+@public_write
 def penalty_correct(
     *,
     penalty: Penalty,
@@ -173,7 +173,7 @@ def penalty_correct(
     return penalty
 
 
-@transaction.atomic
+@public_write
 def penalty_delete(*, penalty: Penalty, reason: str, user) -> None:
     """Delete a penalty: the reason is required; audited. A penalty of a session needs the
     session open (a head judge reopens a reconciled one first); one recorded outside any
@@ -259,7 +259,7 @@ def _hands(numbers: list[int]) -> str:
     return f"Hands {listed} and {numbers[-1]}"
 
 
-@transaction.atomic
+@public_write
 def session_reconcile(*, session: Session, card_totals: dict[int, int], user) -> Reconciliation:
     """Compare the score card with the entered hands; close the session when they agree."""
     session = Session.objects.select_for_update().get(pk=session.pk)
@@ -345,7 +345,7 @@ def _round_follows_sessions(round_id: int) -> None:
         Round.objects.filter(pk=round_id).update(status=Round.Status.FINISHED)
 
 
-@transaction.atomic
+@public_write
 def session_reopen(*, session: Session, user, reason: str) -> Session:
     """A head judge reopens a closed session so hands can be corrected again; audited."""
     reason = (reason or "").strip()
