@@ -27,7 +27,7 @@ from ..play.selectors import round_is_played
 from ..play.services import sessions as session_services
 from ..roles import global_organiser_required, head_judge_required, organiser_required
 from ..seating import services as seating_services
-from . import removal, selectors, services
+from . import removal, roster_bridge, selectors, services
 from .forms import (
     ImportForm,
     OfficialForm,
@@ -42,7 +42,7 @@ from .forms import (
     WithdrawForm,
 )
 from .roster_files import FileProblem, rows_from_bytes, rows_from_text
-from .roster_import import RowsError, columns_from_header, header_looks_like, plan_import
+from .roster_import import RowsError
 from .spreadsheet import row_escape
 from .steps import STEP_LABELS, EventFacts, next_step
 
@@ -403,31 +403,15 @@ def roster_export(request, slug):
 # --- import -------------------------------------------------------------------------------------
 
 
-def _rows_and_columns(form: ImportForm) -> tuple[list[list[str]], list[str | None], int]:
-    """Read the form's file or text; return (data rows, columns, line of the first data row)."""
+def _import_source(form: ImportForm) -> roster_bridge.ImportSource:
+    """Read the form's file or text with its header decision (`roster_bridge.import_source`)."""
     upload = form.cleaned_data.get("file")
     if upload is not None:
         rows = rows_from_bytes(upload.read(), filename=upload.name)
     else:
         rows = rows_from_text(form.cleaned_data["text"])
-    header = form.cleaned_data["header"]
-    if header == "auto":
-        header = "yes" if header_looks_like(rows[0]) else "no"
-    if header == "yes":
-        return rows[1:], columns_from_header(rows[0]), 2
-    columns = form.chosen_columns()
-    if not columns:
-        raise RowsError("Choose what each column holds, or give the file a header row.")
-    return rows, columns_from_header([column or "" for column in columns]), 1
-
-
-def _plan(tournament, rows, columns, first_line):
-    return plan_import(
-        rows,
-        columns=columns,
-        countries=selectors.country_lookup(),
-        known=selectors.known_players(tournament),
-        first_line=first_line,
+    return roster_bridge.import_source(
+        rows, header=form.cleaned_data["header"], columns=form.chosen_columns()
     )
 
 
@@ -438,17 +422,12 @@ def roster_import(request, slug):
     plan = None
     if request.method == "POST" and form.is_valid():
         try:
-            rows, columns, first_line = _rows_and_columns(form)
+            source = _import_source(form)
         except (FileProblem, RowsError) as problem:
             form.add_error(None, str(problem))
         else:
-            plan = _plan(tournament, rows, columns, first_line)
-            request.session[IMPORT_SESSION_KEY] = {
-                "tournament": tournament.pk,
-                "rows": rows,
-                "columns": columns,
-                "first_line": first_line,
-            }
+            plan = roster_bridge.plan_source(tournament, source)
+            request.session[IMPORT_SESSION_KEY] = {"tournament": tournament.pk, **source.as_data()}
     context = {
         "tournament": tournament,
         "form": form,
@@ -456,6 +435,7 @@ def roster_import(request, slug):
         "shown": plan.lines[:PREVIEW_LIMIT] if plan else [],
         "hidden": max(0, len(plan.lines) - PREVIEW_LIMIT) if plan else 0,
         "counts": plan.counts() if plan else {},
+        "summary": roster_bridge.import_summary(plan.counts()) if plan else "",
         "to_import": sum(n for a, n in plan.counts().items() if a != "skip") if plan else 0,
     }
     return render(request, "tournament/event/roster_import.html", context)
@@ -470,18 +450,14 @@ def roster_import_confirm(request, slug):
         messages.error(request, "There is no import to confirm: upload the file again.")
         return redirect("event:roster_import", slug=slug)
     # Planned again against the roster as it is now: what is saved is what the rules allow now.
-    plan = _plan(tournament, stored["rows"], stored["columns"], stored["first_line"])
+    plan = roster_bridge.plan_source(tournament, roster_bridge.ImportSource.from_data(stored))
     try:
         counts = services.roster_import(tournament=tournament, plan=plan)
     except ValidationError as error:
         messages.error(request, "Nothing was saved. " + _errors(error))
         return redirect("event:roster_import", slug=slug)
     del request.session[IMPORT_SESSION_KEY]
-    messages.success(
-        request,
-        f"Imported: {counts.get('new', 0)} new player(s), {counts.get('register', 0)} existing "
-        f"player(s) registered, {counts.get('skip', 0)} already registered (unchanged).",
-    )
+    messages.success(request, roster_bridge.imported_message(counts))
     return redirect("event:roster", slug=slug)
 
 
