@@ -35,6 +35,7 @@ from scoring.engine import (
     Meld,
     MeldKind,
     NotationError,
+    Problem,
     Rules,
     Scheme,
     check_responsibility,
@@ -201,8 +202,8 @@ def responsible_seat(entry: dict, hand: Hand) -> tuple[bool, str | None]:
         flags=hand.flags,
     )
     if problems:
-        messages = [message for _subject, message in problems]
-        raise InvalidHandError("; ".join(messages), messages)
+        found = [Problem(message, subject) for subject, message in problems]
+        raise InvalidHandError("; ".join(found), found)
     if given or hand.self_drawn:
         return True, responsible
     return discarder is not None, discarder

@@ -5,7 +5,10 @@ Public API (other apps code against these names)::
     Tile, Meld, MeldKind, Hand, Rules, Scheme       value objects (frozen dataclasses, enums)
     parse_tiles, parse_melds, format_tiles          notation (see notation.py, hand.py)
     NotationError, InvalidHandError, IllegalWinError   errors, all ValueError subclasses
-    validate_hand(hand) -> list[str]                every problem at once
+    Problem, Subject                                a problem's message (a str) and what it is
+                                                    about: InvalidHandError.problems and
+                                                    validate_hand list Problems
+    validate_hand(hand) -> list[Problem]            every problem at once
     score_hand(hand, rules=Rules()) -> Score        Freedom of Count over legal arrangements
     check_responsibility(*, winner, self_drawn, discarder, immunity=False, flags=())
                                                     -> [(subject, message)]: who discarded vs
@@ -16,7 +19,14 @@ Public API (other apps code against these names)::
 """
 
 from .decompose import Arrangement, Group, GroupKind, arrangements
-from .errors import IllegalWinError, InvalidHandError, NotationError, ScoringError
+from .errors import (
+    IllegalWinError,
+    InvalidHandError,
+    NotationError,
+    Problem,
+    ScoringError,
+    Subject,
+)
 from .hand import FLAGS, Hand, Meld, MeldKind, parse_hand, parse_melds
 from .notation import format_tiles, format_tiles_unicode, parse_tiles
 from .patterns import CHICKEN_HAND, PATTERNS, Pattern
@@ -44,10 +54,12 @@ __all__ = [
     "MeldKind",
     "NotationError",
     "Pattern",
+    "Problem",
     "Rules",
     "Scheme",
     "Score",
     "ScoringError",
+    "Subject",
     "Tile",
     "arrangements",
     "check_responsibility",

@@ -6,9 +6,52 @@
   It carries `rule`, the ruling that blocked the win, e.g. ``"R9"``.
 
 Messages are written for a judge: they name the tile, set or rule at fault.
+
+Vocabulary:
+- *subject* (`Subject`): the part of a declaration a problem is about, the one to change to fix
+  it: the concealed tiles and melds, the winning tile, the penalty tiles, the flags, the win
+  type (self-drawn or on a discard; robbing a kong is a way of winning on a tile), the seat
+  wind, who discarded, the immunity, the responsible player, the hand's value.
+- *problem* (`Problem`): one message with its subject. It is a `str` (it prints, joins and
+  compares as its message), so callers that only want words need nothing else; callers that
+  show the problem beside a field read ``problem.subject`` instead of guessing from the words.
 """
 
 from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Subject(StrEnum):
+    """What a problem is about (see the vocabulary)."""
+
+    TILES = "tiles"
+    WINNING_TILE = "winning_tile"
+    PENALTY_TILES = "penalty_tiles"
+    FLAGS = "flags"
+    WIN_TYPE = "win_type"
+    SEAT_WIND = "seat_wind"
+    DISCARDER = "discarder"
+    IMMUNITY = "immunity"
+    RESPONSIBLE = "responsible"
+    VALUE = "value"
+
+
+class Problem(str):
+    """A message for a judge that knows its `Subject`; a `str` equal to its message."""
+
+    subject: Subject
+
+    def __new__(cls, message: str, subject: Subject | str) -> Problem:
+        problem = super().__new__(cls, message)
+        problem.subject = Subject(subject)
+        return problem
+
+    def __reduce__(self):
+        return (Problem, (str(self), self.subject))
+
+    def __repr__(self) -> str:
+        return f"Problem({str(self)!r}, {self.subject.name})"
 
 
 class ScoringError(ValueError):
@@ -24,13 +67,23 @@ class NotationError(ScoringError):
 
 
 class InvalidHandError(ScoringError):
-    """Readable, but not a winning hand: every problem found is listed in `problems`."""
+    """Readable, but not a winning hand: every problem found is listed in `problems`, each a
+    `Problem` with its subject (a plain message is given ``subject``, the tiles by default)."""
 
     kind = "InvalidHandError"
 
-    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        problems: list[str] | None = None,
+        *,
+        subject: Subject = Subject.TILES,
+    ) -> None:
         super().__init__(message)
-        self.problems = list(problems) if problems else [message]
+        self.problems: list[Problem] = [
+            problem if isinstance(problem, Problem) else Problem(problem, subject)
+            for problem in (problems or [message])
+        ]
 
 
 class IllegalWinError(ScoringError):

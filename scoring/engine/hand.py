@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import attrgetter
 
-from .errors import NotationError
+from .errors import NotationError, Problem, Subject
 from .notation import format_tiles, parse_tiles
 from .tiles import WINDS, Tile
 
@@ -125,11 +125,11 @@ class Meld:
         body = format_tiles(self.tiles)
         return f"({body})" if self.concealed else f"[{body}]"
 
-    def problems(self) -> list[str]:
-        """What is wrong with this meld, in words; [] when it is a proper set."""
+    def problems(self) -> list[Problem]:
+        """What is wrong with this meld, in words (about the tiles); [] for a proper set."""
         return list(self._problems)
 
-    def _find_problems(self) -> list[str]:
+    def _find_problems(self) -> list[Problem]:
         found = []
         actual = infer_kind(self.tiles)
         if actual != self.kind:
@@ -139,11 +139,14 @@ class Meld:
                 MeldKind.PUNG: "three identical tiles",
                 MeldKind.KONG: "four identical tiles",
             }[self.kind]
-            found.append(f"the {self.kind} {shown} is not {what}")
+            found.append(Problem(f"the {self.kind} {shown} is not {what}", Subject.TILES))
         if self.concealed and self.kind is not MeldKind.KONG:
             found.append(
-                f"the {self.kind} {format_tiles(self.tiles)} is marked concealed: "
-                "only a kong can be declared concealed"
+                Problem(
+                    f"the {self.kind} {format_tiles(self.tiles)} is marked concealed: "
+                    "only a kong can be declared concealed",
+                    Subject.TILES,
+                )
             )
         return found
 

@@ -20,15 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .errors import InvalidHandError
+from .errors import InvalidHandError, Subject
 from .rules import Rules, Scheme
+from .tiles import WINDS
 
-SEATS = ("E", "S", "W", "N")
+SEATS = WINDS
 
 
-def _check_seat(seat: object, what: str) -> None:
+def _check_seat(seat: object, what: str, subject: Subject) -> None:
     if seat not in SEATS:
-        raise InvalidHandError(f"{what} must be one of E, S, W, N, got {seat!r}")
+        raise InvalidHandError(f"{what} must be one of E, S, W, N, got {seat!r}", subject=subject)
 
 
 def check_responsibility(
@@ -38,31 +39,37 @@ def check_responsibility(
     discarder: str | None,
     immunity: bool = False,
     flags: Iterable[str] = (),
-) -> list[tuple[str, str]]:
+) -> list[tuple[Subject, str]]:
     """Every problem with who discarded the winning tile; [] when there is none.
 
-    Each problem is ``(subject, message)``, the subject ``"discarder"`` or ``"immunity"`` (what
-    the official should change), the message written for a judge. Seats are letters E S W N
+    Each problem is ``(subject, message)``, the subject `Subject.DISCARDER` or
+    `Subject.IMMUNITY` (what the official should change; equal to ``"discarder"``,
+    ``"immunity"``), the message written for a judge. Seats are letters E S W N
     in the hand being scored (the seat winds of that hand, RULINGS R14).
     """
-    problems: list[tuple[str, str]] = []
+    problems: list[tuple[Subject, str]] = []
     if self_drawn:
         if discarder is not None:
-            problems.append(("discarder", f"a self-drawn win has no discarder, got {discarder}"))
+            problems.append(
+                (Subject.DISCARDER, f"a self-drawn win has no discarder, got {discarder}")
+            )
         if immunity:
             problems.append(
-                ("immunity", "Same-Round Immunity only applies to a win on a discard (RULINGS R12)")
+                (
+                    Subject.IMMUNITY,
+                    "Same-Round Immunity only applies to a win on a discard (RULINGS R12)",
+                )
             )
         return problems
     if discarder is not None and discarder == winner:
-        problems.append(("discarder", f"the winner ({winner}) cannot be the discarder"))
+        problems.append((Subject.DISCARDER, f"the winner ({winner}) cannot be the discarder"))
     if "earth" in flags:
         # RULINGS R8, R12: Blessing of Earth is won on East's first discard, so the discarder is
         # the player who is East in this hand, and nobody has discarded before: no immunity.
         if discarder is not None and discarder != "E":
             problems.append(
                 (
-                    "discarder",
+                    Subject.DISCARDER,
                     f"Blessing of Earth is won on East's first discard, but the discarder is "
                     f"{discarder}: the discarder must be the player who is East in this hand "
                     "(RULINGS R8, R12); correct the discarder or untick Blessing of Earth",
@@ -71,7 +78,7 @@ def check_responsibility(
         if immunity:
             problems.append(
                 (
-                    "immunity",
+                    Subject.IMMUNITY,
                     "Blessing of Earth is won on East's first discard: nobody has discarded "
                     "before, so Same-Round Immunity cannot apply and East is responsible "
                     "(RULINGS R12); clear the immunity or untick Blessing of Earth",
@@ -90,17 +97,23 @@ def settle(
 ) -> dict[str, int]:
     """Seat deltas for a won hand; the winner receives 3 x total under either scheme."""
     rules = rules or Rules()
-    _check_seat(winner, "the winner's seat")
+    _check_seat(winner, "the winner's seat", Subject.SEAT_WIND)
     if responsible is not None:
-        _check_seat(responsible, "the responsible seat")
+        _check_seat(responsible, "the responsible seat", Subject.RESPONSIBLE)
         if responsible == winner:
-            raise InvalidHandError(f"the winner ({winner}) cannot be the responsible player")
+            raise InvalidHandError(
+                f"the winner ({winner}) cannot be the responsible player",
+                subject=Subject.RESPONSIBLE,
+            )
         if self_drawn:
             raise InvalidHandError(
-                "a self-drawn win has no responsible player (RULINGS R11: everyone pays)"
+                "a self-drawn win has no responsible player (RULINGS R11: everyone pays)",
+                subject=Subject.RESPONSIBLE,
             )
     if total < 0:
-        raise InvalidHandError(f"a hand value cannot be negative, got {total}")
+        raise InvalidHandError(
+            f"a hand value cannot be negative, got {total}", subject=Subject.VALUE
+        )
     payers = [seat for seat in SEATS if seat != winner]
     pays = dict.fromkeys(payers, total)
     big_hand = total > rules.standard_value
@@ -117,6 +130,6 @@ def settle(
 def false_win_deltas(offender: str, rules: Rules | None = None) -> dict[str, int]:
     """RULINGS R10: the offender pays the false-win penalty to each of the other three."""
     rules = rules or Rules()
-    _check_seat(offender, "the offender's seat")
+    _check_seat(offender, "the offender's seat", Subject.SEAT_WIND)
     penalty = rules.false_win_penalty
     return {seat: -3 * penalty if seat == offender else penalty for seat in SEATS}

@@ -34,14 +34,14 @@ from .legality import arrangement_block, hand_block
 from .notation import format_tiles
 from .patterns import CHICKEN_HAND, EXACT_GATES, LIMIT, PATTERNS_BY_FORM, Pattern
 from .rules import Rules
-from .tiles import KIND_COUNT, Tile
+from .tiles import KIND_COUNT, WINDS, Tile
 from .validation import problems_with_counts, validate_hand
 
 RUNNERS_UP = 3
 _CLASS_OF = attrgetter("__class__")
 _TILE_CLASS = frozenset({Tile})
 _BIT = tuple(1 << index for index in range(KIND_COUNT))
-_SEATS = ("E", "S", "W", "N")
+_SEATS = WINDS
 
 
 # Per form: the registry as (pattern, detect, points, series, gate bit) in registry order;

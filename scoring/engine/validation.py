@@ -1,6 +1,7 @@
 """Validation: every problem of a declared hand, found at once (like python-chess `status()`).
 
-`validate_hand(hand)` returns a list of messages a judge can act on; ``[]`` means the hand is
+`validate_hand(hand)` returns a list of `Problem`s a judge can act on, each a message with its
+`Subject` (the part of the declaration to change); ``[]`` means the hand is
 well formed (it may still fail to be a winning hand: that is for `decompose`). Checked:
 tile types, the winner's seat, each meld, the tile count for the melds declared, more than four
 of a tile, unknown flags and flags that contradict the win (RULINGS R8), penalty tiles that are
@@ -11,8 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .errors import Problem, Subject
 from .hand import FLAGS, Hand, Meld, MeldKind
-from .tiles import ALL_TILES, KIND_COUNT, Tile
+from .tiles import ALL_TILES, KIND_COUNT, WINDS, Tile
 
 _UP_TO_FOUR = frozenset(range(5))
 _FLAG_NAMES = {
@@ -25,16 +27,17 @@ _FLAG_NAMES = {
 }
 
 
-def validate_hand(hand: Hand) -> list[str]:
+def validate_hand(hand: Hand) -> list[Problem]:
     """Every problem with the hand as entered; [] when it is well formed."""
     if not all(isinstance(t, Tile) for t in hand.concealed):
-        return ["the concealed tiles must be Tile objects"]
+        return [Problem("the concealed tiles must be Tile objects", Subject.TILES)]
     if not all(isinstance(m, Meld) for m in hand.melds):
-        return ["every meld must be a Meld object"]
+        return [Problem("every meld must be a Meld object", Subject.TILES)]
     if not all(isinstance(t, Tile) for m in hand.melds for t in m.tiles):
-        return ["the tiles of every meld must be Tile objects"]
+        return [Problem("the tiles of every meld must be Tile objects", Subject.TILES)]
     if not isinstance(hand.winning_tile, Tile):
-        return ["the winning tile is missing"] + problems_with_counts(hand, hand_counts(hand))
+        missing = Problem("the winning tile is missing", Subject.WINNING_TILE)
+        return [missing] + problems_with_counts(hand, hand_counts(hand))
     return problems_with_counts(hand, hand_counts(hand))
 
 
@@ -60,13 +63,19 @@ def with_meld_tiles(counts: list[int], melds: tuple[Meld, ...]) -> list[int]:
     return counts
 
 
-def problems_with_counts(hand: Hand, counts: list[int]) -> list[str]:
+def problems_with_counts(hand: Hand, counts: list[int]) -> list[Problem]:
     """`validate_hand` for a hand whose tile types are known good and counts are computed."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     if not hand.seat_wind:
-        problems.append("the winner's seat wind is missing (E, S, W or N)")
-    elif hand.seat_wind not in ("E", "S", "W", "N"):
-        problems.append(f"the winner's seat wind {hand.seat_wind!r} is not E, S, W or N")
+        problems.append(
+            Problem("the winner's seat wind is missing (E, S, W or N)", Subject.SEAT_WIND)
+        )
+    elif hand.seat_wind not in WINDS:
+        problems.append(
+            Problem(
+                f"the winner's seat wind {hand.seat_wind!r} is not E, S, W or N", Subject.SEAT_WIND
+            )
+        )
     for meld in hand.melds:
         problems += meld.problems()
     problems += _count_problems(hand, counts)
@@ -77,36 +86,50 @@ def problems_with_counts(hand: Hand, counts: list[int]) -> list[str]:
     return problems
 
 
-def _count_problems(hand: Hand, counts: list[int]) -> list[str]:
+def _count_problems(hand: Hand, counts: list[int]) -> list[Problem]:
     problems = []
     if len(hand.melds) > 4:
-        problems.append(f"{len(hand.melds)} melds declared: a hand has at most four sets")
+        problems.append(
+            Problem(
+                f"{len(hand.melds)} melds declared: a hand has at most four sets", Subject.TILES
+            )
+        )
     else:
         expected = 13 - 3 * len(hand.melds)
         if len(hand.concealed) != expected:
             melds = f"{len(hand.melds)} declared meld{'s' if len(hand.melds) != 1 else ''}"
             problems.append(
-                f"wrong tile count: with {melds} the hand holds {expected} concealed tiles "
-                f"before the winning tile, got {len(hand.concealed)}"
+                Problem(
+                    f"wrong tile count: with {melds} the hand holds {expected} concealed tiles "
+                    f"before the winning tile, got {len(hand.concealed)}",
+                    Subject.TILES,
+                )
             )
     if not _UP_TO_FOUR.issuperset(counts):  # some tile more than 4 times
         for index, count in enumerate(counts):
             if count > 4:
                 tile = ALL_TILES[index].notation()
-                problems.append(f"{tile} appears {count} times: a set has only 4")
+                problems.append(
+                    Problem(f"{tile} appears {count} times: a set has only 4", Subject.TILES)
+                )
     return problems
 
 
-def _flag_problems(hand: Hand) -> list[str]:
+# Robbing a kong is a way of winning on a tile (the win type), not a circumstance beside it.
+_SUBJECT_OF_FLAG = {"robbing_kong": Subject.WIN_TYPE}
+
+
+def _flag_problems(hand: Hand) -> list[Problem]:
     flags = hand.flags
     problems = [
-        f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}"
+        Problem(f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}", Subject.FLAGS)
         for flag in sorted(flags, key=str)  # key=str: a non-text flag must not crash the sort
         if flag not in FLAGS
     ]
 
     def bad(flag: str, why: str) -> None:
-        problems.append(f"{flag} ({_FLAG_NAMES[flag]}) {why} (RULINGS R8)")
+        subject = _SUBJECT_OF_FLAG.get(flag, Subject.FLAGS)
+        problems.append(Problem(f"{flag} ({_FLAG_NAMES[flag]}) {why} (RULINGS R8)", subject))
 
     won_on_discard = not hand.self_drawn
     if "final_draw" in flags and won_on_discard:
@@ -153,11 +176,11 @@ def _flag_problems(hand: Hand) -> list[str]:
     return problems
 
 
-def _penalty_problems(hand: Hand) -> list[str]:
+def _penalty_problems(hand: Hand) -> list[Problem]:
     if not hand.penalty_tiles:
         return []
     if not all(isinstance(t, Tile) for t in hand.penalty_tiles):
-        return ["the penalty tiles must be Tile objects"]
+        return [Problem("the penalty tiles must be Tile objects", Subject.PENALTY_TILES)]
     held = Counter(hand.concealed)
     for meld in hand.melds:
         held.update(meld.tiles)
@@ -166,7 +189,10 @@ def _penalty_problems(hand: Hand) -> list[str]:
         if count > held[tile]:
             have = held[tile]
             problems.append(
-                f"penalty tile {tile.notation()} x{count} is not in the hand "
-                f"(the hand holds {have} {tile.notation()} before the winning tile) (RULINGS R9)"
+                Problem(
+                    f"penalty tile {tile.notation()} x{count} is not in the hand (the hand "
+                    f"holds {have} {tile.notation()} before the winning tile) (RULINGS R9)",
+                    Subject.PENALTY_TILES,
+                )
             )
     return problems

@@ -84,6 +84,7 @@ READS = {
     "tournament_has_hands", "highest_hand_number", "settings_summary", "slug_free",
     "tournament_is_played", "session_check_open", "hand_preview", "evaluation_names",
     "penalty_summary", "session_scores_drift",
+    "player_build",  # builds an unsaved Player for roster_admit; writes nothing
 }  # fmt: skip
 
 
@@ -241,6 +242,16 @@ def case_registration_add(service, w):
     yield Watch([w.url("public:player_list")])
     service(tournament=w.tournament, given_name="Ada", family_name="Newby", user=w.head)
     yield Shows(["Ada Newby"])
+
+
+def case_roster_admit(service, w):
+    yield Watch([w.url("public:player_list")])
+    entry = event_services.RosterEntry(given_name="Dora", family_name="Doorway", country="HK")
+    service(
+        tournament=w.tournament,
+        admissions=[event_services.Admission(number=900, entry=entry)],
+    )
+    yield Shows(["Dora Doorway"])
 
 
 def case_player_update(service, w):

@@ -1,7 +1,8 @@
 """Planning a player import: rows of text in, a preview of every row as it will be saved out.
 
-Pure Python fed plain rows (lists of strings, as read from a CSV/XLSX file or pasted text by
-`tournament.event.services`); no Django, no models.
+Pure Python fed plain rows (lists of strings, as `roster_files` reads them from a CSV/XLSX file
+or pasted text); no Django, no models. The page and the command reach it through
+`roster_bridge`, which adds the header decision, the countries and the known players.
 
 Vocabulary
 ----------

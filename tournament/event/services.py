@@ -13,6 +13,10 @@ a new tournament (`PRESETS`); *withdrawing* a registration from round N keeps it
 N (the reseating of later rounds is `tournament.seating.services.roster_withdraw`'s job); the
 *roll call* marks who is present for a round (`Registration.checked_in_round`); *officials* are
 users with a role in one tournament.
+
+The *door into the roster* is `roster_admit`: every registration made anywhere (a player added
+on the console, a substitute, an import, the demo, an archive) comes in through it, and
+`player_build` is the one constructor of players.
 """
 
 import secrets
@@ -53,31 +57,117 @@ class RosterEntry:
     external_id: str = ""
 
 
+@dataclass(frozen=True)
+class Admission:
+    """One registration to make: a new player from ``entry``, or the known player
+    ``player_id``, under ``number``; ``where`` names the row in messages ("Player 12")."""
+
+    number: int
+    entry: RosterEntry | None = None
+    player_id: int | None = None
+    status: str = Registration.Status.ACTIVE
+    is_substitute: bool = False
+    checked_in_round: int | None = None
+    where: str = ""
+
+
+ROSTER_CHANGED = (
+    "The roster changed while you were importing (a number or external id is now taken); "
+    "check the preview again. Nothing was saved."
+)
+
+
+def player_build(entry: RosterEntry) -> Player:
+    """The one constructor of players: an unsaved `Player` from ``entry``, its display name
+    derived (a bulk insert does not call `Player.save`)."""
+    player = Player(
+        name=entry.name,
+        given_name=entry.given_name,
+        family_name=entry.family_name,
+        country=entry.country,
+        club=entry.club,
+        chinese_name=entry.chinese_name,
+        external_id=entry.external_id.strip(),
+    )
+    player.derive_name()
+    return player
+
+
+def _validated(instance, where: str) -> None:
+    """``instance.full_clean()``; with ``where``, its messages are put as "where: field: ..."."""
+    try:
+        instance.full_clean()
+    except ValidationError as error:
+        if not where:
+            raise
+        details = "; ".join(
+            " ".join(messages) if field == "__all__" else f"{field}: {' '.join(messages)}"
+            for field, messages in error.message_dict.items()
+        )
+        raise ValidationError(f"{where}: {details}") from None
+
+
+@public_write
+def roster_admit(
+    *, tournament: Tournament, admissions: Iterable[Admission], checked: bool = False
+) -> list[Registration]:
+    """The door into the roster: create the new players and make every registration, all or
+    nothing. Each player and registration is validated first (field errors as the models say
+    them) unless ``checked``: an import plan checked every row against the roster already, so
+    the rows are only written, in bulk; a row the database refuses meanwhile (a number or an
+    external id taken) is `ROSTER_CHANGED`."""
+    admissions = list(admissions)
+    players = [
+        player_build(admission.entry) if admission.player_id is None else None
+        for admission in admissions
+    ]
+    if not checked:
+        for admission, player in zip(admissions, players, strict=True):
+            if player is not None:
+                _validated(player, admission.where)
+    try:
+        with transaction.atomic():
+            created = Player.objects.bulk_create([p for p in players if p is not None])
+            if any(player.pk is None for player in created):  # backends without RETURNING
+                raise ValidationError("This database cannot add players in bulk.")
+            registrations = [
+                Registration(
+                    tournament=tournament,
+                    player_id=admission.player_id or player.pk,
+                    number=admission.number,
+                    status=admission.status,
+                    is_substitute=admission.is_substitute,
+                    checked_in_round=admission.checked_in_round,
+                )
+                for admission, player in zip(admissions, players, strict=True)
+            ]
+            if not checked:
+                for admission, registration in zip(admissions, registrations, strict=True):
+                    _validated(registration, admission.where)
+            Registration.objects.bulk_create(registrations)
+    except IntegrityError as error:
+        if checked:
+            raise ValidationError(ROSTER_CHANGED) from error
+        raise ValidationError(
+            "Two of these registrations share a number, a player or an external id (or the "
+            "roster changed meanwhile). Nothing was saved."
+        ) from error
+    return registrations
+
+
 @public_write
 def tournament_register(
     *, tournament: Tournament, roster: Iterable[RosterEntry]
 ) -> list[Registration]:
     """Register players (creating Player rows as needed) with consecutive numbers."""
-    registrations = []
-    next_number = (
-        tournament.registrations.order_by("-number").values_list("number", flat=True).first() or 0
-    ) + 1
-    for entry in roster:
-        player = Player(
-            name=entry.name,
-            given_name=entry.given_name,
-            family_name=entry.family_name,
-            country=entry.country,
-            club=entry.club,
-            chinese_name=entry.chinese_name,
-            external_id=entry.external_id,
-        )
-        player.full_clean()
-        player.save()
-        registrations.append(
-            Registration.objects.create(tournament=tournament, player=player, number=next_number)
-        )
-        next_number += 1
+    next_number = _next_number(tournament)
+    registrations = roster_admit(
+        tournament=tournament,
+        admissions=[
+            Admission(number=number, entry=entry)
+            for number, entry in enumerate(roster, start=next_number)
+        ],
+    )
     return registrations
 
 
@@ -342,31 +432,28 @@ def registration_add(
 ) -> Registration:
     """Create a player and register them (the next free number unless ``number`` is given);
     audited ("Added Ann Lee as #12")."""
-    player = Player(
+    entry = RosterEntry(
         given_name=given_name,
         family_name=family_name,
         country=country,
         club=club,
         chinese_name=chinese_name,
-        external_id=external_id.strip(),
+        external_id=external_id,
     )
-    player.full_clean()
-    player.save()
-    registration = Registration(
-        tournament=tournament,
-        player=player,
+    admission = Admission(
         number=number or _next_number(tournament),
+        entry=entry,
         is_substitute=is_substitute,
         checked_in_round=checked_in_round,
     )
-    registration.full_clean()
-    registration.save()
+    registration = roster_admit(tournament=tournament, admissions=[admission])[0]
+    name = registration.player.name
     role = " (substitute)" if is_substitute else ""
     _roster_audit(
         tournament.pk,
         user,
-        f"Added {player.name} as #{registration.number}{role}",
-        player=player.name,
+        f"Added {name} as #{registration.number}{role}",
+        player=name,
         number=registration.number,
     )
     return registration
@@ -481,40 +568,22 @@ def roster_import(*, tournament: Tournament, plan: ImportPlan, user=None) -> dic
     """
     if not plan.ok:
         raise ValidationError(plan.problem_messages())
-    new_players = []
-    for line in plan.lines:
-        if line.action == "new":
-            values = line.values
-            player = Player(
-                given_name=values["given_name"],
-                family_name=values["family_name"],
-                chinese_name=values["chinese_name"],
-                country=values["country"],
-                club=values["club"],
-                external_id=values["external_id"],
+    fields = ("given_name", "family_name", "chinese_name", "country", "club", "external_id")
+    roster_admit(
+        tournament=tournament,
+        admissions=[
+            Admission(
+                number=line.number,
+                entry=RosterEntry(**{name: line.values[name] for name in fields})
+                if line.action == "new"
+                else None,
+                player_id=line.player_id if line.action == "register" else None,
             )
-            player.derive_name()
-            new_players.append((line, player))
-    try:
-        with transaction.atomic():
-            Player.objects.bulk_create([player for _, player in new_players])
-            ids = {id(line): player.pk for line, player in new_players}
-            if any(pk is None for pk in ids.values()):  # backends without RETURNING
-                raise ValidationError("This database cannot import in bulk.")
-            Registration.objects.bulk_create(
-                Registration(
-                    tournament=tournament,
-                    player_id=line.player_id or ids[id(line)],
-                    number=line.number,
-                )
-                for line in plan.lines
-                if line.action in ("new", "register")
-            )
-    except IntegrityError as error:
-        raise ValidationError(
-            "The roster changed while you were importing (a number or external id is now "
-            "taken); check the preview again. Nothing was saved."
-        ) from error
+            for line in plan.lines
+            if line.action in ("new", "register")
+        ],
+        checked=True,
+    )
     counts = dict(plan.counts())
     imported = sum(1 for line in plan.lines if line.action in ("new", "register"))
     if imported:

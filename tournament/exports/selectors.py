@@ -34,8 +34,10 @@ def _name(user) -> str | None:
     return user.username if user is not None else None
 
 
-def _role(user) -> str:
-    roles = roles_of(user)
+def _role(user, tournament: Tournament) -> str:
+    """The official's role in ``tournament`` (a role held in another tournament is not one
+    here; a global group's role holds in every tournament)."""
+    roles = roles_of(user, tournament)
     if roles.organiser:
         return "organiser"
     if roles.head_judge:
@@ -252,6 +254,6 @@ def _archive(tournament: Tournament) -> dict:
         ],
     }
     archive["officials"] = [
-        {"username": name, "role": _role(users[name])} for name in sorted(users)
+        {"username": name, "role": _role(users[name], tournament)} for name in sorted(users)
     ]
     return archive

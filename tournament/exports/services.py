@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError
 
 from ..audit import unit_of_work
+from ..event.services import Admission, RosterEntry, roster_admit
 from ..models import (
     AuditEntry,
     Hand,
@@ -26,7 +27,6 @@ from ..models import (
     Payment,
     Penalty,
     Player,
-    Registration,
     Round,
     Seat,
     Session,
@@ -138,29 +138,32 @@ def _write(archive: dict, slug: str) -> Tournament:
         for user, role in created.items()
     )
 
-    player_of: dict[int, Player] = {}
-    for record in archive["players"]:
-        names = ("given_name", "family_name", "chinese_name", "country", "club", "external_id")
-        fields = {k: record[k] for k in names}
-        player = None
-        if record["external_id"]:
-            player = Player.objects.filter(external_id=record["external_id"]).first()
-        if player is None:
-            player = _valid(Player(**fields), f"Player {record['number']}")
-            player.save()
-        player_of[record["number"]] = player
-        _valid(
-            Registration(
-                tournament=tournament,
-                player=player,
+    # Through the roster's one door; a player already here (same external id) stays one player.
+    names = ("given_name", "family_name", "chinese_name", "country", "club", "external_id")
+    known = dict(
+        Player.objects.filter(
+            external_id__in=[r["external_id"] for r in archive["players"] if r["external_id"]]
+        ).values_list("external_id", "pk")
+    )
+    registrations = roster_admit(
+        tournament=tournament,
+        admissions=[
+            Admission(
                 number=record["number"],
+                entry=None
+                if record["external_id"] in known
+                else RosterEntry(**{k: record[k] for k in names}),
+                player_id=known.get(record["external_id"]),
                 status=record["status"],
                 is_substitute=record["is_substitute"],
-            ),
-            f"Player {record['number']}",
-            exclude=("tournament", "player"),
-        ).save()
-    id_of = {number: player.pk for number, player in player_of.items()}
+                where=f"Player {record['number']}",
+            )
+            for record in archive["players"]
+        ],
+    )
+    id_of = {registration.number: registration.player_id for registration in registrations}
+    players = Player.objects.in_bulk(id_of.values())
+    player_of = {number: players[pk] for number, pk in id_of.items()}
 
     tables = {}
     for record in archive["tables"]:

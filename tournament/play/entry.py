@@ -19,7 +19,8 @@ applies       a field *applies* to an entry when its outcome uses it: a draw use
               rest, so a default left in a field that does not apply (How: Discard on a draw)
               is never saved nor compared.
 evaluation    an `Evaluation`: the engine's verdict on an entry - the score and each player's
-              payment, or the problems, each tied to the form field to fix.
+              payment, or the problems, each tied to the form field to fix (the engine's
+              `Subject` of the problem, through `FIELD_OF_SUBJECT`).
 signature     what two blind entries of one hand must agree on (double entry): only what
               applies to the outcome, read back from the evaluation.
 illegal win   a readable winning hand that a rule forbids (RULINGS R7 minimum, R9 penalty
@@ -43,6 +44,7 @@ from scoring.engine import (
     Rules,
     Scheme,
     Score,
+    Subject,
     check_responsibility,
     false_win_deltas,
     format_tiles,
@@ -72,6 +74,21 @@ WIN_TYPE_LABELS = {"self_draw": "self-draw", "discard": "discard", "robbing_kong
 #: What a false win keeps besides its offender: the tiles shown, for the record (RULINGS R10).
 FALSE_WIN_TILE_FIELDS = ("tiles", "winning_tile", "penalty_tiles")
 _MELD_TEXT = re.compile(r"\[[^\]]*\]|\([^)]*\)")
+#: The form field that shows a problem about each engine `Subject` (the engine names what is
+#: wrong; the desk never guesses it from the message). The seat wind comes from the seating and
+#: the winner; a hand value is the engine's own, so those problems stand above the form.
+FIELD_OF_SUBJECT = {
+    Subject.TILES: "tiles",
+    Subject.WINNING_TILE: "winning_tile",
+    Subject.PENALTY_TILES: "penalty_tiles",
+    Subject.FLAGS: "flags",
+    Subject.WIN_TYPE: "win_type",
+    Subject.SEAT_WIND: "winner",
+    Subject.DISCARDER: "discarder",
+    Subject.IMMUNITY: "immunity",
+    Subject.RESPONSIBLE: "responsible",
+    Subject.VALUE: "",
+}
 
 
 def rules_for(settings) -> Rules:
@@ -288,7 +305,7 @@ def evaluate(entry: HandEntryData, *, seating: Seating, rules: Rules) -> Evaluat
         return result
     except InvalidHandError as error:
         for problem in error.problems:
-            result.add(_field_of(problem), _sentence(problem))
+            result.add(FIELD_OF_SUBJECT[problem.subject], _sentence(problem))
         return result
     responsible_wind = (
         seating.wind_of(responsible, entry.number) if responsible is not None else None
@@ -325,7 +342,7 @@ def _responsibility(entry: HandEntryData, result: Evaluation, seating: Seating) 
         immunity=bool(entry.immunity),
         flags=entry.flags,
     ):
-        result.add(subject, _sentence(message))
+        result.add(FIELD_OF_SUBJECT[subject], _sentence(message))
     if entry.win_type == "self_draw":
         return None
     what = "who declared the robbed kong" if entry.win_type == "robbing_kong" else "the discarder"
@@ -401,19 +418,6 @@ def _read_tiles(entry: HandEntryData, result: Evaluation, seat_wind: str, *, req
         flags=frozenset(flags),
         penalty_tiles=tuple(penalty),
     )
-
-
-def _field_of(problem: str) -> str:
-    text = problem.lower()
-    if text.startswith("robbing_kong"):
-        return "win_type"
-    if text.startswith(ENTRY_FLAGS):
-        return "flags"
-    if "penalty" in text:
-        return "penalty_tiles"
-    if "winning tile" in text and "tile count" not in text:
-        return "winning_tile"
-    return "tiles"
 
 
 def _sentence(text: str) -> str:

@@ -39,6 +39,7 @@ from ..models import (
 from ..names import player_names
 from ..play.selectors import hidden_hands_filter
 from ..roles import is_official
+from ..winds import wind_order
 from .ranking import (
     Entrant,
     RankingRules,
@@ -395,7 +396,8 @@ def round_results(round_: Round) -> list[TableResult]:
         by_table[row["table_number"]].append(row)
     tables = []
     for number in sorted(by_table):
-        rows = sorted(by_table[number], key=lambda r: "ESWN".find(r["wind"] or "N"))
+        # Starting winds in the card's order; a row without a seat (a penalty only) comes last.
+        rows = sorted(by_table[number], key=lambda r: wind_order(r["wind"] or "N"))
         results = [
             SessionResult(
                 player_id=r["player_id"],

@@ -179,3 +179,32 @@ def test_imported_officials_get_roles_in_the_imported_tournament_only(event, tmp
     for tournament in (event, other):
         assert roles_of(get_user_model().objects.get(pk=head.pk), tournament).official is False
         assert not is_judge(get_user_model().objects.get(pk=judge.pk), tournament)
+
+
+def test_an_official_is_exported_with_the_role_held_in_the_exported_tournament(event):
+    """An organiser of another event who judged here is exported as a judge of this one, not
+    as an organiser; someone with no role here is exported with none."""
+    from tournament.event.services import official_add
+    from tournament.play.selectors import session_next_number
+
+    other = Tournament.objects.create(
+        name="Another event", slug="another", start_date=event.start_date, end_date=event.end_date
+    )
+    judge = get_user_model().objects.create_user(username="two-hats", password="pw")
+    bystander = get_user_model().objects.create_user(username="elsewhere", password="pw")
+    official_add(tournament=other, role="organiser", username="two-hats")
+    official_add(tournament=event, role="judge", username="two-hats")
+    official_add(tournament=other, role="organiser", username="elsewhere")
+    session = (
+        Session.objects.filter(round__tournament=event, status="open")
+        .annotate(count=Count("hands"))
+        .filter(count__lt=event.hands_per_session)
+        .first()
+    )
+    number = session_next_number(session)
+    hand_save(session=session, entry=entry(session, number), user=judge)
+    # The hand's audit line as if a visitor had made it: someone with no role here.
+    AuditEntry.objects.filter(user=judge).update(user=bystander)
+    roles = {o["username"]: o["role"] for o in tournament_archive(event)["officials"]}
+    assert roles["two-hats"] == "judge"
+    assert roles["elsewhere"] == "none"

@@ -122,3 +122,37 @@ def test_player_lists_name_players_by_the_card_letter_in_every_hand():
                 seat
             ] + " this hand" in label
             assert label.endswith("dealer)") == (pid == SEATING.dealer(number))
+
+
+def test_every_engine_subject_has_a_place_on_the_form():
+    from scoring.engine import Subject
+    from tournament.play.entry import FIELD_OF_SUBJECT
+    from tournament.play.forms import HandForm
+
+    fields = set(HandForm(seating=SEATING, number=1).fields)
+    assert set(FIELD_OF_SUBJECT) == set(Subject)
+    assert {name for name in FIELD_OF_SUBJECT.values() if name} <= fields
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        pytest.param({"penalty_tiles": "9m"}, "penalty_tiles", id="penalty-tile-not-held"),
+        pytest.param({"flags": ("final_draw",)}, "flags", id="flag-against-the-win"),
+        pytest.param({"win_type": "robbing_kong"}, "win_type", id="robbed-tile-held"),
+        pytest.param({"tiles": "123m 456p 789s 234s 5m 9m"}, "tiles", id="tile-count"),
+    ],
+)
+def test_the_engines_problems_land_on_the_field_they_are_about(fields, field):
+    """Issue 21, point 4: the engine names the subject; the desk does not read the words."""
+    values = {
+        "number": 1,
+        "winner": 2,
+        "win_type": "discard",
+        "discarder": 3,
+        "tiles": "123m 456p 789s 234s 5m",
+        "winning_tile": "5m",
+        **fields,
+    }
+    evaluation = evaluate(HandEntryData(**values), seating=SEATING, rules=RULES)
+    assert list(evaluation.field_errors()) == [field], evaluation.errors

@@ -5,8 +5,9 @@ play records cannot be changed there at all (see `tests/tournament/test_admin.py
 import pytest
 from django.urls import reverse
 
-from tests.tournament.builders import make_user
-from tournament.models import Player, Tournament
+from tests.tournament.builders import make_user, seat_players
+from tournament.models import Penalty, Player, Tournament
+from tournament.play.services.sessions import penalty_record
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,22 @@ def test_renaming_a_player_in_the_admin_moves_the_last_write_on(client, session)
 
 
 def test_a_penalty_cannot_be_deleted_in_the_admin(client, session):
+    """A real penalty, and the admin refuses its deletion (403): a 302 would also be the
+    answer for a penalty that does not exist, so the refusal is asserted, not a redirect."""
+    judge = make_user()
+    penalty = penalty_record(
+        session=session,
+        player_id=seat_players(session)["E"],
+        amount=5,
+        mode="deduction",
+        reason="late",
+        user=judge,
+    )
     client.force_login(make_user("superuser"))
-    assert client.get(reverse("admin:tournament_penalty_changelist")).status_code == 200
-    response = client.post(reverse("admin:tournament_penalty_delete", args=[1]), {"post": "yes"})
-    assert response.status_code in (403, 302)
+    changelist = client.get(reverse("admin:tournament_penalty_changelist"))
+    assert changelist.status_code == 200 and "late" in changelist.content.decode()
+    response = client.post(
+        reverse("admin:tournament_penalty_delete", args=[penalty.pk]), {"post": "yes"}
+    )
+    assert response.status_code == 403
+    assert Penalty.objects.filter(pk=penalty.pk).exists()

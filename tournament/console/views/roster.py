@@ -57,6 +57,7 @@ def player_add(request, tournament):
             registration = services.registration_add(
                 tournament=tournament,
                 number=form.cleaned_data["number"],
+                user=request.user,
                 **_player_values(form.cleaned_data),
             )
         except ValidationError as error:
@@ -92,7 +93,7 @@ def player_edit(request, tournament, number):
         if changes["number"] is None:
             changes["number"] = registration.number
         try:
-            services.player_update(registration=registration, changes=changes)
+            services.player_update(registration=registration, changes=changes, user=request.user)
         except ValidationError as error:
             service_error_onto(form, error)
         else:
@@ -118,7 +119,7 @@ def player_withdraw(request, tournament, number):
         from_round = form.cleaned_data["from_round"]
         try:
             reseated = seating_services.roster_withdraw(
-                registration=registration, from_round=from_round
+                registration=registration, from_round=from_round, user=request.user
             )
         except ValidationError as error:
             service_error_onto(form, error)
@@ -138,7 +139,7 @@ def player_withdraw(request, tournament, number):
 def player_reinstate(request, tournament, number):
     registration = _registration(tournament, number)
     try:
-        reseated = seating_services.roster_reinstate(registration=registration)
+        reseated = seating_services.roster_reinstate(registration=registration, user=request.user)
     except ValidationError as error:
         messages.error(request, error_text(error))
     else:
@@ -156,6 +157,7 @@ def substitute_add(request, tournament):
             registration = seating_services.roster_substitute(
                 tournament=tournament,
                 number=form.cleaned_data["number"],
+                user=request.user,
                 **_player_values(form.cleaned_data),
             )
         except ValidationError as error:

@@ -1,6 +1,7 @@
 """The roster import: upload or paste a file, preview every row with what will happen to it,
-then confirm. The plan is `event.roster_import` (pure); the write is
-`event.services.roster_import`, planned again at confirmation against the roster as it is then.
+then confirm. The file's header decision and the plan come from `event.roster_bridge` (the
+same bridge the `import_players` command uses); the write is `event.services.roster_import`,
+planned again at confirmation against the roster as it is then.
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from ...event import selectors, services
+from ...event import roster_bridge, services
 from ...event.roster_files import FileProblem, rows_from_bytes, rows_from_text
-from ...event.roster_import import RowsError, columns_from_header, header_looks_like, plan_import
+from ...event.roster_import import RowsError
 from ...form_errors import error_text
 from ..forms import ImportForm
 from .common import console_page
@@ -21,31 +22,15 @@ IMPORT_SESSION_KEY = "event_roster_import"
 PREVIEW_LIMIT = 500  # rows shown in full on the preview page; every problem is always listed
 
 
-def _rows_and_columns(form: ImportForm) -> tuple[list[list[str]], list[str | None], int]:
-    """Read the form's file or text; return (data rows, columns, line of the first data row)."""
+def _import_source(form: ImportForm) -> roster_bridge.ImportSource:
+    """Read the form's file or text with its header decision (`roster_bridge.import_source`)."""
     upload = form.cleaned_data.get("file")
     if upload is not None:
         rows = rows_from_bytes(upload.read(), filename=upload.name)
     else:
         rows = rows_from_text(form.cleaned_data["text"])
-    header = form.cleaned_data["header"]
-    if header == "auto":
-        header = "yes" if header_looks_like(rows[0]) else "no"
-    if header == "yes":
-        return rows[1:], columns_from_header(rows[0]), 2
-    columns = form.chosen_columns()
-    if not columns:
-        raise RowsError("Choose what each column holds, or give the file a header row.")
-    return rows, columns_from_header([column or "" for column in columns]), 1
-
-
-def _plan(tournament, rows, columns, first_line):
-    return plan_import(
-        rows,
-        columns=columns,
-        countries=selectors.country_lookup(),
-        known=selectors.known_players(tournament),
-        first_line=first_line,
+    return roster_bridge.import_source(
+        rows, header=form.cleaned_data["header"], columns=form.chosen_columns()
     )
 
 
@@ -55,17 +40,12 @@ def roster_import(request, tournament):
     plan = None
     if request.method == "POST" and form.is_valid():
         try:
-            rows, columns, first_line = _rows_and_columns(form)
+            source = _import_source(form)
         except (FileProblem, RowsError) as problem:
             form.add_error(None, str(problem))
         else:
-            plan = _plan(tournament, rows, columns, first_line)
-            request.session[IMPORT_SESSION_KEY] = {
-                "tournament": tournament.pk,
-                "rows": rows,
-                "columns": columns,
-                "first_line": first_line,
-            }
+            plan = roster_bridge.plan_source(tournament, source)
+            request.session[IMPORT_SESSION_KEY] = {"tournament": tournament.pk, **source.as_data()}
     context = {
         "tournament": tournament,
         "form": form,
@@ -73,6 +53,7 @@ def roster_import(request, tournament):
         "shown": plan.lines[:PREVIEW_LIMIT] if plan else [],
         "hidden": max(0, len(plan.lines) - PREVIEW_LIMIT) if plan else 0,
         "counts": plan.counts() if plan else {},
+        "summary": roster_bridge.import_summary(plan.counts()) if plan else "",
         "to_import": sum(n for a, n in plan.counts().items() if a != "skip") if plan else 0,
     }
     return render(request, "tournament/event/roster_import.html", context)
@@ -86,16 +67,12 @@ def roster_import_confirm(request, tournament):
         messages.error(request, "There is no import to confirm: upload the file again.")
         return redirect("event:roster_import", slug=tournament.slug)
     # Planned again against the roster as it is now: what is saved is what the rules allow now.
-    plan = _plan(tournament, stored["rows"], stored["columns"], stored["first_line"])
+    plan = roster_bridge.plan_source(tournament, roster_bridge.ImportSource.from_data(stored))
     try:
-        counts = services.roster_import(tournament=tournament, plan=plan)
+        counts = services.roster_import(tournament=tournament, plan=plan, user=request.user)
     except ValidationError as error:
         messages.error(request, "Nothing was saved. " + error_text(error))
         return redirect("event:roster_import", slug=tournament.slug)
     del request.session[IMPORT_SESSION_KEY]
-    messages.success(
-        request,
-        f"Imported: {counts.get('new', 0)} new player(s), {counts.get('register', 0)} existing "
-        f"player(s) registered, {counts.get('skip', 0)} already registered (unchanged).",
-    )
+    messages.success(request, roster_bridge.imported_message(counts))
     return redirect("event:roster", slug=tournament.slug)

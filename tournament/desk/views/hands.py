@@ -37,12 +37,16 @@ from .common import (
 )
 
 
-def _evaluate(form, session, *, as_false_win=False):
-    """The entry of a bound, valid form and its evaluation (nothing saved)."""
+def _entry(form, *, as_false_win=False):
+    """The entry of a bound, valid form (as a false win when the judge asked for it)."""
     entry = form.entry()
-    if as_false_win:
-        entry = replace(entry, outcome="false_win")
-    return entry, hand_services.hand_preview(session=session, entry=entry)
+    return replace(entry, outcome="false_win") if as_false_win else entry
+
+
+def _evaluate(form, session, *, as_false_win=False, seating=None):
+    """The entry of a bound, valid form and its evaluation (nothing saved)."""
+    entry = _entry(form, as_false_win=as_false_win)
+    return entry, hand_services.hand_preview(session=session, entry=entry, seating=seating)
 
 
 def _sheet_page(request, session, form, evaluation, status=200):
@@ -79,13 +83,15 @@ def session_sheet(request, session):
         return _sheet_page(request, session, form, None)
     form = HandForm(request.POST, seating=seating, number=next_number or 1)
     if form.is_valid():
-        entry, evaluation = _evaluate(
-            form, session, as_false_win=bool(request.POST.get("as_false_win"))
-        )
+        # Saved with the seating read for the form: one seating read, one evaluation.
+        entry = _entry(form, as_false_win=bool(request.POST.get("as_false_win")))
         try:
-            hand = hand_services.hand_save(session=session, entry=entry, user=request.user)
+            hand = hand_services.hand_save(
+                session=session, entry=entry, user=request.user, seating=seating
+            )
         except hand_services.EntryRejected as error:
-            errors_onto(form, error.evaluation)
+            evaluation = error.evaluation
+            errors_onto(form, evaluation)
         except hand_services.HandNumberTaken as error:
             form.add_error("number", error.messages[0])
         except ValidationError as error:
@@ -95,6 +101,7 @@ def session_sheet(request, session):
                 raise
             # The hand stays in the form: the judge presses Save again in a moment.
             form.add_error(None, BUSY_MESSAGE)
+            evaluation = hand_services.hand_preview(session=session, entry=entry, seating=seating)
             return _sheet_page(request, session, form, evaluation, status=503)
         else:
             what = "a draw" if hand.outcome == "draw" else f"{hand.value or 0} points"
@@ -103,6 +110,8 @@ def session_sheet(request, session):
             pending = "" if hand.confirmed else " It awaits a second entry (double entry)."
             messages.success(request, f"Hand {hand.number} saved: {what}.{pending}")
             return redirect(session_url(session))
+        if evaluation is None:  # refused before scoring (number, closed): still show the hand
+            evaluation = hand_services.hand_preview(session=session, entry=entry, seating=seating)
     return _sheet_page(request, session, form, evaluation, status=422)
 
 

@@ -9,14 +9,9 @@ from pathlib import Path
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.event import selectors, services
+from tournament.event import roster_bridge, selectors, services
 from tournament.event.roster_files import FileProblem, rows_from_bytes, size_check
-from tournament.event.roster_import import (
-    RowsError,
-    columns_from_header,
-    header_looks_like,
-    plan_import,
-)
+from tournament.event.roster_import import RowsError
 
 
 class Command(BaseCommand):
@@ -41,48 +36,29 @@ class Command(BaseCommand):
             raise CommandError(f"No file {file!r}.")
         try:
             size_check(path.stat().st_size)  # refused before reading it
-            rows = rows_from_bytes(path.read_bytes(), filename=path.name)
-            if columns:
-                header, data, first_line = columns.split(","), rows, 1
-            elif header_looks_like(rows[0]):
-                header, data, first_line = rows[0], rows[1:], 2
-            else:
-                raise RowsError(
-                    "The first row is not a header; add one or give --columns in file order."
-                )
-            plan = plan_import(
-                data,
-                columns=columns_from_header(header),
-                countries=selectors.country_lookup(),
-                known=selectors.known_players(event),
-                first_line=first_line,
+            source = roster_bridge.import_source(
+                rows_from_bytes(path.read_bytes(), filename=path.name),
+                header="no" if columns else "auto",
+                columns=columns.split(",") if columns else None,
+                how_to_give_columns="give --columns in file order",
             )
+            plan = roster_bridge.plan_source(event, source)
         except (FileProblem, RowsError) as problem:
             raise CommandError(str(problem)) from None
         for line in plan.lines:
-            what = {"new": "new player", "register": "registered (existing)", "skip": "unchanged"}
-            status = "; ".join(line.problems) if line.problems else what[line.action]
-            notes = " ".join(line.notices)
-            self.stdout.write(
-                f"Line {line.line}: {line.number or '-'} {line.display_name} "
-                f"[{line.values['country'] or '-'}] {status}" + (f" ({notes})" if notes else "")
-            )
+            self.stdout.write(roster_bridge.line_report(line))
         if not plan.ok:
             raise CommandError(
                 "Nothing was saved. Fix these problems:\n" + "\n".join(plan.problem_messages())
             )
-        counts = plan.counts()
-        summary = (
-            f"{counts.get('new', 0)} new player(s), {counts.get('register', 0)} existing "
-            f"player(s) registered, {counts.get('skip', 0)} already registered (unchanged)"
-        )
         if dry_run:
+            summary = roster_bridge.import_summary(plan.counts())
             self.stdout.write(
                 self.style.SUCCESS(f"Dry run, nothing saved: would import {summary}.")
             )
             return
         try:
-            services.roster_import(tournament=event, plan=plan)
+            counts = services.roster_import(tournament=event, plan=plan)
         except ValidationError as error:
             raise CommandError("Nothing was saved. " + " ".join(error.messages)) from None
-        self.stdout.write(self.style.SUCCESS(f"Imported: {summary}."))
+        self.stdout.write(self.style.SUCCESS(roster_bridge.imported_message(counts)))

@@ -30,7 +30,7 @@ from django.utils import timezone
 
 from ...audit import audit_record, public_write
 from ...models import AuditEntry, Hand, HandEntry, Payment, Round, Session
-from ..entry import Evaluation, HandEntryData, entry_summary, evaluate, rules_for
+from ..entry import Evaluation, HandEntryData, Seating, entry_summary, evaluate, rules_for
 from ..selectors import entry_of_hand, hand_snapshot, seating_of, session_next_number
 from .scores import session_scores_refresh
 
@@ -90,10 +90,13 @@ def session_check_open(session: Session) -> None:
         )
 
 
-def hand_preview(*, session: Session, entry: HandEntryData) -> Evaluation:
-    """Score an entry for the live preview; nothing is saved."""
+def hand_preview(
+    *, session: Session, entry: HandEntryData, seating: Seating | None = None
+) -> Evaluation:
+    """Score an entry for the live preview; nothing is saved. ``seating``: the session's, when
+    the caller has read it already (it cannot change once the desk opened the session)."""
     evaluation = evaluate(
-        entry, seating=seating_of(session), rules=rules_for(session.round.tournament)
+        entry, seating=seating or seating_of(session), rules=rules_for(session.round.tournament)
     )
     limit = session.round.tournament.hands_per_session
     if not 1 <= entry.number <= limit:
@@ -101,8 +104,8 @@ def hand_preview(*, session: Session, entry: HandEntryData) -> Evaluation:
     return evaluation
 
 
-def _checked(session: Session, entry: HandEntryData) -> Evaluation:
-    evaluation = hand_preview(session=session, entry=entry)
+def _checked(session: Session, entry: HandEntryData, seating: Seating | None = None) -> Evaluation:
+    evaluation = hand_preview(session=session, entry=entry, seating=seating)
     if not evaluation.ok:
         raise EntryRejected(evaluation)
     return evaluation
@@ -183,11 +186,18 @@ def _round_starts(session: Session) -> None:
 
 
 @public_write
-def hand_save(*, session: Session, entry: HandEntryData, user) -> Hand:
-    """Save a new hand with its four payments (and its audit line) in one transaction."""
+def hand_save(
+    *, session: Session, entry: HandEntryData, user, seating: Seating | None = None
+) -> Hand:
+    """Save a new hand with its four payments (and its audit line) in one transaction.
+
+    The entry is evaluated once and the seating read once (or taken from ``seating``, the
+    desk's, read for its form: a session's seating is fixed once the desk opened it).
+    """
     session_check_open(session)
     _check_next_number(session, entry.number)
-    evaluation = _checked(session, entry)
+    seating = seating or seating_of(session)
+    evaluation = _checked(session, entry, seating)
     hand = Hand(session=session, entered_by=user)
     _apply(hand, evaluation)
     hand.confirmed = not session.round.tournament.double_entry
@@ -202,7 +212,7 @@ def hand_save(*, session: Session, entry: HandEntryData, user) -> Hand:
     _pay(hand, evaluation)
     session_scores_refresh(session=session)
     _round_starts(session)
-    _audit_hand(AuditEntry.Action.CREATE, hand, user, evaluation_names(session))
+    _audit_hand(AuditEntry.Action.CREATE, hand, user, seating.names)
     return hand
 
 

@@ -1,6 +1,6 @@
-"""The judges' desk, second pass: blind double entry, fixed hand numbers, reconciliation that
-says what is wrong, frozen settings, penalties that can be undone, a readable 403 page, the
-false-win button by keyboard, round status, and wording (issue 9)."""
+"""The judges' desk's rules: blind double entry, fixed hand numbers, reconciliation that says
+what is wrong, frozen settings, penalties that can be undone, a readable 403 page, the false-win
+button by keyboard, round status, and wording."""
 
 import datetime
 import re
