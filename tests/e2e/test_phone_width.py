@@ -173,3 +173,18 @@ def test_no_public_or_desk_page_scrolls_sideways_at_390px(phone, live_server, ar
     too_wide.update(measure(phone, base, desk[-1:], artifacts, "judge"))  # a 403: own hand
     expect(phone.locator("#denied-reason")).to_contain_text("another official")
     assert too_wide == {}
+
+
+def test_a_name_with_no_space_to_break_at_wraps_on_a_390px_phone(phone, live_server, artifacts):
+    """Found walking the event day: a tournament named by a 200-character run with no space
+    (a pasted code) made the list of tournaments 2,500 px wide and its own pages 2,100 px
+    (the heading and the tournament's link in the menu)."""
+    from tests.tournament.builders import make_tournament
+
+    tournament = make_tournament(name="X" * 200, slug="long-name")
+    paths = [
+        ("home", reverse("public:home")),
+        ("tournament", reverse("public:tournament_detail", args=[tournament.slug])),
+        ("players", reverse("public:player_list", args=[tournament.slug])),
+    ]
+    assert measure(phone, live_server.url, paths, artifacts, "long-name") == {}

@@ -119,6 +119,7 @@ class SettingsForm(forms.ModelForm):
 
     def __init__(self, *args, has_hands: bool, highest_hand: int, **kwargs):
         super().__init__(*args, **kwargs)
+        self.highest_hand = highest_hand
         self.frozen = list(SCORING_RULES) if has_hands else []
         for name in self.frozen:
             self.fields[name].disabled = True
@@ -131,9 +132,10 @@ class SettingsForm(forms.ModelForm):
 
     def clean_hands_per_session(self):
         value = self.cleaned_data["hands_per_session"]
-        if value is not None and value < (self.fields["hands_per_session"].min_value or 1):
+        # Below 1 the model's own range (1 to 64) answers; "a table already has hand N" only
+        # when a table has one.
+        if value is not None and self.highest_hand and 1 <= value < self.highest_hand:
             raise forms.ValidationError(
-                f"A table already has hand {self.fields['hands_per_session'].min_value}: "
-                "hands per session cannot be fewer."
+                f"A table already has hand {self.highest_hand}: hands per session cannot be fewer."
             )
         return value

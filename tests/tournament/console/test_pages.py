@@ -389,6 +389,31 @@ def test_bad_toggles_get_a_400_not_a_500(client, organiser):
     assert response.status_code == 400
 
 
+def test_a_round_number_too_large_for_the_database_is_refused_not_a_500(client, organiser):
+    """Found walking the event day: ``?round=99999999999999999999`` on the roll call showed the
+    page, and All present, a toggle or Seat then failed with a 500 (integer overflow)."""
+    tournament = make_tournament()
+    make_players(tournament, 4)
+    huge = 99_999_999_999_999_999_999
+    checkin = f"{url('checkin', tournament)}?round={huge}"
+    page = client.get(checkin).content.decode()
+    assert "Check-in for round 1" in page
+    saved = client.post(checkin, {"all_present": "1"})
+    assert saved.status_code == 302 and saved["Location"].endswith("?round=1")
+    assert set(tournament.registrations.values_list("checked_in_round", flat=True)) == {1}
+    registration = tournament.registrations.first()
+    for number in (huge, 32768):
+        toggle = client.post(
+            url("checkin_toggle", tournament),
+            {"round": number, "registration": registration.pk, "present": True},
+            content_type="application/json",
+        )
+        assert toggle.status_code == 400
+        seat = client.post(url("round_seat", tournament, number=number), {"odd_players": "byes"})
+        assert seat.status_code == 404
+    assert not Round.objects.filter(tournament=tournament).exists()
+
+
 def test_the_roll_call_page_runs_in_constant_queries(client, organiser):
     tournament = make_tournament()
     make_players(tournament, 8)

@@ -297,6 +297,21 @@ def test_settings_numbers_have_sensible_ranges(client, name, value):
     assert getattr(tournament, name) == before
 
 
+def test_zero_hands_per_session_is_refused_with_the_range_not_a_phantom_hand(client):
+    """Found walking the event day: 0 hands per session, before any hand was entered, was
+    refused with "A table already has hand 0", naming a hand no table has."""
+    tournament = make_session().round.tournament
+    logged_in(client, make_user("head"))
+    response = client.post(
+        reverse("desk:tournament_settings_update", args=[tournament.slug]),
+        settings_post(tournament, hands_per_session=0),
+    )
+    page = response.content.decode()
+    assert response.status_code == 200 and "errorlist" in page
+    assert "already has hand" not in page
+    assert "greater than or equal to 1" in page
+
+
 # --- 8. penalties -------------------------------------------------------------------------------
 
 

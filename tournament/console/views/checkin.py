@@ -8,7 +8,7 @@ import json
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -18,7 +18,7 @@ from ...play.selectors import round_progress
 from ...seating import services as seating_services
 from .. import selectors as console_selectors
 from ..forms import PlayerForm, SeatRoundForm
-from .common import checkin_url, console_page
+from .common import ROUND_NUMBER_MAX, checkin_url, console_page
 
 
 def _checkin_round(tournament, request) -> int:
@@ -26,9 +26,10 @@ def _checkin_round(tournament, request) -> int:
     facts, _ = console_selectors.event_facts(tournament)
     number = facts.next_round if not facts.next_round_played else facts.next_round + 1
     try:
-        return max(1, int(request.GET.get("round", number)))
+        asked = max(1, int(request.GET.get("round", number)))
     except ValueError:
         return number
+    return asked if asked <= ROUND_NUMBER_MAX else number
 
 
 def _counts(registrations) -> dict:
@@ -78,6 +79,8 @@ def checkin_toggle(request, tournament):
         present = bool(data["present"])
     except (ValueError, KeyError, TypeError):
         return JsonResponse({"error": "Send round, registration and present."}, status=400)
+    if not 1 <= number <= ROUND_NUMBER_MAX:
+        return JsonResponse({"error": f"No round {number}."}, status=400)
     services.checkin_set(
         tournament=tournament,
         round_number=number,
@@ -92,6 +95,8 @@ def checkin_toggle(request, tournament):
 def round_seat(request, tournament, number):
     """Seat one round with the players checked in for it (and the prepared rounds after it
     again, see `seating.services.round_seat_from_roll_call`)."""
+    if not 1 <= number <= ROUND_NUMBER_MAX:
+        raise Http404(f"No round {number}.")
     form = SeatRoundForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Choose what to do with players who do not fill a table.")

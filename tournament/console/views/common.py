@@ -1,4 +1,5 @@
-"""What the console's views share: the loader, and the address of the roll call.
+"""What the console's views share: the loader, the address of the roll call and the largest
+round number.
 
 Vocabulary
 ----------
@@ -18,6 +19,11 @@ from ...roles import ORGANISER, Role, tournament_page
 def console_page(role: Role = ORGANISER):
     """The console's loader (see the module's vocabulary)."""
     return tournament_page(role)
+
+
+# Round numbers are small integers in the database (Round.number, Registration.checked_in_round):
+# a larger one typed in an address would fail the write with a 500, on SQLite and PostgreSQL.
+ROUND_NUMBER_MAX = 32767
 
 
 def checkin_url(tournament, number: int) -> str:
