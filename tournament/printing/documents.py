@@ -228,7 +228,7 @@ class ScoreCards(_Cards):
     name = "Filled score cards"
     description = (
         "The same cards with every entered hand, its payments and the totals; penalties "
-        "apart; marked provisional while hands await confirmation. For officials."
+        "apart; marked provisional while hands await confirmation."
     )
     audience = Rule.OFFICIALS
     filled = True

@@ -201,3 +201,20 @@ def test_printouts_carry_no_rule_numbers(demo, official):
         if hits:
             found[identifier] = hits
     assert found == {}
+
+
+def test_a_players_page_counts_in_words_a_player_reads(client, event):
+    """One session played reads "1 session", not "1 sessions"; penalties are points."""
+    tournament, players = event
+    html = client.get(reverse("public:player_detail", args=[tournament.slug, players[1].pk]))
+    words = visible_text(html.content.decode())
+    assert re.search(r"\b1 session\b", words), words
+    assert "1 sessions" not in words and "penalty points" in words
+
+
+def test_the_printouts_page_says_who_may_print_once(client, demo):
+    client.force_login(make_user("superuser"))
+    html = client.get(reverse("printing:printouts", args=[demo.slug])).content.decode()
+    card = html[html.index('id="printout-scorecards"') :]
+    card = card[: card.index("</section>")]
+    assert visible_text(card).count("For officials") == 1, visible_text(card)
