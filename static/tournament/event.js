@@ -1,5 +1,7 @@
-/* The roll call: type to find a player, Enter toggles the single (or first) match, arrows move,
-   Space toggles; each change is saved at once and the counts come back from the server. */
+/* The roll call: type to find a player, Enter toggles the player whose number was typed or the
+   single match (with several matches, such as two players of one name, it says so and toggles
+   nobody), arrows move, Space toggles; each change is saved at once and the counts come back
+   from the server. */
 (function () {
   "use strict";
   const form = document.getElementById("rollcall");
@@ -47,6 +49,10 @@
     } else if (q !== "" && !visible().length) {
       message = "No player matches \u201c" + search.value.trim() + "\u201d.";
     }
+    say(message);
+  }
+
+  function say(message) {
     feedback.textContent = message;
     feedback.hidden = !message;
     search.setAttribute("aria-invalid", message ? "true" : "false");
@@ -65,6 +71,11 @@
     if (event.key === "Enter") {
       event.preventDefault();
       const exact = shown.find(function (row) { return row.dataset.number === search.value.trim(); });
+      if (!exact && shown.length > 1 && search.value.trim() !== "") {
+        say(shown.length + " players match \u201c" + search.value.trim() +
+            "\u201d: type the player's number, or press \u2193 to choose one.");
+        return;
+      }
       const row = exact || shown[0];
       if (!row || search.value.trim() === "") { explain(search.value.trim().toLowerCase()); return; }
       const box = row.querySelector("input");
