@@ -4,7 +4,14 @@ flows through the test client; the public calculator."""
 import pytest
 from django.urls import reverse
 
-from tests.tournament.builders import BIG, entry, form_data, make_session, make_user
+from tests.tournament.builders import (
+    BIG,
+    entry,
+    form_data,
+    make_session,
+    make_tournament,
+    make_user,
+)
 from tournament.models import AuditEntry, Hand, Session
 from tournament.play.services.hands import hand_save
 
@@ -268,3 +275,18 @@ def test_session_sheet_draws_every_hand_as_tile_pictures(client, session):
     html = client.get(url(session, "desk:session_sheet")).content.decode()
     assert html.count("tiles/E.svg") >= 2 and "tiles/Wh.svg" in html
     assert "tile-unknown" not in html
+
+
+def test_before_round_1_the_desk_keeps_its_settings_within_reach(client):
+    """A head judge turns on double entry before round 1 is seated: the desk does not send
+    them to the public page, it says why there are no tables and links Settings."""
+    tournament = make_tournament()
+    client.force_login(make_user("head"))
+    page = client.get(reverse("desk:home", args=[tournament.slug]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "No round is seated yet" in html
+    assert reverse("desk:tournament_settings_update", args=[tournament.slug]) in html
+    client.force_login(make_user("judge"))
+    html = client.get(reverse("desk:home", args=[tournament.slug])).content.decode()
+    assert "No round is seated yet" in html and 'id="desk-settings"' not in html

@@ -24,11 +24,11 @@ def _round(tournament, number: int) -> Round:
 
 @desk_page()
 def home(request, tournament):
-    """The first round with an open session, else the last round."""
+    """The first round with an open session, else the last round; before round 1 is seated, a
+    page that says so and keeps the desk's settings, health and audit log within reach."""
     rounds = list(tournament.rounds.all())
     if not rounds:
-        messages.warning(request, "This tournament has no rounds yet.")
-        return redirect("public:tournament_detail", slug=tournament.slug)
+        return render(request, "tournament/desk/no_rounds.html", {"tournament": tournament})
     open_round = (
         tournament.rounds.filter(sessions__status=Session.Status.OPEN)
         .order_by("number")
