@@ -26,6 +26,7 @@ import re
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.validators import ProhibitNullCharactersValidator
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -49,7 +50,9 @@ class ControlCharacterValidator:
     code = "control_character"
 
     def __call__(self, value):
-        found = control_character(str(value))
+        # NUL is left to Django's own check on every CharField (worded alike by
+        # `text_fields_guard`), so that a NUL gets one message, not two.
+        found = control_character(str(value).replace("\x00", ""))
         if found:
             raise ValidationError(self.message, code=self.code, params={"code": found})
 
@@ -58,7 +61,9 @@ class ControlCharacterValidator:
 
 
 def text_fields_guard() -> None:
-    """Give every form text field (CharField and its kinds) the control-character check."""
+    """Give every form text field (CharField and its kinds) the control-character check, and
+    Django's own NUL check (already on every CharField) the same words."""
+    ProhibitNullCharactersValidator.message = ControlCharacterValidator.message % {"code": "U+0000"}
     validators = list(forms.CharField.default_validators)
     if not any(isinstance(v, ControlCharacterValidator) for v in validators):
         forms.CharField.default_validators = [*validators, ControlCharacterValidator()]

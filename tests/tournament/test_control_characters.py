@@ -165,6 +165,17 @@ def test_every_form_refuses_a_control_character_in_its_fields(client, organiser,
     assert _stored_with("\x1b") == []
 
 
+@pytest.mark.parametrize(("bad", "code"), [(NUL, "U+0000"), (ESCAPE, "U+001B")])
+def test_a_control_character_gets_one_message_naming_it(bad, code):
+    from django import forms
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError) as refused:
+        forms.CharField().clean(f"Wei{bad} Wang")
+    assert len(refused.value.messages) == 1, refused.value.messages
+    assert code in refused.value.messages[0] and "retype it" in refused.value.messages[0]
+
+
 def test_a_bad_request_and_a_wrong_method_get_pages_in_the_sites_look(client, demo):
     client.raise_request_exception = False
     response = client.get("/", headers={"host": "evil.example"})  # not an allowed host
