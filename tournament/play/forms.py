@@ -8,6 +8,9 @@ hand form       one hand of a session: outcome, players (named by the score card
                 tiles and flags. Tab order follows a judge's dictation:
                 winner, how, discarder, hand, winning tile - then Enter saves.
 calculator form the hand form with seats instead of players (no tournament, nothing saved).
+minimum field   the winning minimum as a setting (RULINGS R7): the usual values offered as
+                choices (`MINIMUM_PRESETS`: 0, 5, 15) plus "Other" with any number of points
+                from 0 to 320; the console's and the desk's settings forms both use it.
 
 The desk's other forms (correction, deletion, penalty, score card, settings) are in
 `tournament.desk.forms`.
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 from django import forms
 
+from scoring.engine import MINIMUM_MOST, minimum_problem
 from scoring.fields import TileField, TilesField
 
 from ..models import Hand, Tournament
@@ -25,6 +29,73 @@ from .entry import ENTRY_FLAGS, FLAG_LABELS, HandEntryData, Seating, seat_note
 from .preview import plain_words
 
 NOBODY = [("", "—")]
+
+#: The usual winning minimums (RULINGS R7): standard ZJ, the World Series, Mahjong Australia's ACT.
+MINIMUM_PRESETS = {
+    0: "0 · no minimum (a Chicken Hand wins)",
+    5: "5 · World Series of Mahjong",
+    15: "15 · ACT (Mahjong Australia)",
+}
+OTHER_MINIMUM = "other"
+
+
+class MinimumWidget(forms.MultiWidget):
+    """The choices of `MINIMUM_PRESETS` and "Other", then a number box for the other value."""
+
+    def __init__(self, attrs=None):
+        choices = [(str(points), label) for points, label in MINIMUM_PRESETS.items()]
+        widgets = {
+            "": forms.RadioSelect(choices=choices + [(OTHER_MINIMUM, "Other:")]),
+            "other": forms.NumberInput(
+                attrs={"min": 0, "max": MINIMUM_MOST, "inputmode": "numeric", "class": "short"}
+            ),
+        }
+        super().__init__(widgets, attrs)
+
+    def decompress(self, value):
+        if value is None or value == "":
+            return [None, None]
+        if int(value) in MINIMUM_PRESETS:
+            return [str(value), None]
+        return [OTHER_MINIMUM, value]
+
+
+class MinimumField(forms.MultiValueField):
+    """The winning minimum: a preset or any whole number of points from 0 to 320 (RULINGS R7)."""
+
+    widget = MinimumWidget
+
+    def __init__(self, **kwargs):
+        for name in ("max_value", "min_value", "coerce", "choices", "empty_value", "max_length"):
+            kwargs.pop(name, None)
+        fields = (
+            forms.CharField(required=False),
+            forms.CharField(required=False),
+        )
+        super().__init__(fields, require_all_fields=False, **kwargs)
+
+    def compress(self, data_list):
+        choice, other = (list(data_list) + [None, None])[:2]
+        if not choice:
+            raise forms.ValidationError(
+                "Choose the winning minimum: 0, 5, 15, or Other with a number of points."
+            )
+        text = (other or "").strip() if choice == OTHER_MINIMUM else choice
+        if not text:
+            raise forms.ValidationError(
+                f"Type the winning minimum beside Other: a whole number from 0 to {MINIMUM_MOST}."
+            )
+        try:
+            value = int(text)
+        except ValueError:
+            raise forms.ValidationError(
+                f"{text!r} is not a whole number: type the winning minimum in points, 0 to "
+                f"{MINIMUM_MOST}."
+            ) from None
+        problem = minimum_problem(value)
+        if problem:
+            raise forms.ValidationError(problem)
+        return value
 
 
 def player_choices(seating: Seating, number: int) -> list[tuple[str, str]]:
