@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from django import forms
 
-from scoring.engine import MINIMUM_MOST, minimum_problem
+from scoring.engine import CAP_MOST, MINIMUM_MOST, cap_problem, minimum_problem
 from scoring.fields import TileField, TilesField
 
 from ..models import Hand, Tournament
@@ -208,12 +208,22 @@ class HandForm(forms.Form):
 class CalculatorForm(HandForm):
     """The public calculator: players are the four seats, hand 1 (so seat = starting wind)."""
 
-    minimum = forms.TypedChoiceField(
-        coerce=int,
-        choices=[(5, "5-point minimum"), (0, "No minimum")],
+    minimum = forms.IntegerField(
+        label="Winning minimum",
+        min_value=0,
+        max_value=MINIMUM_MOST,
         initial=5,
         required=False,
-        empty_value=5,
+        help_text="Points a hand needs to win: 0 = none, 5 = World Series, 15 = ACT.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "short"}),
+    )
+    cap = forms.IntegerField(
+        label="Per-hand cap (optional)",
+        min_value=1,
+        max_value=CAP_MOST,
+        required=False,
+        help_text="No hand is worth more, e.g. 320. Empty: none.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "short"}),
     )
     scheme = forms.ChoiceField(
         choices=Tournament.Scheme.choices, initial=Tournament.Scheme.FORMAL, required=False
@@ -243,6 +253,17 @@ class CalculatorForm(HandForm):
         )
         for field in self.fields.values():
             field.help_text = plain_words(str(field.help_text or ""))
+
+    def clean_minimum(self):
+        value = self.cleaned_data.get("minimum")
+        return 5 if value is None else value
+
+    def clean(self):
+        data = super().clean()
+        minimum, cap = data.get("minimum"), data.get("cap")
+        if minimum is not None and cap is not None and cap_problem(cap, minimum):
+            self.add_error("cap", plain_words(cap_problem(cap, minimum)))
+        return data
 
     def entry(self) -> HandEntryData:
         self.cleaned_data["number"] = 1
