@@ -72,6 +72,9 @@ class MinimumField(forms.MultiValueField):
             forms.CharField(required=False),
             forms.CharField(required=False),
         )
+        kwargs["error_messages"] = {
+            "required": "Choose the winning minimum: 0, 5, 15, or Other with a number of points."
+        }
         super().__init__(fields, require_all_fields=False, **kwargs)
 
     def compress(self, data_list):
