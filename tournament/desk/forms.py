@@ -116,7 +116,7 @@ class PenaltyRecordForm(PenaltyForm):
         if not presets:
             for name in ("preset", "count"):
                 self.fields[name].widget = forms.HiddenInput()
-        for name in ("amount", "reason"):
+        for name in ("amount", "mode", "reason"):
             self.fields[name].required = False
         self.fields[
             "reason"
@@ -139,6 +139,8 @@ class PenaltyRecordForm(PenaltyForm):
             )
             args.pop("amount")
             args.pop("mode")
+        elif not args["mode"]:
+            args["mode"] = Penalty.Mode.DEDUCTION
         return args
 
 
