@@ -10,10 +10,21 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.e2e.test_desk_browser import dictate, log_in, session_path
+from tests.e2e.test_phone_width import PHONE, overflow, widest
 from tests.tournament.builders import SMALL, make_session, make_user
 from tournament.models import Hand, Penalty, Seat, TournamentOfficial
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def on_a_phone(page, paths):
+    """Each page fits a 390 px wide phone without scrolling sideways; then back to the desk."""
+    base = page.url.split("/t/")[0]
+    page.set_viewport_size(PHONE)
+    for path in paths:
+        page.goto(base + path)
+        assert overflow(page) <= 0, (path, widest(page))
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def test_minimum_15_refuses_a_10_point_hand_and_a_preset_warns_first(page, live_server, artifacts):
@@ -53,6 +64,7 @@ def test_minimum_15_refuses_a_10_point_hand_and_a_preset_warns_first(page, live_
     )
     expect(page.locator("#preset-list")).to_contain_text("Talking")
     page.screenshot(path=str(artifacts / "formats-penalty-presets.png"), full_page=True)
+    on_a_phone(page, [reverse("event:penalty_presets", args=[tournament.slug]), settings])
     page.context.clear_cookies()  # log out: the judge uses the same browser
 
     # The judge dictates a 10-point hand: the preview and the save both refuse it.
@@ -83,6 +95,7 @@ def test_minimum_15_refuses_a_10_point_hand_and_a_preset_warns_first(page, live_
     page.goto(base + session_path(session, "desk:penalty_record"))
     expect(page.locator("#warnings-on-record")).to_contain_text("Talking: warning")
     page.screenshot(path=str(artifacts / "formats-penalty-warning.png"), full_page=True)
+    on_a_phone(page, [session_path(session, "desk:penalty_record")])
     assert list(
         Penalty.objects.filter(player=east).order_by("pk").values_list("warning", "amount")
     ) == [(True, 0), (False, 30)]
