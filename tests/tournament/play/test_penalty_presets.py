@@ -19,7 +19,7 @@ from tournament.models import (
 )
 from tournament.play.penalties import EXAMPLE_SETS
 from tournament.play.services import presets as preset_services
-from tournament.play.services.sessions import penalty_correct, penalty_record
+from tournament.play.services.sessions import penalty_correct, penalty_delete, penalty_record
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +110,12 @@ def test_a_warning_is_not_corrected_but_may_be_deleted():
     with pytest.raises(ValidationError, match="A warning cannot be corrected"):
         penalty_correct(penalty=warning, player_id=seats["E"], amount=30, mode="deduction",
                         reason="x", change_reason="y", user=None)  # fmt: skip
+    penalty_delete(penalty=warning, reason="given to the wrong player", user=None)
+    again = penalty_record(session=session, player_id=seats["E"], reason="", user=None,
+                           preset_id=presets["Talking"].pk)  # fmt: skip
+    assert again.warning  # with the warning deleted, the next one is the warning again
+    deleted = AuditEntry.objects.get(action=AuditEntry.Action.PENALTY_DELETE)
+    assert "is warned: Talking: warning" in deleted.before["summary"]
 
 
 @pytest.mark.parametrize(
