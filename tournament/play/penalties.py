@@ -64,11 +64,12 @@ class PresetTerms:
 @dataclass(frozen=True)
 class PresetOutcome:
     """What recording a preset gives: the amount (0 for a warning), whether it is the warning,
-    and the reason written on the penalty ("Late arrival: 2 x missed game")."""
+    the reason written on the penalty ("Late arrival: 2 x missed game") and the preset's mode."""
 
     amount: int
     warning: bool
     reason: str
+    mode: str
 
 
 def preset_outcome(
@@ -76,14 +77,16 @@ def preset_outcome(
 ) -> PresetOutcome:
     """The penalty a preset gives a player: the warning the first time when the preset says
     *warning first* and the player has no earlier record of it, else points x count."""
-    note = note.strip()
-    if terms.warning_first and not warned_before:
+    warning = terms.warning_first and not warned_before
+    if warning:
         reason = f"{terms.name}: warning"
-        return PresetOutcome(0, True, f"{reason}. {note}" if note else reason)
-    reason = terms.name
-    if terms.per:
-        reason = f"{reason}: {count} x {terms.per}"
-    return PresetOutcome(terms.points * count, False, f"{reason}. {note}" if note else reason)
+    elif terms.per:
+        reason = f"{terms.name}: {count} x {terms.per}"
+    else:
+        reason = terms.name
+    note = note.strip()
+    reason = f"{reason}. {note}" if note else reason
+    return PresetOutcome(0 if warning else terms.points * count, warning, reason, terms.mode)
 
 
 #: Example preset sets an organiser can load with one click: {key: (label, presets)}.

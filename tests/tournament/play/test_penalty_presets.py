@@ -5,6 +5,8 @@ delete after confirming; a used preset stays), and the archive carrying them."""
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.tournament.builders import make_session, make_user, seat_players
 from tournament.exports.archive import archive_dumps, archive_loads, archive_problems
@@ -15,9 +17,8 @@ from tournament.models import (
     Penalty,
     PenaltyPreset,
     SessionScore,
-    TournamentOfficial,
 )
-from tournament.play.penalties import EXAMPLE_SETS
+from tournament.play.penalties import EXAMPLE_SETS, PresetTerms, preset_outcome
 from tournament.play.services import presets as preset_services
 from tournament.play.services.sessions import penalty_correct, penalty_delete, penalty_record
 
@@ -224,20 +225,10 @@ def test_the_desk_offers_the_presets_and_a_free_penalty(client):
     assert Penalty.objects.filter(amount=12, preset=None, reason="Slow play").exists()
 
 
-@pytest.fixture
-def organiser(client):
-    def log_in(tournament):
-        user = make_user("plain")
-        TournamentOfficial.objects.create(tournament=tournament, user=user, role="organiser")
-        client.force_login(user)
-
-    return log_in
-
-
-def test_the_console_page_adds_edits_loads_and_deletes_after_confirming(client, organiser):
+def test_the_console_page_adds_edits_loads_and_deletes_after_confirming(client, organiser_of):
     session = make_session()
     tournament = session.round.tournament
-    organiser(tournament)
+    organiser_of(tournament)
     address = reverse("event:penalty_presets", args=[tournament.slug])
     page = client.get(address).content.decode()
     assert "No presets yet" in page and "Load The Star" in page
@@ -269,3 +260,22 @@ def test_the_console_page_adds_edits_loads_and_deletes_after_confirming(client, 
     assert "stays for the history" in page
     assert PenaltyPreset.objects.filter(pk=talking.pk).exists()
     assert list(EXAMPLE_SETS) == ["the_star"]
+
+
+@given(
+    points=st.integers(1, 10000),
+    per=st.sampled_from(["", "missed game"]),
+    warning_first=st.booleans(),
+    warned_before=st.booleans(),
+    count=st.integers(1, 100),
+    note=st.sampled_from(["", "  table 3 "]),
+)
+def test_a_preset_gives_a_warning_exactly_once_and_otherwise_points_times_count(
+    points, per, warning_first, warned_before, count, note
+):  # pure: play.penalties
+    terms = PresetTerms("Talking", points, per=per, warning_first=warning_first)
+    outcome = preset_outcome(terms, count=count, warned_before=warned_before, note=note)
+    assert outcome.warning == (warning_first and not warned_before)
+    assert outcome.amount == (0 if outcome.warning else points * count)
+    assert outcome.reason.startswith("Talking") and outcome.reason.endswith(note.strip())
+    assert (f"{count} x {per}" in outcome.reason) == bool(per and not outcome.warning)

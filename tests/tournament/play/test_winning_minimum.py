@@ -17,7 +17,7 @@ from tests.tournament.builders import (
 from tests.tournament.printing.pdf_reading import needs_poppler, text
 from tests.tournament.printing.test_documents import render
 from tournament.event import services as event_services
-from tournament.models import AuditEntry, Hand, Tournament, TournamentOfficial
+from tournament.models import AuditEntry, Hand, Tournament
 from tournament.play.services.hands import EntryRejected, hand_preview, hand_save
 
 pytestmark = pytest.mark.django_db
@@ -65,17 +65,6 @@ def _settings(tournament, **changes):
             for k, v in data.items()}  # fmt: skip
     data.update(changes)
     return {k: v for k, v in data.items() if v != ""}
-
-
-@pytest.fixture
-def organiser_of(client):
-    def log_in(tournament):
-        user = make_user("plain")
-        TournamentOfficial.objects.create(tournament=tournament, user=user, role="organiser")
-        client.force_login(user)
-        return user
-
-    return log_in
 
 
 def test_the_settings_form_offers_0_5_15_and_any_value(client, organiser_of):

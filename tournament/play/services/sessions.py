@@ -36,7 +36,7 @@ from django.utils import timezone
 from ...audit import audit_record, public_write
 from ...busy import is_database_busy
 from ...models import AuditEntry, Hand, HandEntry, Penalty, PenaltyPreset, Round, Session
-from ..penalties import PresetTerms, preset_outcome
+from ..penalties import PresetOutcome, PresetTerms, preset_outcome
 from ..selectors import CardColumn, card_columns, seating_of
 from .hands import session_check_open
 from .scores import session_scores_refresh
@@ -146,15 +146,7 @@ def penalty_record(
     return penalty
 
 
-@dataclass(frozen=True)
-class _PresetPenalty:
-    amount: int
-    mode: str
-    reason: str
-    warning: bool
-
-
-def _preset_outcome(session, preset_id, player_id, count, note) -> _PresetPenalty:
+def _preset_outcome(session, preset_id, player_id, count, note) -> PresetOutcome:
     """Amount, mode, reason and warning of a penalty recorded from a preset; the preset's row
     is locked, so two judges recording it at once give one warning, not two."""
     preset = (
@@ -174,8 +166,7 @@ def _preset_outcome(session, preset_id, player_id, count, note) -> _PresetPenalt
         warning_first=preset.warning_first,
     )
     warned_before = Penalty.objects.filter(preset=preset, player_id=player_id).exists()
-    outcome = preset_outcome(terms, count=count, warned_before=warned_before, note=note or "")
-    return _PresetPenalty(outcome.amount, preset.mode, outcome.reason, outcome.warning)
+    return preset_outcome(terms, count=count, warned_before=warned_before, note=note or "")
 
 
 def _change_reason(reason: str) -> str:
