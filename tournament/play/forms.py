@@ -37,6 +37,7 @@ MINIMUM_PRESETS = {
     15: "15 · ACT (Mahjong Australia)",
 }
 OTHER_MINIMUM = "other"
+CHOOSE_MINIMUM = "Choose the winning minimum: 0, 5, 15, or Other with a number of points."
 
 
 class MinimumWidget(forms.MultiWidget):
@@ -72,17 +73,13 @@ class MinimumField(forms.MultiValueField):
             forms.CharField(required=False),
             forms.CharField(required=False),
         )
-        kwargs["error_messages"] = {
-            "required": "Choose the winning minimum: 0, 5, 15, or Other with a number of points."
-        }
+        kwargs["error_messages"] = {"required": CHOOSE_MINIMUM}
         super().__init__(fields, require_all_fields=False, **kwargs)
 
     def compress(self, data_list):
         choice, other = (list(data_list) + [None, None])[:2]
         if not choice:
-            raise forms.ValidationError(
-                "Choose the winning minimum: 0, 5, 15, or Other with a number of points."
-            )
+            raise forms.ValidationError(CHOOSE_MINIMUM)
         text = (other or "").strip() if choice == OTHER_MINIMUM else choice
         if not text:
             raise forms.ValidationError(

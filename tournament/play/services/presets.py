@@ -29,6 +29,12 @@ def _describe(preset: PenaltyPreset) -> str:
     )
 
 
+def _next_position(tournament) -> int:
+    """The desk-list position after the tournament's last preset."""
+    last = tournament.penalty_presets.aggregate(n=Max("position"))["n"]
+    return 0 if last is None else last + 1
+
+
 def _audit(tournament, user, *, before: str = "", after: str = "") -> None:
     audit_record(
         session=None,
@@ -53,9 +59,7 @@ def penalty_preset_save(
         raise ValidationError(f"Unknown preset fields: {', '.join(sorted(unknown))}.")
     with unit_of_work(tournament):
         if preset is None:
-            preset = PenaltyPreset(tournament=tournament)
-            last = tournament.penalty_presets.aggregate(n=Max("position"))["n"]
-            preset.position = 0 if last is None else last + 1
+            preset = PenaltyPreset(tournament=tournament, position=_next_position(tournament))
             before = ""
         else:
             preset = PenaltyPreset.objects.select_for_update().get(
@@ -110,8 +114,7 @@ def penalty_presets_load(*, tournament: Tournament, example: str, user) -> list[
         taken = {
             name.casefold() for name in tournament.penalty_presets.values_list("name", flat=True)
         }
-        last = tournament.penalty_presets.aggregate(n=Max("position"))["n"]
-        position = 0 if last is None else last + 1
+        position = _next_position(tournament)
         added = []
         for term in terms:
             if term.name.casefold() in taken:
