@@ -1,7 +1,11 @@
 """Command line for the scoring engine; needs no Django settings.
 
-    python -m scoring score [--minimum 0|5] [--scheme formal|uniform] FILE   (FILE - = stdin)
-    python -m scoring explain [--minimum 0|5] [--scheme formal|uniform] "<hand notation>"
+    python -m scoring score [--minimum N] [--cap N] [--scheme formal|uniform] FILE   (- = stdin)
+    python -m scoring explain [--minimum N] [--cap N] [--scheme formal|uniform] "<hand notation>"
+
+``--minimum`` is the winning minimum (0 to 320, default 5; RULINGS R7); ``--cap`` an optional
+per-hand cap (at least the minimum and 1, at most 480; RULINGS R7a). A value outside its range
+exits 2 with the reason.
 
 `score` reads a JSON list of hands and writes a JSON list in the same order, each
 ``{"id", "total", "patterns": [[name, points], ...], "deltas": {"E", "S", "W", "N"}}`` (deltas
@@ -27,7 +31,9 @@ import os
 import sys
 
 from scoring.engine import (
+    CAP_MOST,
     FLAGS,
+    MINIMUM_MOST,
     SEATS,
     Hand,
     IllegalWinError,
@@ -38,7 +44,9 @@ from scoring.engine import (
     Problem,
     Rules,
     Scheme,
+    cap_problem,
     check_responsibility,
+    minimum_problem,
     parse_tiles,
     score_hand,
     settle,
@@ -289,7 +297,7 @@ _ERROR_JSON: dict[tuple[str, str], str] = {}  # (kind, message) -> ', "error": {
 
 
 def _rules(args: argparse.Namespace) -> Rules:
-    return Rules(minimum=args.minimum, scheme=Scheme(args.scheme))
+    return Rules(minimum=args.minimum, cap=args.cap, scheme=Scheme(args.scheme))
 
 
 def command_score(args: argparse.Namespace) -> int:
@@ -390,9 +398,16 @@ def main(argv: list[str] | None = None) -> int:
         sub.add_argument(
             "--minimum",
             type=int,
-            choices=(0, 5),
             default=5,
-            help="5-point minimum (RULINGS R7), default 5",
+            metavar="N",
+            help=f"winning minimum in points, 0 to {MINIMUM_MOST} (RULINGS R7), default 5",
+        )
+        sub.add_argument(
+            "--cap",
+            type=int,
+            default=None,
+            metavar="N",
+            help=f"per-hand cap in points, up to {CAP_MOST} (RULINGS R7a), default none",
         )
         sub.add_argument(
             "--scheme",
@@ -405,6 +420,9 @@ def main(argv: list[str] | None = None) -> int:
         else:
             sub.add_argument("hand", help='e.g. "11123m 456p EE [789s] +E self seat:S"')
     args = parser.parse_args(argv)
+    problem = minimum_problem(args.minimum) or cap_problem(args.cap, args.minimum)
+    if problem:
+        parser.error(problem)
     return command_score(args) if args.command == "score" else command_explain(args)
 
 

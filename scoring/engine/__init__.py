@@ -16,6 +16,10 @@ Public API (other apps code against these names)::
     settle(total, *, winner, self_drawn, responsible, rules) -> dict[str, int]
     false_win_deltas(offender, rules) -> dict[str, int]
     SEATS, PATTERNS                                 ("E","S","W","N"); the 44-pattern registry
+    MINIMUM_MOST, CAP_MOST, minimum_problem(m), cap_problem(cap, m)
+                                                    the winning minimum's and the per-hand
+                                                    cap's ranges, and why a value is outside
+                                                    them ("" when it is inside; RULINGS R7)
 """
 
 from .decompose import Arrangement, Group, GroupKind, arrangements
@@ -31,15 +35,26 @@ from .hand import FLAGS, Hand, Meld, MeldKind, parse_hand, parse_melds
 from .notation import format_tiles, format_tiles_unicode, parse_tiles
 from .patterns import CHICKEN_HAND, PATTERNS, Pattern
 from .payoff import SEATS, check_responsibility, false_win_deltas, settle
-from .rules import STANDARD, TOURNAMENT, Rules, Scheme
+from .rules import (
+    CAP_MOST,
+    MINIMUM_MOST,
+    STANDARD,
+    TOURNAMENT,
+    Rules,
+    Scheme,
+    cap_problem,
+    minimum_problem,
+)
 from .score import Score, score_hand
 from .tiles import ALL_TILES, Tile
 from .validation import validate_hand
 
 __all__ = [
     "ALL_TILES",
+    "CAP_MOST",
     "CHICKEN_HAND",
     "FLAGS",
+    "MINIMUM_MOST",
     "PATTERNS",
     "SEATS",
     "STANDARD",
@@ -62,10 +77,12 @@ __all__ = [
     "Subject",
     "Tile",
     "arrangements",
+    "cap_problem",
     "check_responsibility",
     "false_win_deltas",
     "format_tiles",
     "format_tiles_unicode",
+    "minimum_problem",
     "parse_hand",
     "parse_melds",
     "parse_tiles",

@@ -4,8 +4,12 @@ Vocabulary:
 - `Score`: ``total`` (the hand value), ``patterns`` (each counted `Pattern` with the points it
   scored, registry order; 3.1 Value Honor collapsed to 10 x sets), ``arrangement`` (the chosen
   `Arrangement`), ``runners_up`` (other legal arrangements as Scores, best first, at most
-  `RUNNERS_UP`), ``limit`` (``"compound"``, ``"listed"`` or None), ``raw_total`` (the plain sum
-  of the counted patterns, before any limit).
+  `RUNNERS_UP`), ``limit`` (``"compound"``, ``"listed"``, ``"cap"`` when the tournament's
+  per-hand cap lowered the total, or None), ``raw_total`` (the plain sum of the counted
+  patterns, before any limit or cap).
+- *winning minimum*: `Rules.minimum`; the best legal arrangement must reach it, or the win is
+  illegal (a false win, RULINGS R7, R10). *cap*: `Rules.cap`, applied to the chosen
+  arrangement's total after the limits (RULINGS R7a); arrangements are ranked before it.
 - *additive rule*: one pattern per series, the highest-valued (3.1 counts per set).
 - *ranking*: higher total, then higher raw total, then a fixed order of the groups, so ties are
   broken the same way every time (RULINGS R2).
@@ -143,7 +147,11 @@ class Score:
         for pattern, points in self.patterns:
             lines.append(f"  {points:>4}  {pattern.number:<6} {pattern.name} {pattern.chinese}")
         lines.append("  ----")
-        note = {"compound": " (compound limit)", "listed": " (listed limit)"}.get(self.limit, "")
+        note = {
+            "compound": " (compound limit)",
+            "listed": " (listed limit)",
+            "cap": " (the tournament's per-hand cap)",
+        }.get(self.limit, "")
         lines.append(f"  {self.total:>4}  total{note}")
         return "\n".join(lines)
 
@@ -260,14 +268,35 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
         scored.sort(key=_rank)
     best = scored[0]
     if best[0] < rules.minimum:
-        raise IllegalWinError(
-            f"a Chicken Hand ({best[0]} point) is below the 5-point minimum "
-            "(RULINGS R7): the declaration is a false win (RULINGS R10)",
-            "R7",
-        )
+        raise IllegalWinError(minimum_refusal(best[0], best[2], rules.minimum), "R7")
+    others = tuple(scored[1 : 1 + RUNNERS_UP])
+    if rules.cap is not None:
+        best = _capped(best, rules.cap)
+        others = tuple(_capped(other, rules.cap) for other in others)
     if len(scored) == 1:
         return _score(hand, best)
-    return _score(hand, best, tuple(scored[1 : 1 + RUNNERS_UP]))
+    return _score(hand, best, others)
+
+
+def minimum_refusal(total: int, patterns: tuple, minimum: int) -> str:
+    """The judge's sentence for a win worth `total` under the winning `minimum` (RULINGS R7)."""
+    points = "1 point" if total == 1 else f"{total} points"
+    if patterns and patterns[0][0] is CHICKEN_HAND:
+        worth = f"a Chicken Hand ({points})"
+    else:
+        worth = f"a hand worth {points}"
+    return (
+        f"{worth} is below the {minimum}-point minimum (RULINGS R7): "
+        "the declaration is a false win (RULINGS R10)"
+    )
+
+
+def _capped(candidate: Candidate, cap: int) -> Candidate:
+    """`candidate` with its total held to the tournament's per-hand cap (RULINGS R7a)."""
+    total, raw, patterns, limit, plan = candidate
+    if total <= cap:
+        return candidate
+    return (cap, raw, patterns, "cap", plan)
 
 
 def _legal_candidates(hand: Hand, facts: HandFacts, found: list[Plan]) -> list[Candidate]:

@@ -202,3 +202,33 @@ def test_explain():
 def test_explain_error(capsys):
     assert main(["explain", "123m +5p"]) == 1
     assert capsys.readouterr().err.startswith("InvalidHandError: ")
+
+
+def test_minimum_15_makes_a_10_point_hand_a_false_win(capsys):  # RULINGS R7
+    ten = dict(HANDS[3], id="t", self_drawn=True)  # All Sequences 5 + Concealed Hand 5
+    code, out = _errors([ten], capsys, "--minimum", "15")
+    assert code == 1 and out[0]["error"]["kind"] == "IllegalWinError"
+    assert "15-point minimum" in out[0]["error"]["message"]
+    code, out = _errors([ten], capsys, "--minimum", "10")
+    assert code == 0 and out[0]["total"] == 10
+
+
+def test_cap_holds_a_listed_limit_to_the_cap():  # RULINGS R7a
+    done = run_file("", "explain", "--minimum", "15", "--cap", "320", "1112345678999m +5m self")
+    assert done.returncode == 0, done.stderr
+    assert "480  2.2" in done.stdout and "320  total (the tournament's per-hand cap)" in done.stdout
+    assert "each other player pays 320" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (("--minimum", "321"), "from 0 to 320"),
+        (("--minimum", "-1"), "from 0 to 320"),
+        (("--minimum", "15", "--cap", "10"), "from 15"),
+        (("--cap", "481"), "to 480"),
+    ],
+)
+def test_a_minimum_or_cap_out_of_range_exits_2_with_the_reason(options, words):
+    done = run_file("", "explain", *options, "123m 456p 789s 234s 5p +5p")
+    assert done.returncode == 2 and words in done.stderr and done.stdout == ""

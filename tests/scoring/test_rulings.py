@@ -159,8 +159,10 @@ def test_r7_chicken_hand_is_a_false_win_under_the_minimum():  # RULINGS R7
 def test_r7_minimum_is_on_by_default():  # RULINGS R7
     with pytest.raises(IllegalWinError):
         score_hand(Hand.from_notation("[123m] 456p 789s 111s 5p +5p"))
-    with pytest.raises(ValueError):
-        Rules(minimum=3)
+    # Any whole number of points from 0 to 320 is a winning minimum; nothing else is.
+    for outside in (-1, 321, 5.0, "5", True, None):
+        with pytest.raises(ValueError, match="winning minimum"):
+            Rules(minimum=outside)
 
 
 @pytest.mark.parametrize(

@@ -30,3 +30,17 @@ def session(db):
     session = make_session()
     hand_save(session=session, entry=entry(session), user=make_user())
     return session
+
+
+@pytest.fixture
+def organiser_of(client):
+    """Log the test client in as a new organiser of the tournament given; returns the user."""
+    from tournament.models import TournamentOfficial
+
+    def log_in(tournament):
+        user = make_user("plain")
+        TournamentOfficial.objects.create(tournament=tournament, user=user, role="organiser")
+        client.force_login(user)
+        return user
+
+    return log_in

@@ -23,6 +23,7 @@ from tournament.exports.selectors import tournament_archive
 from tournament.exports.services import tournament_import
 from tournament.models import AuditEntry, Hand, Payment
 from tournament.play.services.hands import hand_save
+from tournament.play.services.presets import penalty_presets_load
 
 pytestmark = pytest.mark.django_db
 
@@ -153,10 +154,13 @@ def test_hand_forms_never_fail_on_hostile_input(client, desk, data):
 @EXAMPLES
 def test_session_forms_never_fail_on_hostile_input(client, desk, data):
     players = [str(pid) for pid in seat_players(desk).values()]
-    fields = ["player", "amount", "mode", "reason", "hand_number"] + [f"p{p}" for p in players]
-    form = data.draw(
-        st.dictionaries(st.sampled_from(fields), st.one_of(HOSTILE, st.sampled_from(players)))
-    )
+    tournament = desk.round.tournament
+    penalty_presets_load(tournament=tournament, example="the_star", user=None)
+    presets = [str(pk) for pk in tournament.penalty_presets.values_list("pk", flat=True)]
+    fields = ["player", "amount", "mode", "reason", "hand_number", "preset", "count"]
+    fields += [f"p{p}" for p in players]
+    known = st.sampled_from(players + presets)
+    form = data.draw(st.dictionaries(st.sampled_from(fields), st.one_of(HOSTILE, known)))
     for name in ("penalty_record", "session_reconcile", "session_reopen"):
         _check(client, _url(desk, name), form)
 
@@ -167,13 +171,17 @@ def test_organiser_forms_never_fail_on_hostile_input(client, desk, data):
     slug = desk.round.tournament.slug
     fields = ["total_rounds", "seed", "odd_players", "reseat_published", "first", "second",
               "publish", "minimum_points", "payoff_scheme", "standard_value", "results_public",
-              "false_win_penalty", "hands_per_session", "double_entry"]  # fmt: skip
+              "false_win_penalty", "hands_per_session", "double_entry", "minimum_points_other",
+              "hand_cap", "name", "points", "per", "warning_first", "example"]  # fmt: skip
     form = data.draw(st.dictionaries(st.sampled_from(fields), HOSTILE, max_size=8))
     for url in (
         reverse("seating:seating_overview", args=[slug]),
         reverse("seating:seating_round", args=[slug, 1]),
         reverse("seating:seating_publish", args=[slug, 1]),
         reverse("desk:tournament_settings_update", args=[slug]),
+        reverse("event:tournament_edit", args=[slug]),
+        reverse("event:penalty_presets", args=[slug]),
+        reverse("event:penalty_presets_load", args=[slug]),
     ):
         _check(client, url, form)
 
@@ -183,7 +191,7 @@ def test_organiser_forms_never_fail_on_hostile_input(client, desk, data):
 def test_query_parameters_never_fail(client, desk, data):
     slug = desk.round.tournament.slug
     params = ["page", "per_page", "q", "sort", "table", "tiles", "winning_tile", "winner",
-              "win_type", "discarder", "minimum", "scheme", "outcome", "flags"]  # fmt: skip
+              "win_type", "discarder", "minimum", "cap", "scheme", "outcome", "flags"]  # fmt: skip
     query = data.draw(st.dictionaries(st.sampled_from(params), HOSTILE, max_size=6))
     client.logout()
     for url in (

@@ -79,6 +79,9 @@ NOT_PUBLIC = {
     "official_add": "roles are not shown publicly; the viewer's validator follows its role",
     "official_remove": "roles are not shown publicly; the viewer's validator follows its role",
     "session_mark_opened": "the desk's mark that fixes a round's seating; not shown publicly",
+    "penalty_preset_save": "presets are shown on the console and the desk only",
+    "penalty_preset_delete": "presets are shown on the console and the desk only",
+    "penalty_presets_load": "presets are shown on the console and the desk only",
 }
 READS = {
     "tournament_has_hands", "highest_hand_number", "settings_summary", "slug_free",

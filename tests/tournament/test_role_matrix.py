@@ -98,6 +98,10 @@ REQUIRED = {
             "round_seat",
             "officials",
             "official_remove",
+            "penalty_presets",
+            "penalty_presets_load",
+            "penalty_preset_edit",
+            "penalty_preset_delete",
             "login_locks",
             "login_lock_lift",
         )

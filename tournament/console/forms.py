@@ -1,6 +1,6 @@
 """Forms of the organiser's console: the tournament (create, edit, delete or hide), players,
-withdrawal, the import, the roll call, officials, round status and penalties, and the seating
-page (generate, swap).
+withdrawal, the import, the roll call, officials, round status and penalties, penalty presets,
+and the seating page (generate, swap).
 
 Forms only check and clean input; the writes are the domain packages' services
 (`event.services`, `seating.services` for roster changes that reseat).
@@ -14,8 +14,11 @@ from django_countries.fields import LazyTypedChoiceField
 from ..event.roster_files import MAX_BYTES, FileProblem, size_check
 from ..event.roster_import import FIELD_LABELS, FIELDS
 from ..event.services import EDIT_FIELDS, PRESETS
-from ..models import Player, Round, Tournament, TournamentOfficial
+from ..models import PenaltyPreset, Player, Round, Tournament, TournamentOfficial
 from ..names import player_names
+from ..play.forms import MinimumField
+from ..play.penalties import EXAMPLE_SETS
+from ..play.services.presets import PRESET_FIELDS
 
 ISO_DATE = "%Y-%m-%d"
 
@@ -63,6 +66,7 @@ class TournamentEditForm(forms.ModelForm):
         model = Tournament
         fields = list(EDIT_FIELDS)
         widgets = {"start_date": DateInput, "end_date": DateInput}
+        field_classes = {"minimum_points": MinimumField}
 
 
 class TournamentDeleteForm(forms.Form):
@@ -184,6 +188,19 @@ class RoundStatusForm(forms.Form):
 
 class PenaltyDeleteForm(forms.Form):
     reason = forms.CharField(max_length=300, help_text="Kept in the audit log.")
+
+
+class PenaltyPresetForm(forms.ModelForm):
+    class Meta:
+        model = PenaltyPreset
+        fields = list(PRESET_FIELDS)
+
+
+class ExampleSetForm(forms.Form):
+    example = forms.ChoiceField(
+        choices=[(key, label) for key, (label, _terms) in EXAMPLE_SETS.items()],
+        error_messages={"invalid_choice": "Choose one of the example sets listed."},
+    )
 
 
 # --- seating ------------------------------------------------------------------------------------

@@ -3,6 +3,9 @@
 Vocabulary
 ----------
 correction      the hand form plus a required reason and the hidden version it started from.
+preset choice   the penalty form's list of the tournament's penalty presets: choosing one
+                takes its points, mode and reason (a warning first where it says so); "Other"
+                is a free penalty with its own points and reason.
 card form       the four numbers of the signed score card's *Final total* row (hands plus
                 penalties), one per player named as the card names them (starting wind).
 """
@@ -14,7 +17,7 @@ from django import forms
 from ..event.services import FROZEN_REASON, SCORING_RULES, SETTINGS_FIELDS
 from ..models import Penalty, Tournament
 from ..play.entry import Seating
-from ..play.forms import HandForm
+from ..play.forms import HandForm, MinimumField
 from ..winds import WINDS, wind_order
 
 
@@ -82,6 +85,72 @@ class PenaltyForm(forms.Form):
         }
 
 
+OTHER = ""
+
+
+class PenaltyRecordForm(PenaltyForm):
+    """A new penalty: one of the tournament's presets (see the vocabulary), or "Other" with
+    its own points, mode and reason."""
+
+    preset = forms.TypedChoiceField(
+        coerce=int,
+        required=False,
+        empty_value=None,
+        label="Penalty",
+        help_text="A preset gives the points and reason; choose Other for a free penalty.",
+    )
+    count = forms.IntegerField(
+        min_value=1,
+        max_value=100,
+        required=False,
+        label="How many (for a preset counted per unit, e.g. missed games)",
+    )
+    field_order = ["player", "preset", "count", "amount", "mode", "reason", "hand_number"]
+
+    def __init__(self, *args, presets=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.presets = {preset.pk: preset for preset in presets}
+        self.fields["preset"].choices = [
+            (str(preset.pk), preset_label(preset)) for preset in presets
+        ] + [(OTHER, "Other (give the points and the reason)")]
+        if not presets:
+            for name in ("preset", "count"):
+                self.fields[name].widget = forms.HiddenInput()
+        for name in ("amount", "mode", "reason"):
+            self.fields[name].required = False
+        self.fields[
+            "reason"
+        ].help_text = "With a preset: an optional note. Otherwise the reason, e.g. wrong claim."
+
+    def clean(self):
+        data = super().clean()
+        if data.get("preset") is None:
+            if "amount" in data and data.get("amount") is None:
+                self.add_error("amount", "Give the points, or choose a preset.")
+            if "reason" in data and not (data.get("reason") or "").strip():
+                self.add_error("reason", "Give the reason for a penalty that is not a preset.")
+        return data
+
+    def penalty_args(self) -> dict:
+        args = super().penalty_args()
+        if self.cleaned_data.get("preset") is not None:
+            args.update(
+                preset_id=self.cleaned_data["preset"], count=self.cleaned_data["count"] or 1
+            )
+            args.pop("amount")
+            args.pop("mode")
+        elif not args["mode"]:
+            args["mode"] = Penalty.Mode.DEDUCTION
+        return args
+
+
+def preset_label(preset) -> str:
+    """ "Talking: 30 (warning first)", "Late arrival: 30 per missed game"."""
+    per = f" per {preset.per}" if preset.per else ""
+    warning = " (warning first)" if preset.warning_first else ""
+    return f"{preset.name}: {preset.points}{per}{warning}"
+
+
 class PenaltyCorrectionForm(PenaltyForm):
     change_reason = forms.CharField(
         max_length=300, label="Reason for the correction", help_text="Kept in the audit log."
@@ -116,6 +185,7 @@ class SettingsForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = list(SETTINGS_FIELDS)
+        field_classes = {"minimum_points": MinimumField}
 
     def __init__(self, *args, has_hands: bool, highest_hand: int, **kwargs):
         super().__init__(*args, **kwargs)

@@ -181,6 +181,7 @@ def tables_ensure(*, tournament: Tournament, count: int) -> list[Table]:
 
 SETTINGS_FIELDS = (
     "minimum_points",
+    "hand_cap",
     "payoff_scheme",
     "standard_value",
     "false_win_penalty",
@@ -199,7 +200,13 @@ SETTINGS_FIELDS = (
 )
 
 
-SCORING_RULES = ("minimum_points", "payoff_scheme", "standard_value", "false_win_penalty")
+SCORING_RULES = (
+    "minimum_points",
+    "hand_cap",
+    "payoff_scheme",
+    "standard_value",
+    "false_win_penalty",
+)
 FROZEN_REASON = (
     "Frozen: this tournament already has hands, and changing how hands score during the "
     "event would score the same hand two ways."
@@ -220,6 +227,10 @@ def settings_summary(values: dict) -> str:
     """ "Standard value: 25; Double entry: yes" with the fields' own labels, for the audit log."""
 
     def shown(name, value):
+        if name == "minimum_points":
+            return f"{value} points" if value else "No minimum"
+        if value is None:
+            return "none"
         field = Tournament._meta.get_field(name)
         if field.choices:
             return dict(field.flatchoices).get(value, value)

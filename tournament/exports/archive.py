@@ -4,10 +4,14 @@ Vocabulary
 ----------
 archive         a dict in the documented format (``docs/archive.md``): ``format``, ``version``
                 and the tournament's settings, players, tables, rounds with seats, sessions with
-                their hands (payments, second entries), penalties, officials and audit log.
+                their hands (payments, second entries), penalty presets, penalties (and
+                warnings), officials and audit log.
 number          players are named by their *registration number* in the tournament, tables and
                 rounds by their numbers, officials by user name: an archive holds no database
                 ids, so it loads into any database.
+upgrade         an archive of an older version that this one still reads (`READABLE`) is
+                brought to the current version on reading (`archive_loads`): the keys added
+                since get the value that means "as before" (no cap, no presets, no warnings).
 canonical text  `archive_dumps`: sorted keys, fixed indentation, one trailing newline; the same
                 tournament always gives the same bytes (export -> import -> export is identical).
 check           `archive_problems`: the structure, the references between parts, and every hand
@@ -25,7 +29,9 @@ from ..play.entry import ENTRY_FLAGS, HandEntryData, Seating, evaluate, rules_fo
 from ..winds import WINDS
 
 FORMAT = "zj-tournament-archive"
-VERSION = 1
+VERSION = 2
+#: Versions this code reads; version 1 had no per-hand cap, penalty presets or warnings.
+READABLE = (1, 2)
 MAX_BYTES = 50 * 1024 * 1024
 # Values (counted by their separators, before parsing): a 400-player event with every hand and
 # audit line has well under a million; 50 MB of tiny values would take gigabytes once parsed.
@@ -40,6 +46,7 @@ TOURNAMENT_FIELDS = {
     "end_date": str,
     "venue": str,
     "minimum_points": int,
+    "hand_cap": (int, type(None)),
     "payoff_scheme": str,
     "standard_value": int,
     "hands_per_session": int,
@@ -86,11 +93,26 @@ def archive_loads(text: str | bytes) -> dict:
         raise ArchiveError([f"The file is not JSON ({error})."]) from None
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise ArchiveError([f"The file is not a tournament archive (format {FORMAT!r})."])
-    if archive.get("version") != VERSION:
+    if archive.get("version") not in READABLE:
         raise ArchiveError(
             [f"Archive version {archive.get('version')!r} is not supported (this is {VERSION})."]
         )
-    return archive
+    return archive_upgrade(archive)
+
+
+def archive_upgrade(archive: dict) -> dict:
+    """A version 1 archive as version 2 (see the vocabulary); a current one unchanged."""
+    if archive.get("version") != 1:
+        return archive
+    upgraded = dict(archive, version=VERSION, penalty_presets=[])
+    if isinstance(archive.get("tournament"), dict):
+        upgraded["tournament"] = {"hand_cap": None, **archive["tournament"]}
+    if isinstance(archive.get("penalties"), list):
+        upgraded["penalties"] = [
+            {"preset": None, "warning": False, **penalty} if isinstance(penalty, dict) else penalty
+            for penalty in archive["penalties"]
+        ]
+    return upgraded
 
 
 def entry_numbers(data: dict, to_number: dict[int, int]) -> dict:
@@ -162,7 +184,8 @@ def archive_problems(archive: dict) -> list[str]:
     if not _typed(archive.get("tournament"), TOURNAMENT_FIELDS, "The tournament", problems):
         return problems
     parts = {}
-    for key in ("players", "tables", "rounds", "sessions", "penalties", "officials", "audit"):
+    keys = ("players", "tables", "rounds", "sessions", "penalty_presets", "penalties")
+    for key in keys + ("officials", "audit"):
         parts[key] = archive.get(key)
         if not isinstance(parts[key], list):
             problems.append(f"{key!r} must be a list.")
@@ -185,13 +208,17 @@ def archive_problems(archive: dict) -> list[str]:
         except ValueError as error:
             problems.append(f"The tournament's scoring settings cannot be used ({error}).")
     _check_sessions(parts["sessions"], seatings, players, officials, rules, problems)
+    presets = _check_presets(parts["penalty_presets"], problems)
     for i, penalty in enumerate(parts["penalties"]):
         fields = {"player": _INT, "amount": _INT, "mode": str, "reason": str,
                   "round": _OPT_INT, "table": _OPT_INT, "hand": _OPT_INT,
-                  "created_by": _OPT_STR, "created_at": str}  # fmt: skip
+                  "created_by": _OPT_STR, "created_at": str, "preset": _OPT_STR,
+                  "warning": bool}  # fmt: skip
         if _typed(penalty, fields, f"Penalty #{i + 1}", problems):
             if penalty["player"] not in players:
                 problems.append(f"Penalty #{i + 1} names an unknown player {penalty['player']}.")
+            if penalty["preset"] is not None and penalty["preset"] not in presets:
+                problems.append(f"Penalty #{i + 1} names an unknown preset {penalty['preset']!r}.")
             _known_user(penalty["created_by"], officials, f"Penalty #{i + 1}", problems)
     for i, line in enumerate(parts["audit"]):
         fields = {"action": str, "reason": str, "created_at": str, "user": _OPT_STR,
@@ -204,6 +231,20 @@ def archive_problems(archive: dict) -> list[str]:
 def _known_user(username, officials: set[str], where: str, problems: list[str]) -> None:
     if username is not None and username not in officials:
         problems.append(f"{where} names {username!r}, who is not among the officials.")
+
+
+def _check_presets(records: list, problems: list[str]) -> set[str]:
+    """The names of the archive's penalty presets (each named once)."""
+    names: set[str] = set()
+    fields = {"name": str, "points": _INT, "per": str, "mode": str, "warning_first": bool,
+              "position": _INT}  # fmt: skip
+    for i, preset in enumerate(records):
+        if not _typed(preset, fields, f"Penalty preset #{i + 1}", problems):
+            continue
+        if preset["name"] in names:
+            problems.append(f"Penalty preset {preset['name']!r} appears twice.")
+        names.add(preset["name"])
+    return names
 
 
 def _check_players(records: list, problems: list[str]) -> dict[int, str]:

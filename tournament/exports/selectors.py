@@ -164,7 +164,7 @@ def _archive(tournament: Tournament) -> dict:
     )
     penalties = (
         Penalty.objects.filter(tournament=tournament)
-        .select_related("session__round", "session__table", "hand", "created_by")
+        .select_related("session__round", "session__table", "hand", "created_by", "preset")
         .order_by("created_at", "pk")
     )
     audit = (
@@ -235,8 +235,21 @@ def _archive(tournament: Tournament) -> dict:
                 "reason": penalty.reason,
                 "created_by": user(penalty.created_by),
                 "created_at": _when(penalty.created_at),
+                "preset": penalty.preset.name if penalty.preset else None,
+                "warning": penalty.warning,
             }
             for penalty in penalties
+        ],
+        "penalty_presets": [
+            {
+                "name": preset.name,
+                "points": preset.points,
+                "per": preset.per,
+                "mode": preset.mode,
+                "warning_first": preset.warning_first,
+                "position": preset.position,
+            }
+            for preset in tournament.penalty_presets.order_by("position", "name")
         ],
         "audit": [
             {

@@ -26,6 +26,7 @@ from ..models import (
     HandEntry,
     Payment,
     Penalty,
+    PenaltyPreset,
     Player,
     Round,
     Seat,
@@ -36,7 +37,13 @@ from ..models import (
 )
 from ..play.services.scores import session_scores_rebuild
 from ..roles import roles_ensure
-from .archive import ArchiveError, archive_problems, entry_numbers, snapshot_numbers
+from .archive import (
+    ArchiveError,
+    archive_problems,
+    archive_upgrade,
+    entry_numbers,
+    snapshot_numbers,
+)
 
 _ROLES = {
     "judge": TournamentOfficial.Role.JUDGE,
@@ -75,6 +82,7 @@ def _time(value):
 def tournament_import(*, archive: dict, slug: str | None = None) -> Tournament:
     """Load ``archive`` as a new tournament (under ``slug`` when given); `ArchiveError` names
     every problem and nothing is written."""
+    archive = archive_upgrade(archive)
     problems = archive_problems(archive)
     target = slug or archive["tournament"].get("slug")
     if not problems and Tournament.objects.filter(slug=target).exists():
@@ -213,6 +221,11 @@ def _write(archive: dict, slug: str) -> Tournament:
         sessions[(record["round"], record["table"])] = session
         _hands_write(session, record["hands"], where, player_of, id_of, who)
 
+    presets = {}
+    for record in archive["penalty_presets"]:
+        preset = PenaltyPreset(tournament=tournament, **record)
+        _valid(preset, f"Penalty preset {record['name']}", ("tournament",)).save()
+        presets[record["name"]] = preset
     for record in archive["penalties"]:
         session = sessions.get((record["round"], record["table"]))
         hand = None
@@ -226,10 +239,13 @@ def _write(archive: dict, slug: str) -> Tournament:
             amount=record["amount"],
             mode=record["mode"],
             reason=record["reason"],
+            preset=presets.get(record["preset"]),
+            warning=record["warning"],
             created_by=who(record["created_by"]),
             created_at=_time(record["created_at"]),
         )
-        _valid(penalty, "A penalty", ("tournament", "player", "session", "hand", "created_by"))
+        excluded = ("tournament", "player", "session", "hand", "created_by", "preset")
+        _valid(penalty, "A penalty", excluded)
         penalty.save()
 
     AuditEntry.objects.bulk_create(

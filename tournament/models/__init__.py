@@ -11,7 +11,8 @@ Session       one table's play in one round: its hands, from open to reconciled.
 Hand          one hand of a session: a win, an exhaustive draw or a false win, with its tiles
               as notation text and the engine's value and patterns.
 Payment       what one player gained or lost in one hand; a hand's payments sum to zero.
-Penalty       a judge's penalty outside the hand scores (RULINGS R13).
+Penalty       a judge's penalty outside the hand scores (RULINGS R13), or a 0-point warning.
+PenaltyPreset a named penalty the organiser keeps for the desk (points, mode, warning first).
 SessionScore  one player's kept totals in one session (hand points, penalties, wins).
 HandEntry     an official's blind second entry of a hand under double entry.
 TournamentOfficial  a user's role (judge, head judge, organiser) in one tournament.
@@ -39,7 +40,7 @@ from .event import (
     split_name,
     validate_tie_breaks,
 )
-from .play import Hand, Payment, Penalty, SessionScore
+from .play import Hand, Payment, Penalty, PenaltyPreset, SessionScore
 from .records import AuditEntry, HandEntry
 
 __all__ = [
@@ -49,6 +50,7 @@ __all__ = [
     "HandEntry",
     "Payment",
     "Penalty",
+    "PenaltyPreset",
     "Player",
     "Registration",
     "Round",

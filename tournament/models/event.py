@@ -11,6 +11,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django_countries.fields import CountryField
 
+from scoring.engine import CAP_MOST, MINIMUM_MOST, cap_problem
+
 from ..winds import WINDS, starting_wind_of_dealer
 
 
@@ -65,9 +67,18 @@ class Tournament(models.Model):
     end_date = models.DateField()
     venue = models.CharField(max_length=200, blank=True)
     minimum_points = models.PositiveSmallIntegerField(
-        choices=[(0, "No minimum"), (5, "5-point minimum")],
         default=5,
-        help_text="RULINGS R7: with the 5-point minimum a Chicken Hand is a false win.",
+        validators=[MaxValueValidator(MINIMUM_MOST)],
+        help_text=f"RULINGS R7: points a hand needs to win, 0 to {MINIMUM_MOST} (0 = none, 5 = "
+        "World Series, 15 = ACT); a win worth less is a false win.",
+    )
+    hand_cap = models.PositiveSmallIntegerField(
+        "per-hand cap",
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(CAP_MOST)],
+        help_text=f"RULINGS R7a: no hand is worth more than this (e.g. 320); empty = none. At "
+        f"least the winning minimum, at most {CAP_MOST}.",
     )
     payoff_scheme = models.CharField(
         max_length=10,
@@ -168,9 +179,19 @@ class Tournament(models.Model):
                 violation_error_message="The last day cannot come before the first day.",
             ),
             models.CheckConstraint(
-                condition=Q(minimum_points__in=[0, 5]),
-                name="tournament_minimum_points_0_or_5",
-                violation_error_message="The minimum is either 0 or 5 points.",
+                condition=Q(minimum_points__lte=MINIMUM_MOST),
+                name="tournament_minimum_points_in_range",
+                violation_error_message=f"The winning minimum is 0 to {MINIMUM_MOST} points.",
+            ),
+            models.CheckConstraint(
+                condition=Q(hand_cap__isnull=True)
+                | (
+                    Q(hand_cap__gte=1, hand_cap__lte=CAP_MOST)
+                    & Q(hand_cap__gte=models.F("minimum_points"))
+                ),
+                name="tournament_hand_cap_in_range",
+                violation_error_message="The per-hand cap is at least 1 and at least the "
+                f"winning minimum, at most {CAP_MOST} points.",
             ),
         ]
 
@@ -179,6 +200,18 @@ class Tournament(models.Model):
 
     def get_absolute_url(self):
         return reverse("public:tournament_detail", kwargs={"slug": self.slug})
+
+    def clean(self):
+        if self.minimum_points is not None and self.minimum_points <= MINIMUM_MOST:
+            problem = cap_problem(self.hand_cap, self.minimum_points)
+            if problem:
+                raise ValidationError({"hand_cap": problem})
+
+    @property
+    def minimum_label(self) -> str:
+        """ "5-point minimum", "No minimum", with ", capped at 320" when there is a cap."""
+        text = f"{self.minimum_points}-point minimum" if self.minimum_points else "No minimum"
+        return f"{text}, capped at {self.hand_cap}" if self.hand_cap else text
 
     def match_points_table(self) -> tuple[int, int, int, int]:
         return tuple(int(part) for part in self.match_points.split(","))

@@ -1,4 +1,4 @@
-"""Play: hands with their payments, and penalties (RULINGS R13).
+"""Play: hands with their payments, penalties and the tournament's penalty presets (RULINGS R13).
 
 See the package docstring for the vocabulary.
 """
@@ -164,10 +164,69 @@ class Payment(models.Model):
         return f"{self.player}: {self.amount:+d}"
 
 
+class PenaltyMode(models.TextChoices):
+    ZERO_SUM = "zero_sum", "Paid to the other three players"
+    DEDUCTION = "deduction", "Deducted from the player's total"
+
+
+class PenaltyPreset(models.Model):
+    """A named penalty an organiser keeps for the desk (RULINGS R13): its points, mode, an
+    optional unit the points count per ("missed game": the desk asks how many), and whether
+    a player is warned first (a 0-point warning before their first deduction for it)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="penalty_presets"
+    )
+    name = models.CharField(max_length=100, help_text="e.g. Talking, Late arrival.")
+    points = models.PositiveIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(10000)],
+        help_text="Points the player loses (per unit, when a unit is given), 1 to 10,000.",
+    )
+    per = models.CharField(
+        "per",
+        max_length=40,
+        blank=True,
+        help_text="Optional unit the points count per, e.g. 'missed game'; the desk asks how many.",
+    )
+    mode = models.CharField(
+        max_length=10, choices=PenaltyMode.choices, default=PenaltyMode.DEDUCTION
+    )
+    warning_first = models.BooleanField(
+        default=False,
+        help_text="The first time for a player, the desk records a warning (0 points) instead.",
+    )
+    position = models.PositiveSmallIntegerField(default=0, help_text="Order in the desk's list.")
+
+    class Meta:
+        ordering = ["tournament", "position", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "name"],
+                name="penalty_preset_name_unique",
+                violation_error_message="This tournament has a preset of that name already.",
+            ),
+            models.CheckConstraint(
+                condition=Q(points__gte=1),
+                name="penalty_preset_points_positive",
+                violation_error_message="A preset penalty is at least 1 point.",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def clean(self):
+        if self.mode == PenaltyMode.ZERO_SUM and self.points and self.points % 3:
+            raise ValidationError(
+                {
+                    "points": f"{self.points} cannot be shared equally by three players: use a "
+                    "multiple of 3, or the deduction mode."
+                }
+            )
+
+
 class Penalty(models.Model):
-    class Mode(models.TextChoices):
-        ZERO_SUM = "zero_sum", "Paid to the other three players"
-        DEDUCTION = "deduction", "Deducted from the player's total"
+    Mode = PenaltyMode
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="penalties")
@@ -178,8 +237,19 @@ class Penalty(models.Model):
         Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
     )
     amount = models.PositiveIntegerField(
-        validators=[MinValueValidator(1), MaxValueValidator(10000)],
-        help_text="Points the player loses (RULINGS R13), 1 to 10,000.",
+        validators=[MaxValueValidator(10000)],
+        help_text="Points the player loses (RULINGS R13), 1 to 10,000; 0 for a warning.",
+    )
+    preset = models.ForeignKey(
+        PenaltyPreset,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="penalties",
+        help_text="The organiser's preset it was recorded from, if any.",
+    )
+    warning = models.BooleanField(
+        default=False, help_text="A warning before the first deduction for a preset: 0 points."
     )
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.DEDUCTION)
     reason = models.CharField(max_length=300, help_text="e.g. wrong claim, misconduct, lateness.")
@@ -193,16 +263,22 @@ class Penalty(models.Model):
         verbose_name_plural = "penalties"
         constraints = [
             models.CheckConstraint(
-                condition=Q(amount__gte=1),
+                condition=Q(amount__gte=1, warning=False) | Q(amount=0, warning=True),
                 name="penalty_amount_positive",
-                violation_error_message="A penalty must be at least 1 point.",
+                violation_error_message="A penalty must be at least 1 point (a warning is 0).",
             )
         ]
 
     def __str__(self):
+        if self.warning:
+            return f"{self.player} warned ({self.reason})"
         return f"{self.player} -{self.amount} ({self.reason})"
 
     def clean(self):
+        if self.warning and self.amount:
+            raise ValidationError({"amount": "A warning is worth 0 points."})
+        if not self.warning and self.amount is not None and self.amount < 1:
+            raise ValidationError({"amount": "A penalty must be at least 1 point."})
         # RULINGS R13: a zero-sum penalty is shared by the three other players of a session.
         if self.mode == self.Mode.ZERO_SUM:
             errors = {}

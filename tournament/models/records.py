@@ -51,6 +51,8 @@ class AuditEntry(models.Model):
         REOPEN = "reopen", "Session reopened"
         SETTINGS = "settings", "Settings changed"
         ROSTER = "roster", "Roster changed"
+        PRESETS = "presets", "Penalty presets changed"
+        WARNING = "warning", "Warning recorded"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     session = models.ForeignKey(

@@ -95,6 +95,7 @@ def rules_for(settings) -> Rules:
     """The engine rules of a tournament (RULINGS R7, R10, R11): the only place they are built."""
     return Rules(
         minimum=settings.minimum_points,
+        cap=settings.hand_cap,
         scheme=Scheme(settings.payoff_scheme),
         standard_value=settings.standard_value,
         false_win_penalty=settings.false_win_penalty,

@@ -8,6 +8,9 @@ hand form       one hand of a session: outcome, players (named by the score card
                 tiles and flags. Tab order follows a judge's dictation:
                 winner, how, discarder, hand, winning tile - then Enter saves.
 calculator form the hand form with seats instead of players (no tournament, nothing saved).
+minimum field   the winning minimum as a setting (RULINGS R7): the usual values offered as
+                choices (`MINIMUM_PRESETS`: 0, 5, 15) plus "Other" with any number of points
+                from 0 to 320; the console's and the desk's settings forms both use it.
 
 The desk's other forms (correction, deletion, penalty, score card, settings) are in
 `tournament.desk.forms`.
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 from django import forms
 
+from scoring.engine import CAP_MOST, MINIMUM_MOST, cap_problem, minimum_problem
 from scoring.fields import TileField, TilesField
 
 from ..models import Hand, Tournament
@@ -25,6 +29,73 @@ from .entry import ENTRY_FLAGS, FLAG_LABELS, HandEntryData, Seating, seat_note
 from .preview import plain_words
 
 NOBODY = [("", "—")]
+
+#: The usual winning minimums (RULINGS R7): standard ZJ, the World Series, Mahjong Australia's ACT.
+MINIMUM_PRESETS = {
+    0: "0 · no minimum (a Chicken Hand wins)",
+    5: "5 · World Series of Mahjong",
+    15: "15 · ACT (Mahjong Australia)",
+}
+OTHER_MINIMUM = "other"
+CHOOSE_MINIMUM = "Choose the winning minimum: 0, 5, 15, or Other with a number of points."
+
+
+class MinimumWidget(forms.MultiWidget):
+    """The choices of `MINIMUM_PRESETS` and "Other", then a number box for the other value."""
+
+    def __init__(self, attrs=None):
+        choices = [(str(points), label) for points, label in MINIMUM_PRESETS.items()]
+        widgets = {
+            "": forms.RadioSelect(choices=choices + [(OTHER_MINIMUM, "Other:")]),
+            "other": forms.NumberInput(
+                attrs={"min": 0, "max": MINIMUM_MOST, "inputmode": "numeric", "class": "short"}
+            ),
+        }
+        super().__init__(widgets, attrs)
+
+    def decompress(self, value):
+        if value is None or value == "":
+            return [None, None]
+        if int(value) in MINIMUM_PRESETS:
+            return [str(value), None]
+        return [OTHER_MINIMUM, value]
+
+
+class MinimumField(forms.MultiValueField):
+    """The winning minimum: a preset or any whole number of points from 0 to 320 (RULINGS R7)."""
+
+    widget = MinimumWidget
+
+    def __init__(self, **kwargs):
+        for name in ("max_value", "min_value", "coerce", "choices", "empty_value", "max_length"):
+            kwargs.pop(name, None)
+        fields = (
+            forms.CharField(required=False),
+            forms.CharField(required=False),
+        )
+        kwargs["error_messages"] = {"required": CHOOSE_MINIMUM}
+        super().__init__(fields, require_all_fields=False, **kwargs)
+
+    def compress(self, data_list):
+        choice, other = (list(data_list) + [None, None])[:2]
+        if not choice:
+            raise forms.ValidationError(CHOOSE_MINIMUM)
+        text = (other or "").strip() if choice == OTHER_MINIMUM else choice
+        if not text:
+            raise forms.ValidationError(
+                f"Type the winning minimum beside Other: a whole number from 0 to {MINIMUM_MOST}."
+            )
+        try:
+            value = int(text)
+        except ValueError:
+            raise forms.ValidationError(
+                f"{text!r} is not a whole number: type the winning minimum in points, 0 to "
+                f"{MINIMUM_MOST}."
+            ) from None
+        problem = minimum_problem(value)
+        if problem:
+            raise forms.ValidationError(problem)
+        return value
 
 
 def player_choices(seating: Seating, number: int) -> list[tuple[str, str]]:
@@ -137,12 +208,22 @@ class HandForm(forms.Form):
 class CalculatorForm(HandForm):
     """The public calculator: players are the four seats, hand 1 (so seat = starting wind)."""
 
-    minimum = forms.TypedChoiceField(
-        coerce=int,
-        choices=[(5, "5-point minimum"), (0, "No minimum")],
+    minimum = forms.IntegerField(
+        label="Winning minimum",
+        min_value=0,
+        max_value=MINIMUM_MOST,
         initial=5,
         required=False,
-        empty_value=5,
+        help_text="Points a hand needs to win: 0 = none, 5 = World Series, 15 = ACT.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "short"}),
+    )
+    cap = forms.IntegerField(
+        label="Per-hand cap (optional)",
+        min_value=1,
+        max_value=CAP_MOST,
+        required=False,
+        help_text="No hand is worth more, e.g. 320. Empty: none.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "short"}),
     )
     scheme = forms.ChoiceField(
         choices=Tournament.Scheme.choices, initial=Tournament.Scheme.FORMAL, required=False
@@ -172,6 +253,17 @@ class CalculatorForm(HandForm):
         )
         for field in self.fields.values():
             field.help_text = plain_words(str(field.help_text or ""))
+
+    def clean_minimum(self):
+        value = self.cleaned_data.get("minimum")
+        return 5 if value is None else value
+
+    def clean(self):
+        data = super().clean()
+        minimum, cap = data.get("minimum"), data.get("cap")
+        if minimum is not None and cap is not None and cap_problem(cap, minimum):
+            self.add_error("cap", plain_words(cap_problem(cap, minimum)))
+        return data
 
     def entry(self) -> HandEntryData:
         self.cleaned_data["number"] = 1

@@ -19,7 +19,7 @@ import re
 
 from .entry import seat_note
 
-_RULES = r"R\d+(?:\s*[,/]\s*R\d+)*"
+_RULES = r"R\d+[a-z]?(?:\s*[,/]\s*R\d+[a-z]?)*"
 _REFERENCE = re.compile(
     # " (RULINGS R9)", " (R12)", " (RULINGS R9 (penalty tiles))": dropped whole
     rf"\s*\((?:RULINGS\s+)?{_RULES}(?:\s+\([^)]*\))?\)"

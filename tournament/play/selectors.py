@@ -34,7 +34,7 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from scoring.engine import NotationError, parse_melds, parse_tiles
 
-from ..models import Hand, Payment, Penalty, Round, Seat, Session
+from ..models import Hand, Payment, Penalty, PenaltyPreset, Round, Seat, Session
 from ..names import player_names
 from ..roles import is_head_judge, may_see_unconfirmed_hand
 from ..winds import WINDS, wind_order
@@ -83,6 +83,29 @@ def round_progress(tournament) -> RoundProgress:
     played |= {r["number"] for r in rows if r["penalties"]}
     opened = played | {r["number"] for r in rows if r["opened"]}
     return RoundProgress(played=frozenset(played), opened=frozenset(opened))
+
+
+def penalty_presets(tournament) -> list[PenaltyPreset]:
+    """The tournament's penalty presets in the desk's order, each with ``used``: how many
+    penalties and warnings were recorded from it."""
+    return list(
+        PenaltyPreset.objects.filter(tournament=tournament)
+        .annotate(used=Count("penalties"))
+        .order_by("position", "name")
+    )
+
+
+def warnings_of(session) -> list[Penalty]:
+    """The warnings (see `play.penalties`) on record for the players of ``session``, in any
+    session of the tournament, newest first: the desk shows them before a penalty is given."""
+    players = Seat.objects.filter(round=session.round_id, table=session.table_id).values("player")
+    return list(
+        Penalty.objects.filter(
+            tournament_id=session.round.tournament_id, warning=True, player__in=players
+        )
+        .select_related("player", "session__round", "session__table")
+        .order_by("-created_at")
+    )
 
 
 def tournament_penalties(tournament) -> list[Penalty]:

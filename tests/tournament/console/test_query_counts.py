@@ -28,6 +28,7 @@ PAGES = [
     ("event:roster", {}),
     ("event:checkin", {}),
     ("event:officials", {}),
+    ("event:penalty_presets", {}),
     ("event:rounds", {}),
     ("seating:seating_overview", {}),
     ("seating:seating_round", {"number": 2}),

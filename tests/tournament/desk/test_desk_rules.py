@@ -227,6 +227,8 @@ def settings_post(tournament, **changes):
     for name in SETTINGS_FIELDS:
         value = getattr(tournament, name)
         data[name] = ("on" if value else "") if isinstance(value, bool) else value
+        if value is None:  # an empty optional number (the per-hand cap) posts as nothing
+            data[name] = ""
     data.update(changes)
     return {k: v for k, v in data.items() if v != ""}
 

@@ -110,7 +110,12 @@ def test_tournament_dates_and_minimum_are_checked():
             start_date=datetime.date(2026, 5, 2), end_date=datetime.date(2026, 5, 1)
         )
     )
-    refused(lambda: make_tournament(minimum_points=3))
+    # The winning minimum is any number of points from 0 to 320; the cap at least the minimum.
+    refused(lambda: make_tournament(minimum_points=321))
+    refused(lambda: make_tournament(minimum_points=15, hand_cap=10))
+    refused(lambda: make_tournament(minimum_points=0, hand_cap=0))
+    refused(lambda: make_tournament(hand_cap=481))
+    make_tournament(minimum_points=15, hand_cap=320)
 
 
 def test_round_and_table_numbers_unique():

@@ -56,3 +56,51 @@ def test_two_simultaneous_saves_of_one_hand_number(monkeypatch):
     assert "Hand 1 of" in message and "already been saved" in message
     assert Hand.objects.filter(session=session, number=1).count() == 1
     assert Payment.objects.count() == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_judges_giving_a_warning_first_preset_at_once_give_one_warning(monkeypatch):
+    """Both record Talking (warning first) for the same player at the same moment: the preset's
+    row is locked, so one is the warning and the other the deduction, never two warnings."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (DATABASE_URL) for two connections at once")
+    from tournament.models import Penalty
+    from tournament.play.services import presets as preset_services
+    from tournament.play.services import sessions as session_services
+
+    session = make_session()
+    tournament = session.round.tournament
+    preset_services.penalty_presets_load(tournament=tournament, example="the_star", user=None)
+    talking = tournament.penalty_presets.get(name="Talking")
+    offender = Session.objects.get(pk=session.pk).round.seats.first().player_id
+    barrier = threading.Barrier(2, timeout=20)
+
+    def both_arrive_at_once(*args, **kwargs):
+        barrier.wait()  # both judges are inside their transactions before either reads
+        return None
+
+    monkeypatch.setattr(session_services, "session_check_open", both_arrive_at_once)
+    errors = []
+
+    def record(judge):
+        try:
+            session_services.penalty_record(
+                session=Session.objects.select_related("round").get(pk=session.pk),
+                player_id=offender,
+                reason="",
+                user=judge,
+                preset_id=talking.pk,
+            )
+        except Exception as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=record, args=(make_user(),)) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert errors == []
+    recorded = sorted(Penalty.objects.values_list("warning", "amount"))
+    assert recorded == [(False, 30), (True, 0)]

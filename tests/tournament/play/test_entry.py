@@ -9,13 +9,18 @@ from tournament.play.entry import HandEntryData, Seating, evaluate, rules_for
 
 SEATING = Seating(players={"E": 1, "S": 2, "W": 3, "N": 4}, names={1: "A", 2: "B", 3: "C", 4: "D"})
 TOURNAMENT = SimpleNamespace(
-    minimum_points=5, payoff_scheme="formal", standard_value=25, false_win_penalty=25
+    minimum_points=5, hand_cap=None, payoff_scheme="formal", standard_value=25, false_win_penalty=25
 )
 RULES = rules_for(TOURNAMENT)
 
 
-def test_rules_come_from_any_object_with_the_four_settings():
+def test_rules_come_from_any_object_with_the_five_settings():
     assert (RULES.minimum, RULES.scheme, RULES.standard_value) == (5, Scheme.FORMAL, 25)
+    assert RULES.cap is None
+    capped = rules_for(
+        SimpleNamespace(**{**vars(TOURNAMENT), "minimum_points": 15, "hand_cap": 320})
+    )
+    assert (capped.minimum, capped.cap) == (15, 320)
 
 
 def test_a_discard_win_is_scored_and_paid_without_a_database():

@@ -14,7 +14,7 @@ from ...models import Penalty
 from ...play import selectors
 from ...play.services import sessions as session_services
 from ...roles import HEAD_JUDGE
-from ..forms import CardForm, PenaltyCorrectionForm, PenaltyForm, ReasonForm
+from ..forms import CardForm, PenaltyCorrectionForm, PenaltyRecordForm, ReasonForm
 from .common import closed_session_page, session_context, session_page, session_url
 
 
@@ -27,18 +27,28 @@ def _penalty_or_404(session, penalty_id: int) -> Penalty:
 @session_page()
 def penalty_record(request, session):
     seating = selectors.seating_of(session)
-    form = PenaltyForm(request.POST or None, seating=seating)
+    presets = selectors.penalty_presets(session.round.tournament)
+    form = PenaltyRecordForm(request.POST or None, seating=seating, presets=presets)
     if request.method == "POST" and form.is_valid():
         try:
-            session_services.penalty_record(
+            penalty = session_services.penalty_record(
                 session=session, user=request.user, **form.penalty_args()
             )
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, "Penalty recorded (RULINGS R13).")
+            if penalty.warning:
+                messages.success(
+                    request,
+                    f"Warning recorded for {seating.names[penalty.player_id]}: no points this "
+                    "time; the next one for the same reason deducts (RULINGS R13).",
+                )
+            else:
+                messages.success(request, "Penalty recorded (RULINGS R13).")
             return redirect(session_url(session))
-    return render(request, "tournament/desk/penalty.html", session_context(session, form=form))
+    warnings = selectors.warnings_of(session)
+    context = session_context(session, form=form, warnings=warnings)
+    return render(request, "tournament/desk/penalty.html", context)
 
 
 @session_page()

@@ -6,7 +6,9 @@ penalty         RULINGS R13: points a player loses outside the hand scores, with
                 mode: *zero-sum* (the other three players of the session get a third each, so
                 the amount is a multiple of 3) or *deduction* (only the player loses). Recorded,
                 corrected or deleted only while the session is open; a correction or deletion
-                needs the reason for the change. All audited.
+                needs the reason for the change. All audited. Recorded *from a preset* (see
+                `play.penalties`), the preset gives the amount, mode and reason, and under
+                *warning first* the player's first one is a 0-point *warning*.
 card totals     the four numbers of the *Final total* row of the signed paper score card.
 card columns    the card's three final rows per player as the printed card has them: *Hand
                 totals* (the entered hands' payments), *Penalties* (their effect, RULINGS R13,
@@ -33,16 +35,20 @@ from django.utils import timezone
 
 from ...audit import audit_record, public_write
 from ...busy import is_database_busy
-from ...models import AuditEntry, Hand, HandEntry, Penalty, Round, Session
+from ...models import AuditEntry, Hand, HandEntry, Penalty, PenaltyPreset, Round, Session
+from ..penalties import PresetOutcome, PresetTerms, preset_outcome
 from ..selectors import CardColumn, card_columns, seating_of
 from .hands import session_check_open
 from .scores import session_scores_refresh
 
 
 def penalty_summary(penalty: Penalty, names: dict[int, str]) -> str:
-    """ "Ann loses 9: paid to the other three players. Wrong claim (hand 3)" for the audit log."""
+    """ "Ann loses 9: paid to the other three players. Wrong claim (hand 3)" for the audit log;
+    "Ann is warned: Talking: warning" for a warning."""
     name = names.get(penalty.player_id, f"player {penalty.player_id}")
     hand = f" (hand {penalty.hand.number})" if penalty.hand_id else ""
+    if penalty.warning:
+        return f"{name} is warned: {penalty.reason}{hand}"
     mode = penalty.get_mode_display().lower()
     return f"{name} loses {penalty.amount}: {mode}. {penalty.reason}{hand}"
 
@@ -102,29 +108,65 @@ def penalty_record(
     *,
     session: Session,
     player_id: int,
-    amount: int,
-    mode: str,
+    amount: int | None = None,
+    mode: str = Penalty.Mode.DEDUCTION,
     reason: str,
     user,
     hand_number: int | None = None,
+    preset_id: int | None = None,
+    count: int = 1,
 ) -> Penalty:
-    """Record a penalty against a player of an open session (RULINGS R13); audited."""
+    """Record a penalty against a player of an open session (RULINGS R13); audited.
+
+    With ``preset_id`` the tournament's preset gives the amount (its points x ``count``), the
+    mode and the reason (``reason`` is then an optional note added to it); under *warning
+    first* the player's first record of that preset is a 0-point warning.
+    """
     session_check_open(session)
     seating = seating_of(session)
     penalty = Penalty(tournament_id=session.round.tournament_id, session=session, created_by=user)
+    if preset_id is not None:
+        outcome = _preset_outcome(session, preset_id, player_id, count, reason)
+        penalty.preset_id, penalty.warning = preset_id, outcome.warning
+        amount, mode, reason = outcome.amount, outcome.mode, outcome.reason
+    elif amount is None:
+        raise ValidationError({"amount": "Give the points, or choose a preset."})
     fields = {"player_id": player_id, "amount": amount, "mode": mode, "reason": reason}
     _penalty_write(
         penalty, session=session, seating=seating, hand_number=hand_number, fields=fields
     )
     audit_record(
         session=session,
-        action=AuditEntry.Action.PENALTY,
+        action=AuditEntry.Action.WARNING if penalty.warning else AuditEntry.Action.PENALTY,
         user=user,
         hand_number=hand_number,
         reason=penalty.reason,
         after=_penalty_snapshot(penalty, seating.names),
     )
     return penalty
+
+
+def _preset_outcome(session, preset_id, player_id, count, note) -> PresetOutcome:
+    """Amount, mode, reason and warning of a penalty recorded from a preset; the preset's row
+    is locked, so two judges recording it at once give one warning, not two."""
+    preset = (
+        PenaltyPreset.objects.select_for_update()
+        .filter(pk=preset_id, tournament_id=session.round.tournament_id)
+        .first()
+    )
+    if preset is None:
+        raise ValidationError({"preset": "Choose one of this tournament's penalty presets."})
+    if not isinstance(count, int) or not 1 <= count <= 100:
+        raise ValidationError({"count": "Give how many times, 1 to 100."})
+    terms = PresetTerms(
+        name=preset.name,
+        points=preset.points,
+        per=preset.per,
+        mode=preset.mode,
+        warning_first=preset.warning_first,
+    )
+    warned_before = Penalty.objects.filter(preset=preset, player_id=player_id).exists()
+    return preset_outcome(terms, count=count, warned_before=warned_before, note=note or "")
 
 
 def _change_reason(reason: str) -> str:
@@ -151,6 +193,11 @@ def penalty_correct(
     """Correct a penalty of an open session: the reason for the change is required; audited."""
     session = penalty.session
     session_check_open(session)
+    if penalty.warning:
+        raise ValidationError(
+            "A warning cannot be corrected: delete it (give the reason) and record the right "
+            "penalty or warning."
+        )
     change_reason = _change_reason(change_reason)
     penalty = (
         Penalty.objects.select_for_update(of=("self",)).select_related("hand").get(pk=penalty.pk)

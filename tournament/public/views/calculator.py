@@ -25,6 +25,7 @@ def calculator(request):
     if form.is_bound and form.is_valid():
         rules = Rules(
             minimum=form.cleaned_data["minimum"],
+            cap=form.cleaned_data.get("cap"),
             scheme=Scheme(form.cleaned_data.get("scheme") or Scheme.FORMAL),
         )
         evaluation = evaluate(form.entry(), seating=calculator_seating(), rules=rules)

@@ -1,0 +1,107 @@
+"""The tournament's penalty presets: list, add, edit, delete (after a confirmation page; a
+used preset stays) and load an example set with one click. Writes:
+`play.services.presets`. Vocabulary: see `tournament.play.penalties`."""
+
+from __future__ import annotations
+
+import copy
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from ...form_errors import error_text, service_error_onto
+from ...models import PenaltyPreset
+from ...play import selectors
+from ...play.penalties import EXAMPLE_SETS
+from ...play.services import presets as preset_services
+from ..forms import ExampleSetForm, PenaltyPresetForm
+from .common import console_page
+
+
+def _back_to_list(tournament):
+    return redirect("event:penalty_presets", slug=tournament.slug)
+
+
+@console_page()
+def penalty_presets(request, tournament):
+    """The list, and the form that adds one."""
+    form = PenaltyPresetForm(request.POST or None, instance=PenaltyPreset(tournament=tournament))
+    if request.method == "POST" and form.is_valid():
+        values = {name: form.cleaned_data[name] for name in form.Meta.fields}
+        try:
+            preset = preset_services.penalty_preset_save(
+                tournament=tournament, values=values, user=request.user
+            )
+        except ValidationError as error:
+            service_error_onto(form, error)
+        else:
+            messages.success(request, f"Preset {preset.name} added; the desk offers it now.")
+            return _back_to_list(tournament)
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "presets": selectors.penalty_presets(tournament),
+        "examples": [(key, label, terms) for key, (label, terms) in EXAMPLE_SETS.items()],
+    }
+    return render(request, "tournament/event/penalty_presets.html", context)
+
+
+@console_page()
+def penalty_preset_edit(request, tournament, pk):
+    preset = get_object_or_404(PenaltyPreset, tournament=tournament, pk=pk)
+    # The form cleans into a copy: the page's heading keeps the saved name until it is saved.
+    form = PenaltyPresetForm(request.POST or None, instance=copy.copy(preset))
+    if request.method == "POST" and form.is_valid():
+        values = {name: form.cleaned_data[name] for name in form.Meta.fields}
+        try:
+            preset_services.penalty_preset_save(
+                tournament=tournament, preset=preset, values=values, user=request.user
+            )
+        except ValidationError as error:
+            service_error_onto(form, error)
+        else:
+            messages.success(
+                request,
+                f"Preset {values['name']} saved. Penalties already recorded keep their points.",
+            )
+            return _back_to_list(tournament)
+    context = {"tournament": tournament, "form": form, "preset": preset}
+    return render(request, "tournament/event/penalty_preset_edit.html", context)
+
+
+@console_page()
+def penalty_preset_delete(request, tournament, pk):
+    """GET: the confirmation page (or why it cannot go); POST: delete."""
+    preset = get_object_or_404(PenaltyPreset, tournament=tournament, pk=pk)
+    used = preset.penalties.count()
+    if request.method == "POST":
+        try:
+            preset_services.penalty_preset_delete(preset=preset, user=request.user)
+        except ValidationError as error:
+            messages.error(request, error_text(error))
+        else:
+            messages.success(request, f"Preset {preset.name} deleted.")
+        return _back_to_list(tournament)
+    context = {"tournament": tournament, "preset": preset, "used": used}
+    return render(request, "tournament/event/penalty_preset_delete.html", context)
+
+
+@console_page()
+@require_POST
+def penalty_presets_load(request, tournament):
+    form = ExampleSetForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose one of the example sets listed.")
+        return _back_to_list(tournament)
+    label = EXAMPLE_SETS[form.cleaned_data["example"]][0]
+    added = preset_services.penalty_presets_load(
+        tournament=tournament, example=form.cleaned_data["example"], user=request.user
+    )
+    if added:
+        names = ", ".join(preset.name for preset in added)
+        messages.success(request, f"Loaded {label}: {names}.")
+    else:
+        messages.info(request, f"Every preset of {label} is in the list already; none added.")
+    return _back_to_list(tournament)
