@@ -208,7 +208,7 @@ def page_timings(events: dict[str, Event], runs: int = 5, pages=None) -> list[di
     return rows
 
 
-def child(runs: int) -> dict:
+def child(runs: int, only: str = "") -> dict:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
     import django
 
@@ -225,14 +225,21 @@ def child(runs: int) -> dict:
     return {
         "backend": connection.vendor,
         "build_s": built,
-        "pages": page_timings(events, runs),
+        "pages": page_timings(events, runs, _chosen(only)),
     }
 
 
-def _run_backend(url: str, runs: int) -> dict | None:
+def _chosen(only: str) -> list[Page]:
+    """The pages whose names contain one of the comma-separated words of ``only`` (all when
+    empty)."""
+    words = [w.strip().lower() for w in only.split(",") if w.strip()]
+    return [p for p in PAGES if not words or any(w in p.name.lower() for w in words)]
+
+
+def _run_backend(url: str, runs: int, only: str = "") -> dict | None:
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "tests.settings"}
     done = subprocess.run(
-        [sys.executable, __file__, "--child", "--runs", str(runs)],
+        [sys.executable, __file__, "--child", "--runs", str(runs), "--only", only],
         env=env,
         cwd=ROOT,
         capture_output=True,
@@ -280,21 +287,24 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--sqlite-only", action="store_true")
+    parser.add_argument("--only", default="", help="comma-separated words of page names")
     options = parser.parse_args()
     if options.child:
-        print(json.dumps(child(options.runs)))
+        print(json.dumps(child(options.runs, options.only)))
         return
     load = os.getloadavg()
     print(f"Pages at 400 players, medians of {options.runs} requests; load {load[0]:.1f}")
     results = []
     with tempfile.TemporaryDirectory() as folder:
-        results.append(_run_backend(f"sqlite:///{folder}/pages.sqlite3", options.runs))
+        results.append(
+            _run_backend(f"sqlite:///{folder}/pages.sqlite3", options.runs, options.only)
+        )
         report(results[-1]) if results[-1] else None
     pg = None if options.sqlite_only else postgres_url()
     if pg is not None:
         url, drop = pg
         try:
-            results.append(_run_backend(url, options.runs))
+            results.append(_run_backend(url, options.runs, options.only))
             report(results[-1]) if results[-1] else None
         finally:
             drop()

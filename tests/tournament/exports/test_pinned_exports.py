@@ -4,8 +4,8 @@ and a substitute, compared with the files the table-based export wrote before th
 fed from the board's rows (``pinned/``).
 
 Vocabulary: a *pinned* file is one written by the earlier code and kept in ``pinned/``; a CSV is
-compared byte for byte, an Excel file cell by cell (with its sheet names and each cell's type;
-the files' own time stamps differ from run to run).
+compared byte for byte, an Excel file cell by cell (with its sheet names, each cell's type, the frozen
+header, its bold and the column widths; the files' own time stamps differ from run to run).
 """
 
 from __future__ import annotations
@@ -52,9 +52,16 @@ def downloads(client, tournament: Tournament) -> dict[str, tuple[bytes, str]]:
 
 
 def cells(body: bytes) -> list:
+    """Each sheet's title, frozen pane, column widths, bold header and typed cells."""
     book = openpyxl.load_workbook(io.BytesIO(body))
     return [
-        (sheet.title, [[(type(c.value).__name__, c.value) for c in row] for row in sheet.rows])
+        (
+            sheet.title,
+            sheet.freeze_panes,
+            {key: d.width for key, d in sheet.column_dimensions.items()},
+            [cell.font.b for cell in sheet[1]],
+            [[(type(c.value).__name__, c.value) for c in row] for row in sheet.rows],
+        )
         for sheet in book.worksheets
     ]
 
