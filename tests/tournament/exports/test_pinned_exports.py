@@ -3,9 +3,10 @@ spectator and as an organiser, and a variant of the demo with match points, a wi
 and a substitute, compared with the files the table-based export wrote before the exports were
 fed from the board's rows (``pinned/``).
 
-Vocabulary: a *pinned* file is one written by the earlier code and kept in ``pinned/``; a CSV is
-compared byte for byte, an Excel file cell by cell (with its sheet names, each cell's type, the frozen
-header, its bold and the column widths; the files' own time stamps differ from run to run).
+Vocabulary: a *pinned* file is one written by the earlier code and kept in ``pinned/``; a CSV
+is compared byte for byte, an Excel file cell by cell (with its sheet names, each cell's type,
+the frozen header, its bold and the column widths; the files' own time stamps differ from run
+to run).
 """
 
 from __future__ import annotations
