@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import get_language
 from django_countries import countries
 
 from ..models import Player, Registration, Round, Seat, Tournament, TournamentOfficial
@@ -98,6 +99,17 @@ def active_player_count(tournament: Tournament) -> int:
 
 def tournament_by_slug(slug: str) -> Tournament | None:
     return Tournament.objects.filter(slug=slug).first()
+
+
+def country_names() -> dict[str, str]:
+    """ISO alpha-2 code -> the country's name in the active language, made once per language
+    (a page looks each row's name up here instead of asking django-countries row by row)."""
+    return _country_names(get_language())
+
+
+@lru_cache(maxsize=8)
+def _country_names(language: str | None) -> dict[str, str]:
+    return {code: str(name) for code, name in countries}
 
 
 @lru_cache(maxsize=1)
