@@ -169,3 +169,18 @@ def test_no_page_asks_more_queries_for_more_rounds_or_players(state):
         if not small[page] == rounds[page] == players[page]
     }
     assert grew == {}, "(status, queries) at 32x2, 32x10, 100x2"
+
+
+def test_the_player_page_reads_hands_by_key_not_by_a_join_from_payments():
+    """The player's payments are read by player, then their hands by primary key: a join from
+    payments to hands let PostgreSQL scan the whole hand table (the page grew with the event's
+    hands, not the player's)."""
+    tournament = event_build(*SMALL, state="every round played")
+    url = _address("public:player_detail", ("player",), tournament)
+    with CaptureQueriesContext(connection) as queries:
+        assert Client().get(url).status_code == 200
+    reads = [q["sql"] for q in queries if 'FROM "tournament_payment"' in q["sql"]]
+    assert len(reads) == 1 and 'JOIN "tournament_hand"' not in reads[0]
+    assert '"tournament_payment"."player_id" =' in reads[0]
+    hands = [q["sql"] for q in queries if 'FROM "tournament_hand"' in q["sql"]]
+    assert any('"tournament_hand"."id" IN' in sql for sql in hands)

@@ -10,7 +10,7 @@ import datetime
 from dataclasses import dataclass
 from functools import lru_cache
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import get_language
 from django_countries import countries
@@ -264,8 +264,10 @@ def player_places(tournament: Tournament, player_id: int, *, rounds) -> list[Pla
     if registration is None or not rounds:
         return []
     status, withdrawn_from = registration
-    seated_rounds = set(
-        Seat.objects.filter(round__in=rounds).values_list("round_id", flat=True).distinct()
+    seated_rounds = set(  # one index probe per round, not every seat of the tournament
+        Round.objects.filter(pk__in=[r.pk for r in rounds])
+        .filter(Exists(Seat.objects.filter(round_id=OuterRef("pk"))))
+        .values_list("pk", flat=True)
     )
     seats = {
         round_id: (number, label, wind)
