@@ -67,6 +67,18 @@ def round_tables(round_: Round, names: Names | None = None) -> list[dict]:
     return list(tables.values())
 
 
+def seated_by_number(round_: Round, number: int) -> tuple[Player | None, bool]:
+    """The player registered as ``number`` in the round's tournament (None when nobody is), and
+    whether they are seated in ``round_``: one query."""
+    found = (
+        Registration.objects.filter(tournament_id=round_.tournament_id, number=number)
+        .select_related("player")
+        .annotate(seated=Exists(Seat.objects.filter(round=round_, player_id=OuterRef("player_id"))))
+        .first()
+    )
+    return (found.player, found.seated) if found else (None, False)
+
+
 def round_seats_by_player(round_: Round, names: Names | None = None) -> list[Seat]:
     """The round's seats in family order of their players (the "where do I sit?" list), each
     with ``label``."""
