@@ -3,7 +3,8 @@
 Vocabulary
 ----------
 sheet       a `Sheet`: a title, the column headers and the rows of raw cells (numbers stay
-            numbers), plus an optional closing note (the provisional line).
+            numbers), plus an optional closing note (the provisional line). Its rows may be a
+            generator: a sheet is written once.
 raw cell    what a standings row holds for a column: a rank text ("3", "=3"), a label, a code, a
             whole number, the match points as text ("1.5"); an empty cell is "".
 safe cell   a raw cell through `tournament.event.spreadsheet.cell_escape` (formula-looking text
@@ -42,11 +43,11 @@ class Sheet:
     rows: Iterable[list]
     note: str = ""
 
-    def safe_rows(self, *, csv: bool) -> Iterator[list]:
+    def safe_rows(self, *, for_csv: bool) -> Iterator[list]:
         """The header, every row and the note as safe cells (see the module docstring)."""
         header = [cell_escape(str(h)) for h in self.header]
         yield header
-        rank = self.header.index(RANK) if csv and RANK in self.header else None
+        rank = self.header.index(RANK) if for_csv and RANK in self.header else None
         for row in self.rows:
             cells = [cell_escape(cell) for cell in row]
             if rank is not None:
@@ -59,7 +60,7 @@ class Sheet:
         """The CSV text (Excel's dialect, lines ending in CRLF) in pieces, as it is written."""
         buffer = io.StringIO()
         writer = csv.writer(buffer)
-        for count, cells in enumerate(self.safe_rows(csv=True), start=1):
+        for count, cells in enumerate(self.safe_rows(for_csv=True), start=1):
             writer.writerow(cells)
             if count % ROWS_PER_CHUNK == 0:
                 yield buffer.getvalue()
@@ -72,7 +73,7 @@ class Sheet:
         """The Excel workbook: one sheet named by the title (at most 31 characters), the header
         in bold and frozen, each column as wide as its longest cell, text with a line break
         wrapped. Written row by row (openpyxl's write-only mode): a cell costs one write."""
-        rows = list(self.safe_rows(csv=False))
+        rows = list(self.safe_rows(for_csv=False))
         book = Workbook(write_only=True)
         sheet = book.create_sheet(self.title[:31])
         sheet.freeze_panes = "A2"

@@ -25,7 +25,7 @@ def test_the_streamed_csv_is_the_csv_tablib_writes(width, data, note):
     sheet = Sheet("Standings", header, rows, note)
     chunks = list(sheet.csv_chunks())
     expected = tablib.Dataset(headers=header)
-    for cells in list(sheet.safe_rows(csv=True))[1:]:
+    for cells in list(sheet.safe_rows(for_csv=True))[1:]:
         expected.append(cells)
     assert "".join(chunks) == expected.export("csv")
     lines = 1 + len(rows) + bool(note)
