@@ -235,12 +235,12 @@ class SwapSeatsForm(forms.Form):
         if player is None:
             raise forms.ValidationError(
                 f"No player has number {number} in this tournament: type the number shown "
-                "beside the name in the tables below."
+                "beside the name in the seat table below."
             )
         if not seated:
             raise forms.ValidationError(
                 f"{self.label_of(player)} (#{number}) is not seated in round "
-                f"{self.round_.number}: pick a player from the tables below."
+                f"{self.round_.number}: pick a player from the seat table below."
             )
         return player
 

@@ -42,7 +42,7 @@ def test_two_players_swap_seats_by_their_numbers(client, seated):
     "which, message",
     [
         ("unknown", "No player has number 99 in this tournament"),
-        ("sitting out", "is not seated in round 1: pick a player from the tables below"),
+        ("sitting out", "is not seated in round 1: pick a player from the seat table below"),
     ],
 )
 def test_a_number_nobody_sits_under_is_refused_with_the_reason(client, seated, which, message):
