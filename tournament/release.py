@@ -179,6 +179,7 @@ def public_round_limit(tournament) -> int | None:
     played = sorted(
         set(
             SessionScore.objects.filter(tournament=tournament)
+            .order_by()
             .values_list("round_number", flat=True)
             .distinct()
         )

@@ -188,3 +188,36 @@ def test_a_name_with_no_space_to_break_at_wraps_on_a_390px_phone(phone, live_ser
         ("players", reverse("public:player_list", args=[tournament.slug])),
     ]
     assert measure(phone, live_server.url, paths, artifacts, "long-name") == {}
+
+
+def test_an_organiser_swaps_two_players_by_number_on_a_390px_phone(phone, live_server, artifacts):
+    """The seating round page asks for two player numbers (shown beside the names in the seat
+    table): typed from the keyboard alone, the swap happens and the page does not scroll
+    sideways (the seat table scrolls in its own container)."""
+    from tests.tournament.builders import make_players, make_seated_round, make_tournament
+    from tournament.models import Registration, Seat
+
+    tournament = make_tournament()
+    players = make_players(tournament, 16)
+    round_ = make_seated_round(tournament, players, 1)
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_superuser("boss", password="pw")
+    path = reverse("seating:seating_round", args=[tournament.slug, 1])
+    log_in(phone, live_server.url, "boss", path)
+    assert overflow(phone) <= 0, widest(phone)
+    number = dict(
+        Registration.objects.filter(tournament=tournament).values_list("player_id", "number")
+    )
+    first, second = players[0], players[9]
+    where = {s.player_id: (s.table_id, s.wind) for s in Seat.objects.filter(round=round_)}
+    phone.focus("#id_first")
+    phone.keyboard.type(str(number[first.pk]))
+    phone.keyboard.press("Tab")
+    phone.keyboard.type(str(number[second.pk]))
+    phone.keyboard.press("Enter")
+    expect(phone.locator(".messages")).to_contain_text("Swapped")
+    phone.screenshot(path=str(artifacts / "seating-round-swap-390.png"), full_page=True)
+    after = {s.player_id: (s.table_id, s.wind) for s in Seat.objects.filter(round=round_)}
+    assert after[first.pk] == where[second.pk] and after[second.pk] == where[first.pk]
+    assert overflow(phone) <= 0, widest(phone)

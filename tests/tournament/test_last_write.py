@@ -86,7 +86,7 @@ NOT_PUBLIC = {
 READS = {
     "tournament_has_hands", "highest_hand_number", "settings_summary", "slug_free",
     "tournament_is_played", "session_check_open", "hand_preview", "evaluation_names",
-    "penalty_summary", "session_scores_drift",
+    "penalty_summary", "session_scores_drift", "session_scores_check",
     "player_build",  # builds an unsaved Player for roster_admit; writes nothing
 }  # fmt: skip
 

@@ -7,10 +7,10 @@ Forms only check and clean input; the writes are the domain packages' services
 """
 
 from django import forms
-from django.db.models.functions import Lower
 from django_countries import countries
 from django_countries.fields import LazyTypedChoiceField
 
+from ..event import selectors as event_selectors
 from ..event.roster_files import MAX_BYTES, FileProblem, size_check
 from ..event.roster_import import FIELD_LABELS, FIELDS
 from ..event.services import EDIT_FIELDS, PRESETS
@@ -228,20 +228,44 @@ class GenerateSeatingForm(forms.Form):
     )
 
 
+MAX_PLAYER_NUMBER = 2_147_483_647  # Registration.number is a PositiveIntegerField
+
+
 class SwapSeatsForm(forms.Form):
-    first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player")
-    second = forms.ModelChoiceField(queryset=Player.objects.none(), label="swaps seats with")
+    """Two players of a round swap seats, each named by their player number (the number the
+    seating shows beside each name): two short fields, not two lists of every player."""
+
+    first = forms.IntegerField(label="Player number", min_value=1, max_value=MAX_PLAYER_NUMBER)
+    second = forms.IntegerField(
+        label="swaps seats with number", min_value=1, max_value=MAX_PLAYER_NUMBER
+    )
 
     def __init__(self, *args, round_, **kwargs):
         super().__init__(*args, **kwargs)
-        # Family-name order; every player shown by their label (`event.names`).
+        self.round_ = round_
         self.names = player_names(round_.tournament_id)
-        seated = Player.objects.filter(seats__round=round_).order_by(
-            Lower("family_name"), Lower("given_name"), "pk"
-        )
-        for name in ("first", "second"):
-            self.fields[name].queryset = seated
-            self.fields[name].label_from_instance = self.label_of
+        for field in self.fields.values():
+            field.widget.attrs.update(inputmode="numeric", autocomplete="off", size=6)
+
+    def _seated(self, number: int) -> Player:
+        player, seated = event_selectors.seated_by_number(self.round_, number)
+        if player is None:
+            raise forms.ValidationError(
+                f"No player has number {number} in this tournament: type the number shown "
+                "beside the name in the seat table below."
+            )
+        if not seated:
+            raise forms.ValidationError(
+                f"{self.label_of(player)} (#{number}) is not seated in round "
+                f"{self.round_.number}: pick a player from the seat table below."
+            )
+        return player
+
+    def clean_first(self) -> Player:
+        return self._seated(self.cleaned_data["first"])
+
+    def clean_second(self) -> Player:
+        return self._seated(self.cleaned_data["second"])
 
     def label_of(self, player: Player) -> str:
         return self.names.label(player.pk, player.name)

@@ -10,8 +10,9 @@ import datetime
 from dataclasses import dataclass
 from functools import lru_cache
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
+from django.utils.translation import get_language
 from django_countries import countries
 
 from ..models import Player, Registration, Round, Seat, Tournament, TournamentOfficial
@@ -66,6 +67,18 @@ def round_tables(round_: Round, names: Names | None = None) -> list[dict]:
     return list(tables.values())
 
 
+def seated_by_number(round_: Round, number: int) -> tuple[Player | None, bool]:
+    """The player registered as ``number`` in the round's tournament (None when nobody is), and
+    whether they are seated in ``round_``: one query."""
+    found = (
+        Registration.objects.filter(tournament_id=round_.tournament_id, number=number)
+        .select_related("player")
+        .annotate(seated=Exists(Seat.objects.filter(round=round_, player_id=OuterRef("player_id"))))
+        .first()
+    )
+    return (found.player, found.seated) if found else (None, False)
+
+
 def round_seats_by_player(round_: Round, names: Names | None = None) -> list[Seat]:
     """The round's seats in family order of their players (the "where do I sit?" list), each
     with ``label``."""
@@ -98,6 +111,17 @@ def active_player_count(tournament: Tournament) -> int:
 
 def tournament_by_slug(slug: str) -> Tournament | None:
     return Tournament.objects.filter(slug=slug).first()
+
+
+def country_names() -> dict[str, str]:
+    """ISO alpha-2 code -> the country's name in the active language, made once per language
+    (a page looks each row's name up here instead of asking django-countries row by row)."""
+    return _country_names(get_language())
+
+
+@lru_cache(maxsize=8)
+def _country_names(language: str | None) -> dict[str, str]:
+    return {code: str(name) for code, name in countries}
 
 
 @lru_cache(maxsize=1)
@@ -252,8 +276,10 @@ def player_places(tournament: Tournament, player_id: int, *, rounds) -> list[Pla
     if registration is None or not rounds:
         return []
     status, withdrawn_from = registration
-    seated_rounds = set(
-        Seat.objects.filter(round__in=rounds).values_list("round_id", flat=True).distinct()
+    seated_rounds = set(  # one index probe per round, not every seat of the tournament
+        Round.objects.filter(pk__in=[r.pk for r in rounds])
+        .filter(Exists(Seat.objects.filter(round_id=OuterRef("pk"))))
+        .values_list("pk", flat=True)
     )
     seats = {
         round_id: (number, label, wind)

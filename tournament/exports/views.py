@@ -3,19 +3,23 @@
 Public pages under the release rule ``STANDINGS``, which `public_page` enforces (404 while the
 standings are held): silent rounds and hidden withdrawn players apply as on the standings
 page, officials get everything. A provisional ranking says so in its
-file name and in a closing line.
+file name and in a closing line. A CSV is streamed as it is written; the rows come from the
+standings board (`sheets`), never from a table's per-cell introspection.
 """
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.http import Http404, HttpResponse, StreamingHttpResponse
 
 from ..release import Rule, public_page
 from ..standings import selectors
-from .ema import HEADER, ema_rows
-from .tables import SafeTableExport, StandingsExportTable
+from .ema import ema_rows
+from .sheets import Sheet, ema_sheet, standings_sheet
 
-FORMATS = ("csv", "xlsx")
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
 
 
 def _filename(tournament, board_, stem: str, extension: str) -> str:
@@ -29,35 +33,30 @@ def _note(board_) -> str:
     return " ".join([board_.provisional.summary(), *lines]) if lines else ""
 
 
+def _download(sheet: Sheet, export_format: str, filename: str):
+    if export_format == "csv":
+        response = StreamingHttpResponse(sheet.csv_chunks(), content_type=CONTENT_TYPES["csv"])
+    else:
+        response = HttpResponse(sheet.xlsx_bytes(), content_type=CONTENT_TYPES[export_format])
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 @public_page(Rule.STANDINGS)
 def standings_export(request, tournament, export_format):
-    if export_format not in FORMATS:
+    if export_format not in CONTENT_TYPES:
         raise Http404("Standings can be downloaded as CSV or XLSX.")
     board_ = selectors.board_for_viewer(request.user, tournament)
     rounds = sorted({p.round_number for row in board_.rows for p in row.sessions})
-    table = StandingsExportTable(
-        list(board_.rows), rounds=rounds, match_points=board_.uses_match_points
+    sheet = standings_sheet(
+        board_.rows, rounds=rounds, match_points=board_.uses_match_points, note=_note(board_)
     )
-    exporter = SafeTableExport(export_format, table, note=_note(board_))
-    return exporter.response(filename=_filename(tournament, board_, "standings", export_format))
-
-
-class _EmaTable:
-    """Enough of a table for `SafeTableExport`: the EMA rows as values."""
-
-    def __init__(self, rows):
-        self.rows = rows
-
-    def as_values(self, exclude_columns=None):
-        yield list(HEADER)
-        for row in self.rows:
-            yield list(row.cells())
+    filename = _filename(tournament, board_, "standings", export_format)
+    return _download(sheet, export_format, filename)
 
 
 @public_page(Rule.STANDINGS)
 def ema_export(request, tournament):
     board_ = selectors.board_for_viewer(request.user, tournament)
-    exporter = SafeTableExport(
-        "csv", _EmaTable(ema_rows(board_.rows)), note=_note(board_), title="EMA ranking"
-    )
-    return exporter.response(filename=_filename(tournament, board_, "ema", "csv"))
+    sheet = ema_sheet(ema_rows(board_.rows), note=_note(board_))
+    return _download(sheet, "csv", _filename(tournament, board_, "ema", "csv"))

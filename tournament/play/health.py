@@ -1,10 +1,17 @@
 """Reads for the health page: what is wrong or unfinished in a tournament's play, and where.
 
+Cost: the payments are summed once (`session_scores_check`, which compares them with the kept
+session totals); every other check reads hands, sessions or kept totals grouped in the
+database, so the page follows players x rounds plus one pass over the payments.
+
 Vocabulary
 ----------
 problem     `Problem`: a kind (one of `KINDS`), a line for people, and where to fix it (the
             round and table of the session, the hand number, or the player).
-kinds       ``unbalanced`` a hand whose payments do not sum to zero (RULINGS R11);
+kinds       ``unbalanced`` a hand whose payments do not sum to zero (RULINGS R11), looked for
+            hand by hand in the sessions whose payments do not sum to zero (two wrong hands
+            of one session whose errors cancel exactly go unnoticed; their players' kept
+            totals still show as drift when they differ);
             ``unreconciled`` a session with hands that is not reconciled; ``unconfirmed`` a
             hand awaiting its second entry; ``mismatch`` a second entry that differs;
             ``gap`` hand numbers missing below a session's highest; ``short`` an active player
@@ -21,7 +28,7 @@ from django.db.models import Count, Max, Sum
 
 from ..models import Hand, HandEntry, Payment, Registration, Session, SessionScore, Tournament
 from ..names import player_names
-from .services.scores import session_scores_drift
+from .services.scores import session_scores_check
 
 KINDS = {
     "unbalanced": "Payments that do not sum to zero",
@@ -48,23 +55,33 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
     """Every problem by kind (in the order of `KINDS`); empty lists when all is well."""
     found: dict[str, list[Problem]] = {kind: [] for kind in KINDS}
     where = {"session__round__tournament": tournament}
-    for row in (
-        Payment.objects.filter(hand__session__round__tournament=tournament)
-        .values("hand_id", "hand__number", "hand__session__round__number")
-        .annotate(total=Sum("amount"), table=Max("hand__session__table__number"))
+    drifted, unbalanced = session_scores_check(tournament=tournament)
+    totals = dict(  # hand by hand, only in the sessions whose payments do not sum to zero
+        Payment.objects.filter(hand__session_id__in=unbalanced)
+        .values("hand_id")
+        .annotate(total=Sum("amount"))
         .exclude(total=0)
+        .values_list("hand_id", "total")
+        if unbalanced
+        else ()
+    )
+    for pk, r, t, n in (
+        Hand.objects.filter(pk__in=totals)
+        .order_by("session__round__number", "session__table__number", "number")
+        .values_list("pk", "session__round__number", "session__table__number", "number")
+        if totals
+        else ()
     ):
         found["unbalanced"].append(
             Problem(
                 "unbalanced",
-                f"Round {row['hand__session__round__number']} table {row['table']} hand "
-                f"{row['hand__number']}: payments sum to {row['total']:+d}.",
-                row["hand__session__round__number"],
-                row["table"],
-                row["hand__number"],
+                f"Round {r} table {t} hand {n}: payments sum to {totals[pk]:+d}.",
+                r,
+                t,
+                n,
             )
         )
-    for session in session_scores_drift(tournament=tournament):
+    for session in drifted:
         found["drift"].append(
             Problem(
                 "drift",
@@ -92,9 +109,20 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
             found["unconfirmed"].append(
                 Problem("unconfirmed", f"Round {r} table {t} hand {n}.", r, t, n)
             )
+    gapped = [  # a session has a gap when it has fewer hands than its highest number
+        row["session_id"]
+        for row in Hand.objects.filter(**where)
+        .values("session_id")
+        .annotate(count=Count("pk"), highest=Max("number"))
+        if row["count"] < row["highest"]
+    ]
     numbers: dict[tuple[int, int], set[int]] = defaultdict(set)
-    for r, t, n in Hand.objects.filter(**where).values_list(
-        "session__round__number", "session__table__number", "number"
+    for r, t, n in (
+        Hand.objects.filter(session_id__in=gapped).values_list(
+            "session__round__number", "session__table__number", "number"
+        )
+        if gapped
+        else ()
     ):
         numbers[(r, t)].add(n)
     for (r, t), taken in sorted(numbers.items()):

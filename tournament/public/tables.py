@@ -25,7 +25,7 @@ class RegistrationTable(tables.Table):
     chinese_name = tables.Column(
         accessor="player__chinese_name", verbose_name="Chinese name", attrs=HIDE_ON_PHONES
     )
-    country = tables.Column(accessor="player__country", verbose_name="Country")
+    country = tables.Column(accessor="country_name", verbose_name="Country")
     club = tables.Column(accessor="player__club", verbose_name="Club", attrs=HIDE_ON_PHONES)
     status = tables.Column()
 
@@ -40,12 +40,15 @@ class RegistrationTable(tables.Table):
         super().__init__(data, **kwargs)
 
     @staticmethod
-    def rows(registrations, names) -> list[Registration]:
-        """``registrations`` in family order, each with ``label`` and ``family_order``."""
+    def rows(registrations, names, country_names: dict[str, str]) -> list[Registration]:
+        """``registrations`` in family order, each with ``label``, ``family_order`` and
+        ``country_name`` (from ``country_names``, made once per page: code -> name)."""
         rows = list(registrations)
         for registration in rows:
-            registration.label = names.label(registration.player_id, registration.player.name)
+            player = registration.player
+            registration.label = names.label(registration.player_id, player.name)
             registration.family_order = names.sort_key(registration.player_id)
+            registration.country_name = country_names.get(player.country.code or "", "")
         return names.ordered(rows)
 
     def render_player(self, value, record):

@@ -320,35 +320,46 @@ def player_card(
     standing = next((row for row in board_.rows if row.player_id == player_id), None)
     if standing is None:
         return None
+    # Two index-backed reads, flat in the size of the hand table: the player's payments (by
+    # player), then those hands by primary key (a join from payments planned a hand table scan).
+    paid = dict(
+        Payment.objects.filter(player_id=player_id)
+        .exclude(amount=0)
+        .order_by()
+        .values_list("hand_id", "amount")
+    )
     hands = [
         HandLine(
-            round_number=row["hand__session__round__number"],
-            table_number=row["hand__session__table__number"],
-            number=row["hand__number"],
-            outcome=row["hand__outcome"],
-            won=row["hand__winner_id"] == player_id and row["amount"] > 0,
-            value=row["hand__value"],
-            amount=row["amount"],
-            confirmed=row["hand__confirmed"],
+            round_number=round_number,
+            table_number=table_number,
+            number=number,
+            outcome=outcome,
+            won=winner_id == player_id and paid[pk] > 0,
+            value=value,
+            amount=paid[pk],
+            confirmed=confirmed,
         )
-        for row in Payment.objects.filter(
-            player_id=player_id,
-            hand__session__round__tournament=tournament,
-            **_round_filter("hand__session__round__number", round_limit),
+        for pk, round_number, table_number, number, outcome, winner_id, value, confirmed in (
+            Hand.objects.filter(
+                pk__in=list(paid),
+                session__round__tournament=tournament,
+                **_round_filter("session__round__number", round_limit),
+            )
+            .exclude(hidden_hands_filter(viewer, "", tournament))
+            .order_by("session__round__number", "number")
+            .values_list(
+                "pk",
+                "session__round__number",
+                "session__table__number",
+                "number",
+                "outcome",
+                "winner_id",
+                "value",
+                "confirmed",
+            )
+            if paid
+            else ()
         )
-        .exclude(amount=0)
-        .exclude(hidden_hands_filter(viewer, "hand__", tournament))
-        .values(
-            "hand__session__round__number",
-            "hand__session__table__number",
-            "hand__number",
-            "hand__outcome",
-            "hand__winner_id",
-            "hand__value",
-            "hand__confirmed",
-            "amount",
-        )
-        .order_by("hand__session__round__number", "hand__number")
     ]
     penalties = list(
         Penalty.objects.filter(

@@ -71,7 +71,7 @@ def addresses(session) -> list[str]:
 def readable(response) -> str:
     if response["Content-Type"].startswith("application/pdf"):
         return text(response.content)
-    return response.content.decode()
+    return response.getvalue().decode()  # a CSV is streamed
 
 
 def first_entry_traces(session, page: str) -> list[str]:

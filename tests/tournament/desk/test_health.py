@@ -71,3 +71,32 @@ def test_a_judge_cannot_rebuild_and_the_public_cannot_see_health(client, trouble
     client.force_login(make_user("judge"))
     rebuild = reverse("desk:session_scores_rebuild", args=[tournament.slug])
     assert client.post(rebuild).status_code == 403
+
+
+def test_the_health_page_sums_the_payments_once(client):
+    """The payments are read in one pass (drift and unbalanced sessions together); a hand is
+    looked at one by one only in a session whose payments do not sum to zero."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tournament = make_tournament()
+    players = make_players(tournament, 8)
+    make_seated_round(tournament, players, 1)
+    judge = make_user()
+    for session in Session.objects.filter(round__tournament=tournament).select_related(
+        "round__tournament", "table"
+    ):
+        hand_services.hand_save(session=session, entry=entry(session, 1), user=judge)
+    client.force_login(make_user("judge"))
+    url = reverse("desk:tournament_health", args=[tournament.slug])
+
+    def payment_reads() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            body = client.get(url).content.decode()
+        return sum("tournament_payment" in q["sql"] for q in queries), body
+
+    reads, body = payment_reads()
+    assert reads == 1 and "payments sum to" not in body
+    Payment.objects.filter(hand__session__table__number=2).first().delete()
+    reads, body = payment_reads()
+    assert reads == 2 and "Round 1 table 2 hand 1: payments sum to" in body

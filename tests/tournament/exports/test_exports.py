@@ -81,7 +81,7 @@ def test_the_csv_export_is_escaped_and_says_it_is_provisional(client, event):
     response = client.get(reverse("exports:standings_export", args=[tournament.slug, "csv"]))
     assert response.status_code == 200
     assert "provisional" in response["Content-Disposition"]
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.getvalue().decode())))
     assert rows[0][:3] == ["Rank", "Player", "Country"] and "R1" in rows[0]
     evil = next(row for row in rows if "Evil" in row[1])
     assert evil[1].startswith("'=") and evil[2] == "DK"  # countries are ISO codes
@@ -102,7 +102,7 @@ def test_the_xlsx_export_opens_in_a_spreadsheet(client, event):
 def test_the_ema_export_has_the_published_columns(client, event):
     tournament, players = event
     response = client.get(reverse("exports:ema_export", args=[tournament.slug]))
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.getvalue().decode())))
     assert tuple(rows[0]) == HEADER
     assert len(rows) == 1 + 4 + 1  # header, four players, the provisional line
 
@@ -123,7 +123,7 @@ def test_a_shared_rank_is_not_mistaken_for_a_formula_in_the_csv(client, db):
         session=session, entry=entry(session, outcome="draw", win_type=""), user=make_user()
     )
     response = client.get(reverse("exports:standings_export", args=[tournament.slug, "csv"]))
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.getvalue().decode())))
     ranks = [row[0] for row in rows[1:5]]
     assert ranks == ["=1", "=1", "=1", "=1"]  # a drawn hand: all four share rank 1
     assert any(row[1] == "'=1+2 Sneaky" for row in rows)  # names are still guarded

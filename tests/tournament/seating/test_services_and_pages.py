@@ -146,9 +146,10 @@ def test_generate_swap_and_publish_through_pages(client, event, organiser):
     assert "not been published" in client.get(public).content.decode()
     client.force_login(organiser)
     a, b = Seat.objects.filter(round=round_).order_by("table__number", "wind")[::5][:2]
+    number = dict(Registration.objects.filter(tournament=event).values_list("player_id", "number"))
     client.post(
         reverse("seating:seating_round", args=[event.slug, 1]),
-        {"first": a.player_id, "second": b.player_id},
+        {"first": number[a.player_id], "second": number[b.player_id]},
     )
     assert Seat.objects.get(round=round_, player=a.player).table_id == b.table_id
     client.post(reverse("seating:seating_publish", args=[event.slug, 1]), {"publish": "1"})

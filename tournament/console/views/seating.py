@@ -16,8 +16,22 @@ from ...models import Round
 from ...play.selectors import round_is_opened
 from ...seating import services as seating_services
 from ...seating.selectors import seating_overview as overview_rows
+from ...winds import WIND_NAMES, WINDS
 from ..forms import GenerateSeatingForm, SwapSeatsForm
 from .common import console_page
+
+
+def _seat_rows(tables: list[dict], names) -> list[tuple[object, list]]:
+    """Each table with its seats in wind order (None where nobody sits), each seat carrying
+    ``number``, its player's number: the numbers the swap form asks for."""
+    rows = []
+    for entry in tables:
+        by_wind = {seat.wind: seat for seat in entry["seats"]}
+        for seat in entry["seats"]:
+            person = names.people.get(seat.player_id)
+            seat.number = person.number if person else None
+        rows.append((entry["table"], [by_wind.get(wind) for wind in WINDS]))
+    return rows
 
 
 def _round(tournament, number: int) -> Round:
@@ -69,7 +83,8 @@ def seating_round(request, tournament, number):
         "tournament": tournament,
         "round": round_,
         "played": round_is_opened(round_),
-        "tables": event_selectors.round_tables(round_, names),
+        "tables": _seat_rows(event_selectors.round_tables(round_, names), names),
+        "winds": [WIND_NAMES[wind] for wind in WINDS],
         "byes": event_selectors.round_byes(round_, names),
         "form": form,
     }

@@ -28,19 +28,40 @@ from ...models import Hand, Payment, Penalty, Seat, Session, SessionScore
 from ..penalties import penalty_effect
 
 
-def _computed(session_ids) -> dict[int, dict[int, dict]]:
-    """{session id: {player id: fields}} from the hands, payments and penalties themselves."""
-    session_ids = list(session_ids)
+def _computed(
+    session_ids=None, *, tournament=None, paid_per_session: dict[int, int] | None = None
+) -> dict[int, dict[int, dict]]:
+    """{session id: {player id: fields}} from the hands, payments and penalties themselves, for
+    the sessions ``session_ids`` or every session of ``tournament`` (joined, not listed).
+
+    Each payment is summed once; with ``paid_per_session`` the same pass also adds up each
+    session's payments of every hand, confirmed or not (zero when every hand balances)."""
+    if tournament is not None:
+        scope = {"round__tournament": tournament}
+    else:
+        scope = {"pk__in": list(session_ids)}
+
+    def under(path: str) -> dict:
+        return {f"{path}__{key}": value for key, value in scope.items()}
+
     rows: dict[int, dict[int, dict]] = defaultdict(dict)
     active = set(
-        Hand.objects.filter(session_id__in=session_ids).values_list("session_id", flat=True)
-    ) | set(Penalty.objects.filter(session_id__in=session_ids).values_list("session_id", flat=True))
+        Hand.objects.filter(**under("session"))
+        .order_by()
+        .values_list("session_id", flat=True)
+        .distinct()
+    ) | set(
+        Penalty.objects.filter(**under("session"))
+        .order_by()
+        .values_list("session_id", flat=True)
+        .distinct()
+    )
     if not active:
         return {}
     places = {
         pk: (round_id, table_id, tournament_id, round_number, table_number)
         for pk, round_id, table_id, tournament_id, round_number, table_number in (
-            Session.objects.filter(pk__in=active).values_list(
+            Session.objects.filter(**scope).values_list(
                 "pk",
                 "round_id",
                 "table_id",
@@ -49,30 +70,34 @@ def _computed(session_ids) -> dict[int, dict[int, dict]]:
                 "table__number",
             )
         )
+        if pk in active
     }
-    sessions = {pk: place[0] for pk, place in places.items()}
     by_place = {(place[0], place[1]): pk for pk, place in places.items()}
-    for seat in Seat.objects.filter(round_id__in=set(sessions.values())).values(
-        "round_id", "table_id", "player_id", "wind"
-    ):
-        pk = by_place.get((seat["round_id"], seat["table_id"]))
+    for round_id, table_id, player_id, wind in Seat.objects.filter(
+        round_id__in={place[0] for place in places.values()}
+    ).values_list("round_id", "table_id", "player_id", "wind"):
+        pk = by_place.get((round_id, table_id))
         if pk is not None:
-            rows[pk][seat["player_id"]] = _blank(seat["wind"])
-    for paid in (
-        Payment.objects.filter(hand__session_id__in=active, hand__confirmed=True)
-        .values("hand__session_id", "player_id")
+            rows[pk][player_id] = _blank(wind)
+    for session_id, player_id, confirmed, total in (
+        Payment.objects.filter(**under("hand__session"))
+        .values("hand__session_id", "player_id", "hand__confirmed")
         .annotate(total=Sum("amount"))
+        .values_list("hand__session_id", "player_id", "hand__confirmed", "total")
     ):
-        row = rows[paid["hand__session_id"]].setdefault(paid["player_id"], _blank(""))
-        row["hand_points"] = paid["total"]
-    for won in (
-        Hand.objects.filter(session_id__in=active, outcome=Hand.Outcome.WIN, confirmed=True)
+        if paid_per_session is not None:
+            paid_per_session[session_id] = paid_per_session.get(session_id, 0) + total
+        if confirmed:
+            rows[session_id].setdefault(player_id, _blank(""))["hand_points"] = total
+    for session_id, winner_id, count, largest in (
+        Hand.objects.filter(**under("session"), outcome=Hand.Outcome.WIN, confirmed=True)
         .values("session_id", "winner_id")
         .annotate(count=Count("pk"), largest=Max("value"))
+        .values_list("session_id", "winner_id", "count", "largest")
     ):
-        row = rows[won["session_id"]].setdefault(won["winner_id"], _blank(""))
-        row["hands_won"], row["largest_hand"] = won["count"], won["largest"] or 0
-    for penalty in Penalty.objects.filter(session_id__in=active).values(
+        row = rows[session_id].setdefault(winner_id, _blank(""))
+        row["hands_won"], row["largest_hand"] = count, largest or 0
+    for penalty in Penalty.objects.filter(**under("session")).values(
         "session_id", "player_id", "amount", "mode"
     ):
         players = rows[penalty["session_id"]]
@@ -121,24 +146,34 @@ def session_scores_refresh(*, session: Session) -> None:
     )
 
 
-def session_scores_drift(*, tournament) -> list[Session]:
-    """Sessions whose kept totals differ from their hands, payments and penalties."""
+def session_scores_check(*, tournament) -> tuple[list[Session], set[int]]:
+    """The sessions whose kept totals differ from their hands, payments and penalties (drift),
+    and the ids of the sessions whose payments do not sum to zero (an unbalanced hand is in
+    them, RULINGS R11), from one pass over the payments."""
     kept: dict[int, dict[int, tuple]] = defaultdict(dict)
-    for row in SessionScore.objects.filter(session__round__tournament=tournament).values(
+    for row in SessionScore.objects.filter(session__round__tournament=tournament).values_list(
         "session_id", "player_id", *FIELDS
     ):
-        kept[row["session_id"]][row["player_id"]] = tuple(row[f] for f in FIELDS)
-    session_ids = Session.objects.filter(round__tournament=tournament).values_list("pk", flat=True)
-    computed = _computed(session_ids)
+        kept[row[0]][row[1]] = row[2:]
+    paid: dict[int, int] = {}
+    computed = _computed(tournament=tournament, paid_per_session=paid)
     wrong = {
         pk
         for pk in set(kept) | set(computed)
         if kept.get(pk, {})
         != {pid: tuple(f[n] for n in FIELDS) for pid, f in computed.get(pk, {}).items()}
     }
-    return list(
+    drifted = list(
         Session.objects.filter(pk__in=wrong).select_related("round", "table").order_by("round")
+        if wrong
+        else ()
     )
+    return drifted, {pk for pk, total in paid.items() if total}
+
+
+def session_scores_drift(*, tournament) -> list[Session]:
+    """Sessions whose kept totals differ from their hands, payments and penalties."""
+    return session_scores_check(tournament=tournament)[0]
 
 
 @public_write

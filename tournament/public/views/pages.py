@@ -50,7 +50,7 @@ def player_list(request, tournament):
     registrations = event_selectors.public_roster(tournament, query)
     names = player_names(tournament)
     table = RegistrationTable(
-        RegistrationTable.rows(registrations, names),
+        RegistrationTable.rows(registrations, names, event_selectors.country_names()),
         slug=tournament.slug,
         link_players=player_page_visible(request.user, tournament),
     )

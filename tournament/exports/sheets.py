@@ -1,0 +1,139 @@
+"""The standings and the EMA ranking as plain rows of cells, written as a streamed CSV or an XLSX.
+
+Vocabulary
+----------
+sheet       a `Sheet`: a title, the column headers and the rows of raw cells (numbers stay
+            numbers), plus an optional closing note (the provisional line). Its rows may be a
+            generator: a sheet is written once.
+raw cell    what a standings row holds for a column: a rank text ("3", "=3"), a label, a code, a
+            whole number, the match points as text ("1.5"); an empty cell is "".
+safe cell   a raw cell through `tournament.event.spreadsheet.cell_escape` (formula-looking text
+            gets a leading apostrophe); in a CSV the rank column goes through ``rank_cell``
+            instead, so a shared rank stays "=3" (in an Excel cell "=" would start a formula).
+
+The rows come from the standings board the selector already built: each cell is read once from
+the row, with no per-cell introspection. Pure: no Django, no models.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Font
+from openpyxl.utils import get_column_letter
+
+from ..event.spreadsheet import cell_escape, rank_cell
+from ..standings.ranking import Standing, number_text
+from .ema import HEADER as EMA_HEADER
+from .ema import EmaRow
+
+RANK = "Rank"
+ROWS_PER_CHUNK = 200  # a streamed CSV is sent in pieces of this many rows
+
+
+@dataclass(frozen=True)
+class Sheet:
+    title: str
+    header: list[str]
+    rows: Iterable[list]
+    note: str = ""
+
+    def safe_rows(self, *, for_csv: bool) -> Iterator[list]:
+        """The header, every row and the note as safe cells (see the module docstring)."""
+        header = [cell_escape(str(h)) for h in self.header]
+        yield header
+        rank = self.header.index(RANK) if for_csv and RANK in self.header else None
+        for row in self.rows:
+            cells = [cell_escape(cell) for cell in row]
+            if rank is not None:
+                cells[rank] = rank_cell(row[rank])
+            yield cells
+        if self.note:
+            yield [self.note] + [""] * (len(header) - 1)
+
+    def csv_chunks(self) -> Iterator[str]:
+        """The CSV text (Excel's dialect, lines ending in CRLF) in pieces, as it is written."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        for count, cells in enumerate(self.safe_rows(for_csv=True), start=1):
+            writer.writerow(cells)
+            if count % ROWS_PER_CHUNK == 0:
+                yield buffer.getvalue()
+                buffer.seek(0)
+                buffer.truncate()
+        if buffer.tell():
+            yield buffer.getvalue()
+
+    def xlsx_bytes(self) -> bytes:
+        """The Excel workbook: one sheet named by the title (at most 31 characters), the header
+        in bold and frozen, each column as wide as its longest cell, text with a line break
+        wrapped. Written row by row (openpyxl's write-only mode): a cell costs one write."""
+        rows = list(self.safe_rows(for_csv=False))
+        book = Workbook(write_only=True)
+        sheet = book.create_sheet(self.title[:31])
+        sheet.freeze_panes = "A2"
+        widths: dict[int, int] = {}
+        for cells in rows:
+            for index, cell in enumerate(cells, start=1):
+                widths[index] = max(widths.get(index, 0), len(str(cell)))
+        for index, width in widths.items():
+            sheet.column_dimensions[get_column_letter(index)].width = width
+        bold, wrap = Font(bold=True), Alignment(wrap_text=True)
+        sheet.append([_styled(sheet, h, font=bold) for h in rows[0]])
+        for cells in rows[1:]:
+            sheet.append([_styled(sheet, c, alignment=wrap) if _broken(c) else c for c in cells])
+        stream = io.BytesIO()
+        book.save(stream)
+        return stream.getvalue()
+
+
+def _broken(cell) -> bool:
+    return isinstance(cell, str) and "\n" in cell
+
+
+def _styled(sheet, value, **style) -> WriteOnlyCell:
+    cell = WriteOnlyCell(sheet, value=value)
+    for name, given in style.items():
+        setattr(cell, name, given)
+    return cell
+
+
+def _status(row: Standing) -> str:
+    marks = []
+    if row.entrant.withdrawn:
+        marks.append("withdrawn")
+    if row.entrant.substitute:
+        marks.append("substitute")
+    return ", ".join(marks)
+
+
+def standings_sheet(
+    rows: Iterable[Standing], *, rounds: list[int], match_points: bool, note: str = ""
+) -> Sheet:
+    """The standings download: rank, player, country, club, EMA number, status, sessions,
+    (match points), hand points, penalties, total, then the points of each round in
+    ``rounds`` ("" where the player did not play that round)."""
+    header = [RANK, "Player", "Country", "Club", "EMA number", "Status", "Sessions"]
+    header += ["Match points"] if match_points else []
+    header += ["Hand points", "Penalties", "Total"] + [f"R{n}" for n in rounds]
+
+    def cells(row: Standing) -> list:
+        entrant = row.entrant
+        by_round = row.points_by_round()
+        line = [row.rank, row.label, entrant.country, entrant.club, entrant.ema_number]
+        line += [_status(row), row.sessions_played]
+        line += [number_text(row.match_points)] if match_points else []
+        line += [row.hand_points, row.penalty_points, row.total]
+        return line + [by_round.get(n, "") for n in rounds]
+
+    return Sheet("Standings", header, (cells(row) for row in rows), note)
+
+
+def ema_sheet(rows: Iterable[EmaRow], *, note: str = "") -> Sheet:
+    """The EMA ranking file: its published columns, one row per player."""
+    return Sheet("EMA ranking", list(EMA_HEADER), (list(row.cells()) for row in rows), note)
