@@ -5,7 +5,7 @@ A session's pages live under ``round/<n>/table/<n>/``; each URL name is its view
 
 from django.urls import include, path
 
-from .views import audit, double_entry, event_settings, hands, health, rounds, sessions
+from .views import audit, double_entry, event_settings, hands, health, rounds, sessions, table
 
 app_name = "desk"
 
@@ -16,6 +16,7 @@ session_urls = [
     path("hands/<int:number>/delete/", hands.hand_delete, name="hand_delete"),
     path("hands/<int:number>/confirm/", double_entry.hand_confirm, name="hand_confirm"),
     path("hands/<int:number>/resolve/", double_entry.hand_resolve, name="hand_resolve"),
+    path("at-table/", table.table_page, name="table_page"),
     path("penalty/", sessions.penalty_record, name="penalty_record"),
     path("penalty/<int:penalty_id>/edit/", sessions.penalty_correct, name="penalty_correct"),
     path("penalty/<int:penalty_id>/delete/", sessions.penalty_delete, name="penalty_delete"),

@@ -14,6 +14,7 @@ Payment       what one player gained or lost in one hand; a hand's payments sum 
 Penalty       a judge's penalty outside the hand scores (RULINGS R13).
 SessionScore  one player's kept totals in one session (hand points, penalties, wins).
 HandEntry     an official's blind second entry of a hand under double entry.
+TableEntry    the record that the table itself entered a hand on the table page.
 TournamentOfficial  a user's role (judge, head judge, organiser) in one tournament.
 AuditEntry    one line of the audit log: who changed what, when, why, before and after.
 
@@ -40,7 +41,7 @@ from .event import (
     validate_tie_breaks,
 )
 from .play import Hand, Payment, Penalty, SessionScore
-from .records import AuditEntry, HandEntry
+from .records import AuditEntry, HandEntry, TableEntry
 
 __all__ = [
     "TIE_BREAKS",
@@ -56,6 +57,7 @@ __all__ = [
     "Session",
     "SessionScore",
     "Table",
+    "TableEntry",
     "Tournament",
     "TournamentOfficial",
     "Wind",

@@ -33,6 +33,37 @@ class HandEntry(models.Model):
         return f"Second entry of {self.hand} by {self.entered_by}"
 
 
+class TableEntry(models.Model):
+    """The table's own entry of a hand, made on the table page (a judge at the table).
+
+    The entry itself lives where every entry lives: in the `Hand` when the table entered the
+    hand first (``first``), else it was compared with the desk's entry as a blind second entry
+    (confirmed, or kept as a `HandEntry` mismatch for the head judge). This row records only
+    that the table has entered the hand, who and when, so that a second table entry of the
+    same hand is refused and the desk sees which hands the table has confirmed.
+    """
+
+    hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="table_entry")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="table_entries",
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    first = models.BooleanField(
+        help_text="The table entered the hand before the desk (the hand is the table's entry)."
+    )
+
+    class Meta:
+        ordering = ["hand"]
+        verbose_name_plural = "table entries"
+
+    def __str__(self):
+        return f"Table entry of {self.hand}"
+
+
 class AuditEntry(models.Model):
     """One recorded change made at the judges' desk: who, when, why, before and after."""
 

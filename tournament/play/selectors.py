@@ -18,6 +18,13 @@ totals          hand payments summed per player; penalties are shown apart (RULI
 card columns    a session's three final rows as the printed score card has them, per player:
                 *Hand totals*, *Penalties* (`play.penalties`) and *Final total*, with the
                 numbers a judge typed from the signed card (`CardColumn`).
+table's next    the lowest hand number of a session the table has not entered on the table
+                page (`TableEntry`), or None when the table has entered them all.
+table signal    (hand number, state) for each saved hand of a session, what the desk sees of
+                the table's work - never the content of an entry: ``confirmed`` (the table
+                entered it and it is confirmed), ``awaiting_desk`` (the table entered it first;
+                the desk's entry is awaited), ``mismatch`` (two entries differ: the head judge
+                decides), ``awaiting_table`` (the desk has it; the table has not entered it).
 pending         hands awaiting a second entry (double entry) or a head judge's decision.
 hidden hand     an unconfirmed hand the viewer may not see (`roles.may_see_unconfirmed_hand`):
                 the sheet shows only that it awaits a second entry, and no total shown to that
@@ -34,7 +41,7 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from scoring.engine import NotationError, parse_melds, parse_tiles
 
-from ..models import Hand, Payment, Penalty, Round, Seat, Session
+from ..models import Hand, HandEntry, Payment, Penalty, Round, Seat, Session, TableEntry
 from ..names import player_names
 from ..roles import is_head_judge, may_see_unconfirmed_hand
 from ..winds import WINDS, wind_order
@@ -168,6 +175,57 @@ def session_next_number(session: Session) -> int | None:
         if number not in taken:
             return number
     return None
+
+
+def table_next_number(session: Session) -> int | None:
+    taken = set(
+        TableEntry.objects.filter(hand__session=session).values_list("hand__number", flat=True)
+    )
+    for number in range(1, session.round.tournament.hands_per_session + 1):
+        if number not in taken:
+            return number
+    return None
+
+
+TABLE_SIGNAL_LABELS = {
+    "confirmed": "confirmed by the table",
+    "awaiting_desk": "entered at the table, awaiting the desk",
+    "mismatch": "entries differ: head judge",
+    "awaiting_table": "waiting for the table",
+}
+
+
+class TableSignal(NamedTuple):
+    number: int
+    state: str  # a key of TABLE_SIGNAL_LABELS
+
+    @property
+    def label(self) -> str:
+        return TABLE_SIGNAL_LABELS[self.state]
+
+
+def table_signals(sessions) -> dict[int, list[TableSignal]]:
+    """Session id -> its hands' table signals in hand order, for a queryset of sessions, in
+    one query (see the vocabulary; nothing of any entry's content)."""
+    rows = (
+        Hand.objects.filter(session__in=sessions)
+        .annotate(
+            at_table=Exists(TableEntry.objects.filter(hand=OuterRef("pk"))),
+            differs=Exists(HandEntry.objects.filter(hand=OuterRef("pk"))),
+        )
+        .order_by("session_id", "number")
+        .values_list("session_id", "number", "confirmed", "at_table", "differs")
+    )
+    signals = defaultdict(list)
+    for session_id, number, confirmed, at_table, differs in rows:
+        if differs:
+            state = "mismatch"
+        elif not at_table:
+            state = "awaiting_table"
+        else:
+            state = "confirmed" if confirmed else "awaiting_desk"
+        signals[session_id].append(TableSignal(number, state))
+    return signals
 
 
 def session_totals(session: Session) -> dict[int, int]:
@@ -349,6 +407,7 @@ class SessionCard:
     hands: int
     unconfirmed: int
     mismatches: int
+    signals: list[TableSignal] = field(default_factory=list)
 
 
 def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
@@ -375,6 +434,7 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
         .annotate(total=Sum("amount"))
     ):
         totals[(row["hand__session_id"], row["player_id"])] = row["total"]
+    signals = table_signals(sessions)
     cards = []
     for session in sessions:
         ordered = sorted(seats[session.table_id], key=lambda s: wind_order(s.wind))
@@ -392,6 +452,7 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
                 hands=session.hand_count,
                 unconfirmed=session.unconfirmed,
                 mismatches=session.mismatches,
+                signals=signals[session.pk],
             )
         )
     return cards
