@@ -400,6 +400,25 @@ def case_hand_confirm(service, w):
     yield Shows(shows.contains, absent=["awaiting a second entry"])
 
 
+def case_hand_check(service, w):
+    """A differing check of a confirmed hand takes it out of the totals until resolved."""
+    yield Watch([w.player_page(w.winner())])
+    service(hand=w.hand(1), entry=entry(w.session, 1, tiles=BIG), user=w.judges[1])
+    yield _total_shows(w, w.winner())
+
+
+def case_table_entry_save(service, w):
+    yield Watch([w.player_page(w.winner())])
+    service(session=w.session, entry=entry(w.session, 1, tiles=BIG), user=w.judges[1])
+    yield _total_shows(w, w.winner())
+
+
+def case_desk_entry_save(service, w):
+    yield Watch([w.player_page(w.winner())])
+    service(session=w.session, entry=entry(w.session, 2), user=w.judges[0])
+    yield _total_shows(w, w.winner())
+
+
 def case_hand_resolve(service, w):
     _double_entry(w)
     hand_services.hand_save(session=w.session, entry=entry(w.session, 2), user=w.judges[0])

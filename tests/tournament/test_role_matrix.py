@@ -49,6 +49,7 @@ REQUIRED = {
     "desk:hand_edit": "judge",
     "desk:hand_delete": "judge",
     "desk:hand_confirm": "judge",
+    "desk:table_page": "judge",
     "desk:penalty_record": "judge",
     "desk:session_reconcile": "judge",
     "desk:session_audit": "judge",
