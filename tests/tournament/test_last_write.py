@@ -63,6 +63,7 @@ pytestmark = pytest.mark.django_db
 SERVICE_MODULES = [
     "tournament.event.services",
     "tournament.event.removal",
+    "tournament.event.links",
     "tournament.seating.services",
     *(
         f"tournament.play.services.{m.name}"
@@ -79,6 +80,9 @@ NOT_PUBLIC = {
     "official_add": "roles are not shown publicly; the viewer's validator follows its role",
     "official_remove": "roles are not shown publicly; the viewer's validator follows its role",
     "session_mark_opened": "the desk's mark that fixes a round's seating; not shown publicly",
+    "player_link_issue": "a private link is shown only to officials and to the player holding it",
+    "player_link_revoke": "a private link is shown only to officials and to the player holding it",
+    "player_links_issue_all": "private links are shown only to officials and to their holders",
 }
 READS = {
     "tournament_has_hands", "highest_hand_number", "settings_summary", "slug_free",
