@@ -54,6 +54,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.play.services import hands as hand_services
+from tournament.play.services import queries as query_services
 from tournament.play.services import sessions as session_services
 from tournament.seating import services as seating_services
 from tournament.standings.selectors import board_build
@@ -491,6 +492,44 @@ def case_tournament_import(service, w):
     yield Watch([reverse("public:player_list", args=["lw-copy"])], slug="lw-copy")
     service(archive=archive, slug="lw-copy")
     yield Shows([p.name for p in w.players])
+
+
+def _in_appeal_window(w) -> Registration:
+    """The world's session reconciled with a 30-minute appeal window; its East player."""
+    Tournament.objects.filter(pk=w.tournament.pk).update(appeal_window_minutes=30)
+    w.session.round.tournament.refresh_from_db()
+    session_services.session_reconcile(
+        session=w.session, card_totals=w.card_totals(), user=w.judges[0]
+    )
+    w.session.refresh_from_db()
+    east = seat_players(w.session)["E"]
+    return Registration.objects.select_related("player").get(
+        tournament=w.tournament, player_id=east
+    )
+
+
+def case_hand_query_raise(service, w):
+    east = _in_appeal_window(w)
+    yield Watch([w.url("public:standings")])
+    service(registration=east, session=w.session, hand_number=1, text="wrong payment")
+    yield Shows(["hand query(ies) open"])
+
+
+def case_hand_query_answer(service, w):
+    east = _in_appeal_window(w)
+    query = query_services.hand_query_raise(
+        registration=east, session=w.session, hand_number=1, text="wrong payment"
+    )
+    yield Watch([w.url("public:standings")])
+    service(query=query, upheld=False, answer="Checked at the table.", user=w.head)
+    yield Shows(absent=["hand query(ies) open"])
+
+
+def case_session_appeal_close(service, w):
+    _in_appeal_window(w)
+    yield Watch([w.url("public:standings")])
+    service(session=w.session, user=w.head)
+    yield Shows(absent=["appeal window open until"])
 
 
 CASES = {
