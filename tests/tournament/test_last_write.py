@@ -54,6 +54,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.play.services import hands as hand_services
+from tournament.play.services import queries as query_services
 from tournament.play.services import sessions as session_services
 from tournament.seating import services as seating_services
 from tournament.standings.selectors import board_build
@@ -63,6 +64,7 @@ pytestmark = pytest.mark.django_db
 SERVICE_MODULES = [
     "tournament.event.services",
     "tournament.event.removal",
+    "tournament.event.links",
     "tournament.seating.services",
     *(
         f"tournament.play.services.{m.name}"
@@ -79,6 +81,9 @@ NOT_PUBLIC = {
     "official_add": "roles are not shown publicly; the viewer's validator follows its role",
     "official_remove": "roles are not shown publicly; the viewer's validator follows its role",
     "session_mark_opened": "the desk's mark that fixes a round's seating; not shown publicly",
+    "player_link_issue": "a private link is shown only to officials and to the player holding it",
+    "player_link_revoke": "a private link is shown only to officials and to the player holding it",
+    "player_links_issue_all": "private links are shown only to officials and to their holders",
 }
 READS = {
     "tournament_has_hands", "highest_hand_number", "settings_summary", "slug_free",
@@ -506,6 +511,44 @@ def case_tournament_import(service, w):
     yield Watch([reverse("public:player_list", args=["lw-copy"])], slug="lw-copy")
     service(archive=archive, slug="lw-copy")
     yield Shows([p.name for p in w.players])
+
+
+def _in_appeal_window(w) -> Registration:
+    """The world's session reconciled with a 30-minute appeal window; its East player."""
+    Tournament.objects.filter(pk=w.tournament.pk).update(appeal_window_minutes=30)
+    w.session.round.tournament.refresh_from_db()
+    session_services.session_reconcile(
+        session=w.session, card_totals=w.card_totals(), user=w.judges[0]
+    )
+    w.session.refresh_from_db()
+    east = seat_players(w.session)["E"]
+    return Registration.objects.select_related("player").get(
+        tournament=w.tournament, player_id=east
+    )
+
+
+def case_hand_query_raise(service, w):
+    east = _in_appeal_window(w)
+    yield Watch([w.url("public:standings")])
+    service(registration=east, session=w.session, hand_number=1, text="wrong payment")
+    yield Shows(["hand query(ies) open"])
+
+
+def case_hand_query_answer(service, w):
+    east = _in_appeal_window(w)
+    query = query_services.hand_query_raise(
+        registration=east, session=w.session, hand_number=1, text="wrong payment"
+    )
+    yield Watch([w.url("public:standings")])
+    service(query=query, upheld=False, answer="Checked at the table.", user=w.head)
+    yield Shows(absent=["hand query(ies) open"])
+
+
+def case_session_appeal_close(service, w):
+    _in_appeal_window(w)
+    yield Watch([w.url("public:standings")])
+    service(session=w.session, user=w.head)
+    yield Shows(absent=["appeal window open until"])
 
 
 CASES = {

@@ -15,6 +15,10 @@ Penalty       a judge's penalty outside the hand scores (RULINGS R13).
 SessionScore  one player's kept totals in one session (hand points, penalties, wins).
 HandEntry     an official's blind second entry of a hand under double entry.
 TableEntry    the record that the table itself entered a hand on the table page.
+PlayerLink    a player's private link (``/p/<token>/``): their own page without a log-in.
+HandQuery     a player's query of a hand during the session's appeal window, and its answer.
+appeal window  the minutes after a session is reconciled during which its players may query
+              its hands (`Tournament.appeal_window_minutes`; a head judge may close it early).
 TournamentOfficial  a user's role (judge, head judge, organiser) in one tournament.
 AuditEntry    one line of the audit log: who changed what, when, why, before and after.
 
@@ -29,6 +33,7 @@ and the audit log). The wind order and the deal rotation are in `tournament.wind
 from .event import (
     TIE_BREAKS,
     Player,
+    PlayerLink,
     Registration,
     Round,
     Seat,
@@ -41,16 +46,18 @@ from .event import (
     validate_tie_breaks,
 )
 from .play import Hand, Payment, Penalty, SessionScore
-from .records import AuditEntry, HandEntry, TableEntry
+from .records import AuditEntry, HandEntry, HandQuery, TableEntry
 
 __all__ = [
     "TIE_BREAKS",
     "AuditEntry",
     "Hand",
     "HandEntry",
+    "HandQuery",
     "Payment",
     "Penalty",
     "Player",
+    "PlayerLink",
     "Registration",
     "Round",
     "Seat",

@@ -6,7 +6,7 @@ See the package docstring for the vocabulary.
 from django.conf import settings
 from django.db import models
 
-from .event import Session, Tournament
+from .event import Registration, Session, Tournament
 from .play import Hand
 
 
@@ -64,6 +64,51 @@ class TableEntry(models.Model):
         return f"Table entry of {self.hand}"
 
 
+class HandQuery(models.Model):
+    """A player's query of one hand of their table, raised from their private link during the
+    session's appeal window and answered by a head judge: upheld (the hand is then corrected
+    through the desk's correction flow) or dismissed with a reason. The hand is named by its
+    session and number, as in the audit log, so that a correction or a deletion of the hand
+    keeps the query."""
+
+    TEXT_LENGTH = 300
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for the head judge"
+        UPHELD = "upheld", "Upheld"
+        DISMISSED = "dismissed", "Dismissed"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="queries")
+    hand_number = models.PositiveSmallIntegerField()
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="queries")
+    text = models.CharField(max_length=TEXT_LENGTH)
+    raised_at = models.DateTimeField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    answer = models.CharField(max_length=TEXT_LENGTH, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="hand_queries_answered",
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["raised_at", "pk"]
+        verbose_name_plural = "hand queries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "hand_number", "registration"],
+                name="hand_query_once_per_player",
+                violation_error_message="You have already queried this hand.",
+            )
+        ]
+
+    def __str__(self):
+        return f"Query of hand {self.hand_number} ({self.session}) by {self.registration}"
+
+
 class AuditEntry(models.Model):
     """One recorded change made at the judges' desk: who, when, why, before and after."""
 
@@ -82,6 +127,10 @@ class AuditEntry(models.Model):
         REOPEN = "reopen", "Session reopened"
         SETTINGS = "settings", "Settings changed"
         ROSTER = "roster", "Roster changed"
+        LINK = "link", "Private link issued or revoked"
+        QUERY = "query", "Hand queried"
+        QUERY_ANSWER = "query_answer", "Query answered"
+        APPEAL_CLOSE = "appeal_close", "Appeal window closed"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     session = models.ForeignKey(

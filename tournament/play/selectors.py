@@ -26,6 +26,8 @@ table signal    (hand number, state) for each saved hand of a session, what the 
                 the desk's entry is awaited), ``mismatch`` (two entries differ: the head judge
                 decides), ``awaiting_table`` (the desk has it; the table has not entered it).
 pending         hands awaiting a second entry (double entry) or a head judge's decision.
+appeal window   `play.appeals`: when players may still query a session's hands; a *hand query*
+                (`HandQuery`) names its hand by session and number, like the audit log.
 hidden hand     an unconfirmed hand the viewer may not see (`roles.may_see_unconfirmed_hand`):
                 the sheet shows only that it awaits a second entry, and no total shown to that
                 viewer counts it, so that nothing on the desk gives its value away.
@@ -33,6 +35,7 @@ hidden hand     an unconfirmed hand the viewer may not see (`roles.may_see_uncon
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -41,10 +44,21 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from scoring.engine import NotationError, parse_melds, parse_tiles
 
-from ..models import Hand, HandEntry, Payment, Penalty, Round, Seat, Session, TableEntry
+from ..models import (
+    Hand,
+    HandEntry,
+    HandQuery,
+    Payment,
+    Penalty,
+    Round,
+    Seat,
+    Session,
+    TableEntry,
+)
 from ..names import player_names
 from ..roles import is_head_judge, may_see_unconfirmed_hand
 from ..winds import WINDS, wind_order
+from .appeals import AppealWindow, appeal_window
 from .entry import ENTRY_FLAGS, HandEntryData, Seating, entry_summary
 from .penalties import penalty_points
 
@@ -456,3 +470,64 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
             )
         )
     return cards
+
+
+# --- Appeal windows and hand queries -----------------------------------------------------
+
+
+def session_appeal_window(session: Session) -> AppealWindow:
+    """The session's appeal window (`play.appeals`); its round carries the tournament."""
+    return appeal_window(
+        minutes=session.round.tournament.appeal_window_minutes,
+        reconciled_at=session.reconciled_at
+        if session.status == Session.Status.RECONCILED
+        else None,
+        closed_at=session.appeal_closed_at,
+    )
+
+
+def open_appeal_windows(tournament, now) -> list[tuple[Session, AppealWindow]]:
+    """The sessions of ``tournament`` whose appeal window is open at ``now``, with it, in round
+    and table order: one query."""
+    if not tournament.appeal_window_minutes:
+        return []
+    since = now - dt.timedelta(minutes=tournament.appeal_window_minutes)
+    found = []
+    for session in Session.objects.select_related("round", "table").filter(
+        round__tournament=tournament, status=Session.Status.RECONCILED, reconciled_at__gt=since
+    ):
+        session.round.tournament = tournament
+        window = session_appeal_window(session)
+        if window.is_open(now):
+            found.append((session, window))
+    return found
+
+
+def hand_queries(tournament=None, *, registration=None) -> list[HandQuery]:
+    """The hand queries of a tournament (the head judge's queue: open ones first, then the
+    answered, newest first), or those one player raised (in the order raised): one query."""
+    queries = HandQuery.objects.select_related(
+        "session__round", "session__table", "registration__player", "answered_by"
+    )
+    if registration is not None:
+        return list(queries.filter(registration=registration).order_by("raised_at", "pk"))
+    return sorted(
+        queries.filter(session__round__tournament=tournament),
+        key=lambda q: (q.status != HandQuery.Status.OPEN, -q.raised_at.timestamp(), -q.pk),
+    )
+
+
+def hand_query_hands(queries: list[HandQuery]) -> dict[int, Hand]:
+    """The hand each query names (when it still exists), by query id: one query."""
+    wanted = Q(pk__in=[])
+    for query in queries:
+        wanted |= Q(session_id=query.session_id, number=query.hand_number)
+    hands = {
+        (hand.session_id, hand.number): hand
+        for hand in Hand.objects.filter(wanted).select_related("winner", "discarder")
+    }
+    return {
+        query.pk: hands[(query.session_id, query.hand_number)]
+        for query in queries
+        if (query.session_id, query.hand_number) in hands
+    }
