@@ -201,7 +201,12 @@ class _Cards(Document):
         )
         cards = [card_layout(session, filled=self.filled) for session in sessions]
         return [
-            {"card": card, "grid": card_grid(card), "qr": qr_data_uri(card.session.address)}
+            {
+                "card": card,
+                "grid": card_grid(card),
+                "qr": qr_data_uri(card.session.address),
+                "table_qr": qr_data_uri(card.session.table_address),
+            }
             for card in cards
         ]
 
@@ -216,7 +221,8 @@ class BlankScoreCards(_Cards):
     name = "Blank score cards"
     description = (
         "One A4 card per table for the players to fill in: players and winds, the dealer of "
-        "every hand, running totals every four hands, signature boxes, a QR code to the desk."
+        "every hand, running totals every four hands, signature boxes, a QR code to the desk "
+        "and one to the table page."
     )
     audience = Rule.SEATING
     filled = False

@@ -118,14 +118,11 @@ def round_card_sessions(
             )
             for wind, seat in sorted(seated.items(), key=lambda item: wind_order(item[0]))
         )
-        path = reverse(
-            "desk:session_sheet",
-            kwargs={
-                "slug": tournament.slug,
-                "round_number": round_.number,
-                "table_number": session.table.number,
-            },
-        )
+        where = {
+            "slug": tournament.slug,
+            "round_number": round_.number,
+            "table_number": session.table.number,
+        }
         cards.append(
             CardSession(
                 tournament=tournament.name,
@@ -134,7 +131,8 @@ def round_card_sessions(
                 table_label=session.table.label,
                 players=players,
                 hands_per_session=tournament.hands_per_session,
-                address=absolute(base_url, path),
+                address=absolute(base_url, reverse("desk:session_sheet", kwargs=where)),
+                table_address=absolute(base_url, reverse("desk:table_page", kwargs=where)),
                 hands=tuple(sorted(hands[session.pk], key=lambda h: h.number)),
                 penalties=tuple(penalties[session.pk]),
             )
