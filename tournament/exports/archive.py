@@ -4,7 +4,8 @@ Vocabulary
 ----------
 archive         a dict in the documented format (``docs/archive.md``): ``format``, ``version``
                 and the tournament's settings, players, tables, rounds with seats, sessions with
-                their hands (payments, second entries), penalties, officials and audit log.
+                their hands (payments, second entries, the table's entry), penalties, officials
+                and audit log.
 number          players are named by their *registration number* in the tournament, tables and
                 rounds by their numbers, officials by user name: an archive holds no database
                 ids, so it loads into any database.
@@ -25,7 +26,9 @@ from ..play.entry import ENTRY_FLAGS, HandEntryData, Seating, evaluate, rules_fo
 from ..winds import WINDS
 
 FORMAT = "zj-tournament-archive"
-VERSION = 1
+VERSION = 2
+#: Versions the import reads: version 1 files come from before table entries (none in them).
+READABLE_VERSIONS = (1, VERSION)
 MAX_BYTES = 50 * 1024 * 1024
 # Values (counted by their separators, before parsing): a 400-player event with every hand and
 # audit line has well under a million; 50 MB of tiny values would take gigabytes once parsed.
@@ -86,7 +89,7 @@ def archive_loads(text: str | bytes) -> dict:
         raise ArchiveError([f"The file is not JSON ({error})."]) from None
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise ArchiveError([f"The file is not a tournament archive (format {FORMAT!r})."])
-    if archive.get("version") != VERSION:
+    if archive.get("version") not in READABLE_VERSIONS:
         raise ArchiveError(
             [f"Archive version {archive.get('version')!r} is not supported (this is {VERSION})."]
         )
@@ -281,7 +284,7 @@ def _check_hand(hand, where, seating, officials, rules, numbers, problems) -> No
               "flags": list, "value": _OPT_INT, "patterns": list, "payments": dict,
               "entered_by": _OPT_STR, "confirmed_by": _OPT_STR, "entered_at": str,
               "updated_at": str, "version": _INT, "confirmed": bool,
-              "second_entries": list}  # fmt: skip
+              "second_entries": list, "table_entry": (dict, type(None))}  # fmt: skip
     if not _typed(hand, fields, f"{where}, a hand", problems):
         return
     name = f"{where}, hand {hand['number']}"
@@ -290,6 +293,11 @@ def _check_hand(hand, where, seating, officials, rules, numbers, problems) -> No
     numbers.add(hand["number"])
     for user in (hand["entered_by"], hand["confirmed_by"]):
         _known_user(user, officials, name, problems)
+    at_table = hand.get("table_entry")
+    if at_table is not None:
+        table_fields = {"entered_by": _OPT_STR, "entered_at": str, "first": bool}
+        if _typed(at_table, table_fields, f"{name}, its table entry", problems):
+            _known_user(at_table["entered_by"], officials, name, problems)
     if any(flag not in HAND_FLAGS for flag in hand["flags"]):
         problems.append(f"{name} has an unknown flag.")
         return

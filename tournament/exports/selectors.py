@@ -21,7 +21,18 @@ from contextlib import contextmanager
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
-from ..models import AuditEntry, Hand, HandEntry, Payment, Penalty, Round, Seat, Session, Tournament
+from ..models import (
+    AuditEntry,
+    Hand,
+    HandEntry,
+    Payment,
+    Penalty,
+    Round,
+    Seat,
+    Session,
+    TableEntry,
+    Tournament,
+)
 from ..roles import roles_of
 from .archive import FORMAT, HAND_FLAGS, TOURNAMENT_FIELDS, VERSION, entry_numbers, snapshot_numbers
 
@@ -125,6 +136,16 @@ def _archive(tournament: Tournament) -> dict:
                 "hand_version": second.hand_version,
             }
         )
+    at_table = {
+        entry.hand_id: {
+            "entered_by": user(entry.entered_by),
+            "entered_at": _when(entry.entered_at),
+            "first": entry.first,
+        }
+        for entry in TableEntry.objects.filter(
+            hand__session__round__tournament=tournament
+        ).select_related("entered_by")
+    }
     hands_by_session: dict[int, list] = {}
     for hand in (
         Hand.objects.filter(session__round__tournament=tournament)
@@ -155,6 +176,7 @@ def _archive(tournament: Tournament) -> dict:
                 "confirmed": hand.confirmed,
                 "confirmed_by": user(hand.confirmed_by),
                 "second_entries": seconds.get(hand.pk, []),
+                "table_entry": at_table.get(hand.pk),
             }
         )
     sessions = (

@@ -31,6 +31,7 @@ from ..models import (
     Seat,
     Session,
     Table,
+    TableEntry,
     Tournament,
     TournamentOfficial,
 )
@@ -49,6 +50,7 @@ _STAMPS = (
     (Hand, "updated_at"),
     (Penalty, "created_at"),
     (HandEntry, "entered_at"),
+    (TableEntry, "entered_at"),
     (AuditEntry, "created_at"),
 )
 
@@ -298,4 +300,12 @@ def _hands_write(session, records, where, player_of, id_of, who) -> None:
                 entered_by=who(second["entered_by"]),
                 entered_at=_time(second["entered_at"]),
                 hand_version=second["hand_version"],
+            ).save()
+        at_table = record.get("table_entry")  # none in a version 1 archive
+        if at_table is not None:
+            TableEntry(
+                hand=hand,
+                entered_by=who(at_table["entered_by"]),
+                entered_at=_time(at_table["entered_at"]),
+                first=at_table["first"],
             ).save()

@@ -19,8 +19,18 @@ from tournament.exports.archive import (
 )
 from tournament.exports.selectors import tournament_archive
 from tournament.exports.services import tournament_import
-from tournament.models import AuditEntry, Hand, HandEntry, Payment, Player, Session, Tournament
+from tournament.models import (
+    AuditEntry,
+    Hand,
+    HandEntry,
+    Payment,
+    Player,
+    Session,
+    TableEntry,
+    Tournament,
+)
 from tournament.play.services.hands import hand_confirm, hand_correct, hand_delete, hand_save
+from tournament.play.services.table import table_entry_save
 from tournament.standings.selectors import standings
 
 pytestmark = pytest.mark.django_db
@@ -49,11 +59,14 @@ def event(demo):
         hand=last, entry=entry(session, 1, outcome="draw"), user=head, reason="typo", version=1
     )
     hand_delete(hand=session.hands.get(number=2), user=head, reason="entered twice", version=1)
+    at_table = make_user("judge", name="arch-table")
+    session = Session.objects.select_related("round__tournament", "table").get(pk=session.pk)
+    table_entry_save(session=session, entry=entry(session, 1, outcome="draw"), user=at_table)
     return demo
 
 
 def _counts():
-    models = (Tournament, Player, Hand, Payment, HandEntry, AuditEntry, Session)
+    models = (Tournament, Player, Hand, Payment, HandEntry, AuditEntry, Session, TableEntry)
     return {model.__name__: model.objects.count() for model in models}
 
 
@@ -65,6 +78,10 @@ def test_export_import_export_is_identical_and_so_are_the_standings(event):
     first = tournament_archive(event)
     assert archive_problems(first) == []
     assert any(hand["second_entries"] for s in first["sessions"] for hand in s["hands"])
+    (at_table,) = [
+        h["table_entry"] for s in first["sessions"] for h in s["hands"] if h["table_entry"]
+    ]
+    assert at_table["entered_by"] == "arch-table" and at_table["first"] is False
     copy_ = tournament_import(archive=json.loads(archive_dumps(first)), slug="copy")
     second = tournament_archive(copy_)
     assert second["tournament"]["slug"] == "copy"
@@ -80,7 +97,30 @@ def test_the_commands_round_trip_through_files(event, tmp_path):
     call_command("export_tournament", "copy", "-o", str(again))
     text = again.read_text(encoding="utf-8").replace('"slug": "copy"', f'"slug": "{event.slug}"')
     assert text == first.read_text(encoding="utf-8")
-    assert json.loads(text)["version"] == 1
+    assert json.loads(text)["version"] == 2
+
+
+def test_a_version_1_archive_without_table_entries_still_imports(event):
+    archive = copy.deepcopy(tournament_archive(event))
+    archive["version"] = 1
+    for session in archive["sessions"]:
+        for hand in session["hands"]:
+            del hand["table_entry"]
+    assert archive_problems(archive) == []
+    copy_ = tournament_import(archive=json.loads(archive_dumps(archive)), slug="old")
+    assert not TableEntry.objects.filter(hand__session__round__tournament=copy_).exists()
+    assert _ranks(copy_) == _ranks(event)
+
+
+def test_a_table_entry_by_an_unknown_official_refuses_the_file(event):
+    archive = copy.deepcopy(tournament_archive(event))
+    (hand,) = [h for s in archive["sessions"] for h in s["hands"] if h["table_entry"]]
+    hand["table_entry"]["entered_by"] = "nobody-here"
+    hand["table_entry"]["first"] = "yes"
+    problems = archive_problems(archive)
+    assert any("its table entry" in p and "'first'" in p for p in problems), problems
+    hand["table_entry"]["first"] = True
+    assert any("nobody-here" in p for p in archive_problems(archive))
 
 
 def _first_hand(archive, outcome="win"):
