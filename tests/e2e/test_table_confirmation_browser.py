@@ -148,7 +148,10 @@ def test_a_judge_at_the_table_confirms_four_hands_on_a_phone(chromium, live_serv
     assert not Hand.objects.filter(session=session, confirmed=False).exists()
 
     median = statistics.median(latencies)
-    lines = [f"table save -> desk signal, hand {n}: {s:.2f} s" for n, s in zip(AT_TABLE, latencies)]
+    lines = [
+        f"table save -> desk signal, hand {n}: {s:.2f} s"
+        for n, s in zip(AT_TABLE, latencies, strict=True)
+    ]
     lines.append(f"median of {len(latencies)}: {median:.2f} s (the desk polls every 3 s)")
     (artifacts / "table-signal-latency.txt").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
