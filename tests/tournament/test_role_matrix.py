@@ -57,6 +57,9 @@ REQUIRED = {
     "desk:tournament_audit": "judge",
     "desk:hand_resolve": "head judge",
     "desk:session_reopen": "head judge",
+    "desk:query_queue": "head judge",
+    "desk:query_answer": "head judge",
+    "desk:appeal_close": "head judge",
     "desk:tournament_settings_update": "head judge",
     "seating:seating_overview": "organiser",
     "seating:seating_round": "organiser",
@@ -181,6 +184,7 @@ def _values(route: str, session, users) -> dict:
         "identifier": "aid-card",
         "export_format": "csv",
         "token": "x" * 32,
+        "query_id": 1,
     }
     model = re.search(r"/admin/(\w+)/(\w+)/\{object_id\}", route)
     if model:
