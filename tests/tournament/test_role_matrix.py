@@ -38,6 +38,8 @@ REQUIRED = {
     "public:seating_by_player": "anonymous",
     "public:table_list": "anonymous",
     "public:standings": "anonymous",
+    "public:player_link": "anonymous",  # the token is the key (an unknown one: 404)
+    "public:player_link_query": "anonymous",
     "login": "anonymous",
     "logout": "anonymous",
     "admin:login": "anonymous",
@@ -56,6 +58,9 @@ REQUIRED = {
     "desk:tournament_audit": "judge",
     "desk:hand_resolve": "head judge",
     "desk:session_reopen": "head judge",
+    "desk:query_queue": "head judge",
+    "desk:query_answer": "head judge",
+    "desk:appeal_close": "head judge",
     "desk:tournament_settings_update": "head judge",
     "seating:seating_overview": "organiser",
     "seating:seating_round": "organiser",
@@ -179,6 +184,8 @@ def _values(route: str, session, users) -> dict:
         "pk": 1,
         "identifier": "aid-card",
         "export_format": "csv",
+        "token": "x" * 32,
+        "query_id": 1,
     }
     model = re.search(r"/admin/(\w+)/(\w+)/\{object_id\}", route)
     if model:

@@ -5,7 +5,17 @@ A session's pages live under ``round/<n>/table/<n>/``; each URL name is its view
 
 from django.urls import include, path
 
-from .views import audit, double_entry, event_settings, hands, health, rounds, sessions, table
+from .views import (
+    audit,
+    double_entry,
+    event_settings,
+    hands,
+    health,
+    queries,
+    rounds,
+    sessions,
+    table,
+)
 
 app_name = "desk"
 
@@ -23,6 +33,7 @@ session_urls = [
     path("reconcile/", sessions.session_reconcile, name="session_reconcile"),
     path("reopen/", sessions.session_reopen, name="session_reopen"),
     path("audit/", audit.session_audit, name="session_audit"),
+    path("appeal/close/", queries.appeal_close, name="appeal_close"),
 ]
 
 urlpatterns = [
@@ -33,5 +44,7 @@ urlpatterns = [
     path("health/rebuild/", health.session_scores_rebuild, name="session_scores_rebuild"),
     path("round/<int:round_number>/table/<int:table_number>/", include(session_urls)),
     path("audit/", audit.tournament_audit, name="tournament_audit"),
+    path("queries/", queries.query_queue, name="query_queue"),
+    path("queries/<int:query_id>/answer/", queries.query_answer, name="query_answer"),
     path("settings/", event_settings.tournament_settings_update, name="tournament_settings_update"),
 ]

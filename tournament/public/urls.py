@@ -2,13 +2,15 @@
 
 from django.urls import path
 
-from .views import calculator, pages, projector, standings
+from .views import calculator, links, pages, projector, standings
 
 app_name = "public"
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("calculator/", calculator.calculator, name="calculator"),
+    path("p/<str:token>/", links.player_link, name="player_link"),
+    path("p/<str:token>/query/", links.player_link_query, name="player_link_query"),
     path("t/<slug:slug>/", pages.tournament_detail, name="tournament_detail"),
     path("t/<slug:slug>/players/", pages.player_list, name="player_list"),
     path("t/<slug:slug>/rounds/", pages.round_list, name="round_list"),

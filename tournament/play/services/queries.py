@@ -60,9 +60,12 @@ def hand_query_raise(
     session = (
         Session.objects.select_for_update().select_related("round__tournament").get(pk=session.pk)
     )
-    if not Seat.objects.filter(
-        round_id=session.round_id, table_id=session.table_id, player_id=registration.player_id
-    ).exists():
+    if (
+        session.round.tournament_id != registration.tournament_id
+        or not Seat.objects.filter(
+            round_id=session.round_id, table_id=session.table_id, player_id=registration.player_id
+        ).exists()
+    ):
         raise ValidationError("You can only query the hands of your own table.")
     if not Hand.objects.filter(session=session, number=hand_number).exists():
         raise ValidationError(f"Your table has no hand {hand_number} in this round.")
