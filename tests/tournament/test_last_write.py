@@ -418,6 +418,23 @@ def case_table_entry_save(service, w):
     yield _total_shows(w, w.winner())
 
 
+def case_table_proposal_save(service, w):
+    """The second player's agreeing entry becomes the table's entry: a check of hand 1 that
+    differs, which takes it out of the totals until the head judge resolves it."""
+    event_services.tournament_settings_update(
+        tournament=w.tournament, changes={"players_confirm_at_table": True}, user=w.head
+    )
+    w.session.round.tournament.refresh_from_db()
+    seats = seat_players(w.session)
+    south, east = (w.registration(w.players.index(next(p for p in w.players if p.pk == seats[k])))
+                   for k in ("S", "E"))  # fmt: skip
+    differs = entry(w.session, 1, tiles=BIG)
+    service(session=w.session, registration=south, entry=differs)
+    yield Watch([w.player_page(w.winner())])
+    service(session=w.session, registration=east, entry=differs)
+    yield _total_shows(w, w.winner())
+
+
 def case_desk_entry_save(service, w):
     yield Watch([w.player_page(w.winner())])
     service(session=w.session, entry=entry(w.session, 2), user=w.judges[0])

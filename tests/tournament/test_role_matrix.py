@@ -40,6 +40,8 @@ REQUIRED = {
     "public:standings": "anonymous",
     "public:player_link": "anonymous",  # the token is the key (an unknown one: 404)
     "public:player_link_query": "anonymous",
+    "public:player_table": "anonymous",  # the private link's token is the key
+    "public:player_table_preview": "anonymous",
     "login": "anonymous",
     "logout": "anonymous",
     "admin:login": "anonymous",

@@ -186,6 +186,7 @@ SETTINGS_FIELDS = (
     "false_win_penalty",
     "hands_per_session",
     "double_entry",
+    "players_confirm_at_table",
     "use_match_points",
     "match_points_scheme",
     "match_points",

@@ -52,6 +52,7 @@ TOURNAMENT_FIELDS = {
     "tie_break_order": str,
     "results_public": bool,
     "double_entry": bool,
+    "players_confirm_at_table": (bool, type(None)),  # version 2; absent from version 1 files
     "seating_separate_by": str,
 }
 
@@ -164,6 +165,10 @@ def archive_problems(archive: dict) -> list[str]:
     problems: list[str] = []
     if not _typed(archive.get("tournament"), TOURNAMENT_FIELDS, "The tournament", problems):
         return problems
+    if archive.get("version") != 1 and not isinstance(
+        archive["tournament"].get("players_confirm_at_table"), bool
+    ):
+        problems.append("The tournament: 'players_confirm_at_table' must be true or false.")
     parts = {}
     for key in ("players", "tables", "rounds", "sessions", "penalties", "officials", "audit"):
         parts[key] = archive.get(key)
@@ -259,7 +264,8 @@ def _check_sessions(records, seatings, players, officials, rules, problems) -> N
     for i, session in enumerate(records):
         fields = {"round": _INT, "table": _INT, "status": str, "hands": list,
                   "card_totals": (dict, type(None)), "reconciled_by": _OPT_STR,
-                  "reconciled_at": _OPT_STR, "opened_at": _OPT_STR}  # fmt: skip
+                  "reconciled_at": _OPT_STR, "opened_at": _OPT_STR,
+                  "table_proposals": (list, type(None))}  # fmt: skip
         if not _typed(session, fields, f"Session #{i + 1}", problems):
             continue
         key = (session["round"], session["table"])
@@ -275,6 +281,11 @@ def _check_sessions(records, seatings, players, officials, rules, problems) -> N
         numbers = set()
         for hand in session["hands"]:
             _check_hand(hand, where, seating, officials, rules, numbers, problems)
+        for proposal in session.get("table_proposals") or []:
+            fields = {"number": _INT, "player": _INT, "data": dict, "entered_at": str}
+            if _typed(proposal, fields, f"{where}, a player's table entry", problems):
+                if proposal["player"] not in seating.names:
+                    problems.append(f"{where}: a table entry names a player not at the table.")
 
 
 def _check_hand(hand, where, seating, officials, rules, numbers, problems) -> None:
@@ -295,9 +306,11 @@ def _check_hand(hand, where, seating, officials, rules, numbers, problems) -> No
         _known_user(user, officials, name, problems)
     at_table = hand.get("table_entry")
     if at_table is not None:
-        table_fields = {"entered_by": _OPT_STR, "entered_at": str, "first": bool}
+        table_fields = {"entered_by": _OPT_STR, "entered_at": str, "first": bool, "players": list}
         if _typed(at_table, table_fields, f"{name}, its table entry", problems):
             _known_user(at_table["entered_by"], officials, name, problems)
+            if any(number not in seating.names for number in at_table["players"]):
+                problems.append(f"{name}: its table entry names a player not at the table.")
     if any(flag not in HAND_FLAGS for flag in hand["flags"]):
         problems.append(f"{name} has an unknown flag.")
         return

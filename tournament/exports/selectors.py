@@ -31,6 +31,7 @@ from ..models import (
     Seat,
     Session,
     TableEntry,
+    TableProposal,
     Tournament,
 )
 from ..roles import roles_of
@@ -141,11 +142,26 @@ def _archive(tournament: Tournament) -> dict:
             "entered_by": user(entry.entered_by),
             "entered_at": _when(entry.entered_at),
             "first": entry.first,
+            "players": sorted(number_of[reg.player_id] for reg in entry.agreed_by.all()),
         }
-        for entry in TableEntry.objects.filter(
-            hand__session__round__tournament=tournament
-        ).select_related("entered_by")
+        for entry in TableEntry.objects.filter(hand__session__round__tournament=tournament)
+        .select_related("entered_by")
+        .prefetch_related("agreed_by")
     }
+    proposals: dict[int, list] = {}
+    for proposal in (
+        TableProposal.objects.filter(session__round__tournament=tournament)
+        .select_related("registration")
+        .order_by("number", "entered_at", "pk")
+    ):
+        proposals.setdefault(proposal.session_id, []).append(
+            {
+                "number": proposal.number,
+                "player": number_of[proposal.registration.player_id],
+                "data": entry_numbers(proposal.data, number_of),
+                "entered_at": _when(proposal.entered_at),
+            }
+        )
     hands_by_session: dict[int, list] = {}
     for hand in (
         Hand.objects.filter(session__round__tournament=tournament)
@@ -243,6 +259,7 @@ def _archive(tournament: Tournament) -> dict:
                 "reconciled_at": _when(session.reconciled_at),
                 "opened_at": _when(session.opened_at),
                 "hands": hands_by_session.get(session.pk, []),
+                "table_proposals": proposals.get(session.pk, []),
             }
             for session in sessions
         ],

@@ -32,6 +32,7 @@ from ..models import (
     Session,
     Table,
     TableEntry,
+    TableProposal,
     Tournament,
     TournamentOfficial,
 )
@@ -51,6 +52,7 @@ _STAMPS = (
     (Penalty, "created_at"),
     (HandEntry, "entered_at"),
     (TableEntry, "entered_at"),
+    (TableProposal, "entered_at"),
     (AuditEntry, "created_at"),
 )
 
@@ -166,6 +168,7 @@ def _write(archive: dict, slug: str) -> Tournament:
     id_of = {registration.number: registration.player_id for registration in registrations}
     players = Player.objects.in_bulk(id_of.values())
     player_of = {number: players[pk] for number, pk in id_of.items()}
+    registration_of = {registration.number: registration.pk for registration in registrations}
 
     tables = {}
     for record in archive["tables"]:
@@ -213,7 +216,15 @@ def _write(archive: dict, slug: str) -> Tournament:
         )
         _valid(session, where, ("round", "table", "reconciled_by")).save()
         sessions[(record["round"], record["table"])] = session
-        _hands_write(session, record["hands"], where, player_of, id_of, who)
+        _hands_write(session, record["hands"], where, (player_of, id_of, registration_of), who)
+        for proposal in record.get("table_proposals") or []:  # none in a version 1 archive
+            TableProposal(
+                session=session,
+                number=proposal["number"],
+                registration_id=registration_of[proposal["player"]],
+                data=entry_numbers(proposal["data"], id_of),
+                entered_at=_time(proposal["entered_at"]),
+            ).save()
 
     for record in archive["penalties"]:
         session = sessions.get((record["round"], record["table"]))
@@ -256,7 +267,9 @@ def _write(archive: dict, slug: str) -> Tournament:
     return tournament
 
 
-def _hands_write(session, records, where, player_of, id_of, who) -> None:
+def _hands_write(session, records, where, numbers, who) -> None:
+    """``numbers``: players, player ids and registration ids by registration number."""
+    player_of, id_of, registration_of = numbers
     for record in records:
         name = f"{where}, hand {record['number']}"
 
@@ -303,9 +316,11 @@ def _hands_write(session, records, where, player_of, id_of, who) -> None:
             ).save()
         at_table = record.get("table_entry")  # none in a version 1 archive
         if at_table is not None:
-            TableEntry(
+            table_entry = TableEntry(
                 hand=hand,
                 entered_by=who(at_table["entered_by"]),
                 entered_at=_time(at_table["entered_at"]),
                 first=at_table["first"],
-            ).save()
+            )
+            table_entry.save()
+            table_entry.agreed_by.set(registration_of[n] for n in at_table.get("players") or [])

@@ -15,6 +15,7 @@ Penalty       a judge's penalty outside the hand scores (RULINGS R13).
 SessionScore  one player's kept totals in one session (hand points, penalties, wins).
 HandEntry     an official's blind second entry of a hand under double entry.
 TableEntry    the record that the table itself entered a hand on the table page.
+TableProposal one player's entry of a hand from their link, until two players agree.
 PlayerLink    a player's private link (``/p/<token>/``): their own page without a log-in.
 HandQuery     a player's query of a hand during the session's appeal window, and its answer.
 appeal window  the minutes after a session is reconciled during which its players may query
@@ -46,7 +47,7 @@ from .event import (
     validate_tie_breaks,
 )
 from .play import Hand, Payment, Penalty, SessionScore
-from .records import AuditEntry, HandEntry, HandQuery, TableEntry
+from .records import AuditEntry, HandEntry, HandQuery, TableEntry, TableProposal
 
 __all__ = [
     "TIE_BREAKS",
@@ -65,6 +66,7 @@ __all__ = [
     "SessionScore",
     "Table",
     "TableEntry",
+    "TableProposal",
     "Tournament",
     "TournamentOfficial",
     "Wind",

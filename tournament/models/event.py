@@ -146,6 +146,12 @@ class Tournament(models.Model):
         default=False,
         help_text="Every hand must be entered again, blind, by a second official to be confirmed.",
     )
+    players_confirm_at_table = models.BooleanField(
+        default=False,
+        verbose_name="players confirm hands at the table",
+        help_text="Besides judges, the players of a table may enter its hands from their private "
+        "links: a hand counts once the winner and another player of the table agree.",
+    )
     seating_separate_by = models.CharField(
         max_length=10,
         choices=SeparateBy.choices,

@@ -20,7 +20,12 @@ class HandEntry(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="second_entries")
     data = models.JSONField()
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hand_entries"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="hand_entries",
+        help_text="Empty when the players of the table made the entry (their private links).",
     )
     entered_at = models.DateTimeField(auto_now_add=True)
     hand_version = models.PositiveIntegerField(help_text="The hand version it was compared with.")
@@ -55,6 +60,12 @@ class TableEntry(models.Model):
     first = models.BooleanField(
         help_text="The table entered the hand before the desk (the hand is the table's entry)."
     )
+    agreed_by = models.ManyToManyField(
+        Registration,
+        blank=True,
+        related_name="table_entries",
+        help_text="The two players whose private links agreed on the entry (no judge).",
+    )
 
     class Meta:
         ordering = ["hand"]
@@ -62,6 +73,36 @@ class TableEntry(models.Model):
 
     def __str__(self):
         return f"Table entry of {self.hand}"
+
+
+class TableProposal(models.Model):
+    """One player's entry of a hand from their private link (players confirm at the table).
+
+    It waits, blind to everyone, until another player of the table enters the same hand with
+    the same content, the winner (for a false win its offender) being one of the two; the
+    agreed entry then becomes the table's entry (`TableEntry`) and the proposals go.
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="proposals")
+    number = models.PositiveSmallIntegerField()
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="table_proposals"
+    )
+    data = models.JSONField(help_text="The entry in the form's terms (HandEntryData).")
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "number", "entered_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "number", "registration"],
+                name="table_proposal_once_per_player",
+                violation_error_message="You have already entered this hand.",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.registration}'s entry of {self.session}, hand {self.number}"
 
 
 class HandQuery(models.Model):

@@ -40,7 +40,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
 from scoring.engine import NotationError, parse_melds, parse_tiles
 
@@ -54,6 +54,7 @@ from ..models import (
     Seat,
     Session,
     TableEntry,
+    TableProposal,
 )
 from ..names import player_names
 from ..roles import is_head_judge, may_see_unconfirmed_hand
@@ -199,6 +200,32 @@ def table_next_number(session: Session) -> int | None:
         if number not in taken:
             return number
     return None
+
+
+def player_open_session(registration) -> Session | None:
+    """The open session where the registration's player sits, in the latest such round (the
+    table a player confirms hands at from their private link), with its tournament loaded."""
+    session = (
+        Session.objects.filter(
+            round__tournament_id=registration.tournament_id,
+            status=Session.Status.OPEN,
+            round__seats__player_id=registration.player_id,
+            round__seats__table_id=F("table_id"),
+        )
+        .select_related("round", "table")
+        .order_by("-round__number")
+        .first()
+    )
+    if session is not None:
+        session.round.tournament = registration.tournament
+    return session
+
+
+def table_proposal_waiting(session: Session, registration, number: int | None) -> bool:
+    """Whether the player entered hand ``number`` from their link and waits for another."""
+    return TableProposal.objects.filter(
+        session=session, number=number, registration=registration
+    ).exists()
 
 
 TABLE_SIGNAL_LABELS = {
