@@ -7,6 +7,8 @@ Vocabulary: see `tournament.play.services.table`.
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.tournament.builders import entry, make_session, make_user, seat_players
 from tournament.models import (
@@ -203,3 +205,44 @@ def test_a_deleted_hand_takes_its_table_entry_with_it(double):
     done = table_entry_save(session=double, entry=entry(double), user=table)
     hand_delete(hand=done.hand, user=table, reason="wrong table", version=done.hand.version)
     assert not TableEntry.objects.exists() and table_next_number(double) == 1
+
+
+@given(
+    plan=st.lists(
+        st.tuples(st.sampled_from(["desk", "table"]), st.booleans(), st.booleans()),
+        min_size=1,
+        max_size=4,
+    )
+)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_any_order_of_desk_and_table_entries_keeps_every_entry(plan):
+    """For each hand in turn: who enters first, whether the two agree, whether double entry is
+    on. Whatever the order, each hand ends with one table entry, confirmed exactly when both
+    entries agree, and a differing entry kept for the head judge: nothing is lost."""
+    for who_first, agree, double_entry in plan:
+        session = make_session(double_entry=double_entry)
+        desk, table = make_user(), make_user()
+        desk_data = entry(session)
+        table_data = entry(session) if agree else entry(session, winner="N")
+        sides = [
+            (desk_entry_save, desk, desk_data),
+            (table_entry_save, table, table_data),
+        ]
+        if who_first == "table":
+            sides.reverse()
+        results = []
+        for service, user, data in sides:
+            try:
+                results.append(service(session=_fresh(session), entry=data, user=user).result)
+            except HandNumberTaken:
+                results.append("refused")
+        hand = Hand.objects.get(session=session)
+        assert TableEntry.objects.filter(hand=hand).count() == 1
+        if not double_entry and who_first == "table":
+            # Single entry: the table's hand stands; the desk finds it saved, as any saved hand.
+            assert results == ["first", "refused"] and hand.confirmed
+            continue
+        assert results == ["first", "confirmed" if agree else "mismatch"]
+        assert hand.confirmed is agree
+        assert HandEntry.objects.filter(hand=hand).count() == (0 if agree else 1)
+        assert Payment.objects.filter(hand=hand).count() == 4
