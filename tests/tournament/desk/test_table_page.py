@@ -159,3 +159,14 @@ def _desk_queries(client, tables: int, hands: int) -> int:
 
 def test_the_poll_reads_a_fixed_number_of_queries(client):
     assert _desk_queries(client, tables=1, hands=1) == _desk_queries(client, tables=3, hands=4)
+
+
+def test_the_desk_saving_a_hand_the_table_took_a_moment_ago_is_told_so(client, double):
+    """The desk's form offered hand 1; the table saved it meanwhile: the desk's save becomes
+    the blind second entry, and the desk judge reads what happened."""
+    table_entry_save(session=double, entry=entry(double), user=make_user())
+    client.force_login(make_user())
+    args = [double.round.tournament.slug, double.round.number, double.table.number]
+    response = client.post(reverse("desk:session_sheet", args=args), form_data(double), follow=True)
+    assert "was entered at the table a moment ago: your entry agrees" in response.content.decode()
+    assert Hand.objects.get().confirmed and Hand.objects.count() == 1
