@@ -107,3 +107,25 @@ def test_links_of_another_tournament_are_not_listed():
     player_link_issue(registration=zed, user=None)
     assert link_tokens(tournament) == {}
     assert list(link_tokens(other)) == [zed.pk]
+
+
+def test_the_zj_tournament_preset_sets_a_30_minute_appeal_window_and_the_model_none():
+    from tournament.event.services import tournament_create
+
+    created = tournament_create(
+        name="Appeal Open",
+        start_date="2026-05-01",
+        end_date="2026-05-01",
+        preset="zj_tournament",
+        user=make_user("superuser"),
+    )
+    assert created.appeal_window_minutes == 30
+    standard = tournament_create(
+        name="Plain Open",
+        start_date="2026-05-01",
+        end_date="2026-05-01",
+        preset="zj_standard",
+        user=make_user("superuser"),
+    )
+    assert standard.appeal_window_minutes == 0
+    assert make_tournament().appeal_window_minutes == 0
