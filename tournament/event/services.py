@@ -280,8 +280,7 @@ def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -
 
 PRESETS = {
     "zj_tournament": {
-        "label": "ZJ tournament: 5-point minimum, formal scheme, 16 hands, "
-        "30-minute appeal window",
+        "label": "ZJ tournament: 5-point minimum, formal scheme, 16 hands, 30-minute appeal window",
         "minimum_points": 5,
         "payoff_scheme": Tournament.Scheme.FORMAL,
         "hands_per_session": 16,
