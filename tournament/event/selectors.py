@@ -114,6 +114,15 @@ def link_tokens(tournament: Tournament) -> dict[int, str]:
     )
 
 
+def link_token(registration: Registration) -> str | None:
+    """The token of the registration's link in force, or None."""
+    return (
+        PlayerLink.objects.filter(registration=registration, revoked_at__isnull=True)
+        .values_list("token", flat=True)
+        .first()
+    )
+
+
 def link_path(token: str) -> str:
     """The address of a private link (without the site), the one place it is made."""
     return reverse("public:player_link", kwargs={"token": token})
