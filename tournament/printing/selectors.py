@@ -347,6 +347,7 @@ class StandingsSheet:
     match_points: bool  # the tournament ranks with match points: they get a column
     provisional: list[str]  # what is not final yet, in words; empty when nothing is
     last_round: int | None
+    row_notes: dict[int, str] = field(default_factory=dict)  # player id -> "provisional until"
 
     WIDE_AFTER: ClassVar[int] = 6  # more round columns than this: printed on A4 landscape
     SMALL_AFTER: ClassVar[int] = 12  # and more than this: in smaller type
@@ -360,12 +361,19 @@ class StandingsSheet:
         return len(self.rounds) > self.SMALL_AFTER
 
     @property
-    def lines(self) -> list[tuple[object, list[int]]]:
-        """Each row with its round points in each of `rounds`, in rank order."""
+    def lines(self) -> list[tuple[object, list[int], str]]:
+        """Each row with its round points in each of `rounds` and why it is provisional ("" when
+        it is not), in rank order."""
         lines = []
         for row in self.rows:
             by_round = row.points_by_round()
-            lines.append((row, [by_round.get(number, 0) for number in self.rounds]))
+            lines.append(
+                (
+                    row,
+                    [by_round.get(number, 0) for number in self.rounds],
+                    self.row_notes.get(row.player_id, ""),
+                )
+            )
         return lines
 
 
@@ -383,4 +391,9 @@ def standings_sheet(tournament: Tournament, *, official: bool) -> StandingsSheet
         match_points=board.uses_match_points,
         provisional=board.provisional.lines(),
         last_round=rounds[-1] if rounds else None,
+        row_notes={
+            row.player_id: note
+            for row in board.rows
+            if (note := board.provisional.row_note(row.player_id))
+        },
     )
