@@ -193,12 +193,38 @@ def archive_problems(archive: dict) -> list[str]:
             if penalty["player"] not in players:
                 problems.append(f"Penalty #{i + 1} names an unknown player {penalty['player']}.")
             _known_user(penalty["created_by"], officials, f"Penalty #{i + 1}", problems)
+    _check_links_and_queries(archive, archive["tournament"], players, officials, problems)
     for i, line in enumerate(parts["audit"]):
         fields = {"action": str, "reason": str, "created_at": str, "user": _OPT_STR,
                   "round": _OPT_INT, "table": _OPT_INT, "hand_number": _OPT_INT}  # fmt: skip
         if _typed(line, fields, f"Audit line #{i + 1}", problems):
             _known_user(line["user"], officials, f"Audit line #{i + 1}", problems)
     return problems
+
+
+def _check_links_and_queries(archive, tournament, players, officials, problems) -> None:
+    """The private links and hand queries, and the appeal window setting: keys added after
+    version 1 was first written, so a file without them still imports (no links, no queries,
+    no appeal window)."""
+    if not isinstance(tournament.get("appeal_window_minutes", 0), int):
+        problems.append("The tournament's appeal_window_minutes must be a whole number.")
+    for key in ("links", "queries"):
+        if not isinstance(archive.get(key, []), list):
+            problems.append(f"{key!r} must be a list.")
+            return
+    for i, link in enumerate(archive.get("links", [])):
+        fields = {"player": _INT, "token": str, "issued_at": str}
+        if _typed(link, fields, f"Private link #{i + 1}", problems):
+            if link["player"] not in players:
+                problems.append(f"Private link #{i + 1} names an unknown player {link['player']}.")
+    for i, query in enumerate(archive.get("queries", [])):
+        fields = {"round": _INT, "table": _INT, "hand_number": _INT, "player": _INT,
+                  "text": str, "raised_at": str, "status": str, "answer": str,
+                  "answered_by": _OPT_STR, "answered_at": _OPT_STR}  # fmt: skip
+        if _typed(query, fields, f"Hand query #{i + 1}", problems):
+            if query["player"] not in players:
+                problems.append(f"Hand query #{i + 1} names an unknown player {query['player']}.")
+            _known_user(query["answered_by"], officials, f"Hand query #{i + 1}", problems)
 
 
 def _known_user(username, officials: set[str], where: str, problems: list[str]) -> None:
