@@ -75,7 +75,7 @@ def test_the_page_shows_seats_hands_standing_penalties(
     page = response.content.decode()
     assert response.status_code == 200
     assert response["Cache-Control"] == "private, no-store"
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     assert east.player.name in page
     assert re.search(r"Round 2: <strong>table 2</strong>, you start as <strong>East", page)
     assert "All Sequences" in page and "Concealed Hand" in page  # the patterns, by name
