@@ -8,12 +8,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.tournament.builders import entry, make_session, make_user, seat_players
+from tests.tournament.builders import make_reconciled_session
 from tests.tournament.printing.pdf_reading import text
 from tournament.models import Session
 from tournament.play.selectors import session_appeal_window
-from tournament.play.services.hands import hand_save
-from tournament.play.services.sessions import session_reconcile
 from tournament.printing.documents import DOCUMENTS, PrintRequest
 from tournament.standings.selectors import boards_forget
 
@@ -22,14 +20,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def reconciled():
-    session = make_session(appeal_window_minutes=30)
-    judge = make_user()
-    hand_save(session=session, entry=entry(session), user=judge)
-    ids = seat_players(session)
-    card = {ids["E"]: -10, ids["S"]: 30, ids["W"]: -10, ids["N"]: -10}
-    session_reconcile(session=session, card_totals=card, user=judge)
-    session.refresh_from_db()
-    return session
+    return make_reconciled_session(appeal_window_minutes=30)
 
 
 def _end(session) -> str:
