@@ -38,7 +38,7 @@ from ... import release
 from ...event import selectors as event_selectors
 from ...form_errors import error_text
 from ...logins import client_address
-from ...models import Round, Session
+from ...models import Round
 from ...play import selectors as play_selectors
 from ...play.services.queries import hand_query_raise
 from ...standings import selectors as standings_selectors
@@ -100,7 +100,7 @@ def link_page(view):
 def _page_context(registration) -> dict:
     tournament = registration.tournament
     public = AnonymousUser()
-    rounds = [r for r in Round.objects.filter(tournament=tournament) if r.seating_published]
+    rounds = [r for r in tournament.rounds.all() if r.seating_published]
     places = event_selectors.player_places(tournament, registration.player_id, rounds=rounds)
     done = {r.number for r in rounds if r.status == Round.Status.FINISHED}
     done |= play_selectors.player_rounds_done(registration)
@@ -151,9 +151,11 @@ def player_link(request, registration):
 def player_link_query(request, registration):
     form = HandQueryForm(request.POST)
     if form.is_valid():
-        session = Session.objects.filter(
-            pk=form.cleaned_data["session"], round__tournament=registration.tournament
-        ).first()
+        session = play_selectors.session_of(
+            registration.tournament,
+            round_number=form.cleaned_data["round_number"],
+            table_number=form.cleaned_data["table_number"],
+        )
         try:
             if session is None:
                 raise ValidationError("This hand is not one of your table's: open your link again.")
