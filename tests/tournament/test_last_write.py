@@ -90,6 +90,7 @@ READS = {
     "tournament_is_played", "session_check_open", "hand_preview", "evaluation_names",
     "penalty_summary", "session_scores_drift",
     "player_build",  # builds an unsaved Player for roster_admit; writes nothing
+    "player_link_build",  # builds an unsaved PlayerLink with a fresh token; writes nothing
 }  # fmt: skip
 
 

@@ -18,7 +18,8 @@ from ..models import AuditEntry, PlayerLink, Registration, Tournament
 from .selectors import LINK_LENGTH
 
 
-def _new_link(registration_id: int, now) -> PlayerLink:
+def player_link_build(registration_id: int, now) -> PlayerLink:
+    """A new, unsaved link with a fresh token: the one place tokens are made."""
     token = secrets.token_urlsafe(LINK_LENGTH * 3 // 4)
     return PlayerLink(
         registration_id=registration_id,
@@ -39,7 +40,7 @@ def player_link_issue(*, registration: Registration, user) -> PlayerLink:
     revoked = PlayerLink.objects.filter(registration=registration, revoked_at__isnull=True).update(
         revoked_at=now
     )
-    link = _new_link(registration.pk, now)
+    link = player_link_build(registration.pk, now)
     link.save()
     verb = "Replaced the private link" if revoked else "Issued a private link"
     audit_record(
@@ -87,7 +88,7 @@ def player_links_issue_all(*, tournament: Tournament, user) -> int:
     if not missing:
         return 0
     now = timezone.now()
-    PlayerLink.objects.bulk_create([_new_link(pk, now) for pk in missing])
+    PlayerLink.objects.bulk_create([player_link_build(pk, now) for pk in missing])
     audit_record(
         session=None,
         tournament=tournament,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 from django_countries import countries
 
@@ -111,6 +112,20 @@ def link_tokens(tournament: Tournament) -> dict[int, str]:
             registration__tournament=tournament, revoked_at__isnull=True
         ).values_list("registration_id", "token")
     )
+
+
+def link_token(registration: Registration) -> str | None:
+    """The token of the registration's link in force, or None."""
+    return (
+        PlayerLink.objects.filter(registration=registration, revoked_at__isnull=True)
+        .values_list("token", flat=True)
+        .first()
+    )
+
+
+def link_path(token: str) -> str:
+    """The address of a private link (without the site), the one place it is made."""
+    return reverse("public:player_link", kwargs={"token": token})
 
 
 def public_tournaments(user=None):

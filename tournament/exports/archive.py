@@ -26,9 +26,7 @@ from ..play.entry import ENTRY_FLAGS, HandEntryData, Seating, evaluate, rules_fo
 from ..winds import WINDS
 
 FORMAT = "zj-tournament-archive"
-VERSION = 2
-#: Versions the import reads: version 1 files come from before table entries (none in them).
-READABLE_VERSIONS = (1, VERSION)
+VERSION = 1
 MAX_BYTES = 50 * 1024 * 1024
 # Values (counted by their separators, before parsing): a 400-player event with every hand and
 # audit line has well under a million; 50 MB of tiny values would take gigabytes once parsed.
@@ -52,7 +50,7 @@ TOURNAMENT_FIELDS = {
     "tie_break_order": str,
     "results_public": bool,
     "double_entry": bool,
-    "players_confirm_at_table": (bool, type(None)),  # version 2; absent from version 1 files
+    "players_confirm_at_table": (bool, type(None)),  # absent from files written before it
     "seating_separate_by": str,
 }
 
@@ -90,7 +88,7 @@ def archive_loads(text: str | bytes) -> dict:
         raise ArchiveError([f"The file is not JSON ({error})."]) from None
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise ArchiveError([f"The file is not a tournament archive (format {FORMAT!r})."])
-    if archive.get("version") not in READABLE_VERSIONS:
+    if archive.get("version") != VERSION:
         raise ArchiveError(
             [f"Archive version {archive.get('version')!r} is not supported (this is {VERSION})."]
         )
@@ -165,9 +163,7 @@ def archive_problems(archive: dict) -> list[str]:
     problems: list[str] = []
     if not _typed(archive.get("tournament"), TOURNAMENT_FIELDS, "The tournament", problems):
         return problems
-    if archive.get("version") != 1 and not isinstance(
-        archive["tournament"].get("players_confirm_at_table"), bool
-    ):
+    if not isinstance(archive["tournament"].get("players_confirm_at_table", False), bool):
         problems.append("The tournament: 'players_confirm_at_table' must be true or false.")
     parts = {}
     for key in ("players", "tables", "rounds", "sessions", "penalties", "officials", "audit"):
@@ -201,12 +197,38 @@ def archive_problems(archive: dict) -> list[str]:
             if penalty["player"] not in players:
                 problems.append(f"Penalty #{i + 1} names an unknown player {penalty['player']}.")
             _known_user(penalty["created_by"], officials, f"Penalty #{i + 1}", problems)
+    _check_links_and_queries(archive, archive["tournament"], players, officials, problems)
     for i, line in enumerate(parts["audit"]):
         fields = {"action": str, "reason": str, "created_at": str, "user": _OPT_STR,
                   "round": _OPT_INT, "table": _OPT_INT, "hand_number": _OPT_INT}  # fmt: skip
         if _typed(line, fields, f"Audit line #{i + 1}", problems):
             _known_user(line["user"], officials, f"Audit line #{i + 1}", problems)
     return problems
+
+
+def _check_links_and_queries(archive, tournament, players, officials, problems) -> None:
+    """The private links and hand queries, and the appeal window setting: keys added after
+    version 1 was first written, so a file without them still imports (no links, no queries,
+    no appeal window)."""
+    if not isinstance(tournament.get("appeal_window_minutes", 0), int):
+        problems.append("The tournament's appeal_window_minutes must be a whole number.")
+    for key in ("links", "queries"):
+        if not isinstance(archive.get(key, []), list):
+            problems.append(f"{key!r} must be a list.")
+            return
+    for i, link in enumerate(archive.get("links", [])):
+        fields = {"player": _INT, "token": str, "issued_at": str}
+        if _typed(link, fields, f"Private link #{i + 1}", problems):
+            if link["player"] not in players:
+                problems.append(f"Private link #{i + 1} names an unknown player {link['player']}.")
+    for i, query in enumerate(archive.get("queries", [])):
+        fields = {"round": _INT, "table": _INT, "hand_number": _INT, "player": _INT,
+                  "text": str, "raised_at": str, "status": str, "answer": str,
+                  "answered_by": _OPT_STR, "answered_at": _OPT_STR}  # fmt: skip
+        if _typed(query, fields, f"Hand query #{i + 1}", problems):
+            if query["player"] not in players:
+                problems.append(f"Hand query #{i + 1} names an unknown player {query['player']}.")
+            _known_user(query["answered_by"], officials, f"Hand query #{i + 1}", problems)
 
 
 def _known_user(username, officials: set[str], where: str, problems: list[str]) -> None:

@@ -25,8 +25,10 @@ from ..models import (
     AuditEntry,
     Hand,
     HandEntry,
+    HandQuery,
     Payment,
     Penalty,
+    PlayerLink,
     Round,
     Seat,
     Session,
@@ -113,6 +115,7 @@ def _archive(tournament: Tournament) -> dict:
     settings = {name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}
     settings["start_date"] = tournament.start_date.isoformat()
     settings["end_date"] = tournament.end_date.isoformat()
+    settings["appeal_window_minutes"] = tournament.appeal_window_minutes
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     seats = Seat.objects.filter(round__tournament=tournament).select_related("table", "round")
     seats_by_round: dict[int, list] = {}
@@ -258,6 +261,7 @@ def _archive(tournament: Tournament) -> dict:
                 "reconciled_by": user(session.reconciled_by),
                 "reconciled_at": _when(session.reconciled_at),
                 "opened_at": _when(session.opened_at),
+                "appeal_closed_at": _when(session.appeal_closed_at),
                 "hands": hands_by_session.get(session.pk, []),
                 "table_proposals": proposals.get(session.pk, []),
             }
@@ -292,6 +296,33 @@ def _archive(tournament: Tournament) -> dict:
             for line in audit
         ],
     }
+    # Links in force travel with their tokens, so that a restored tournament keeps every
+    # printed and mailed link working (docs/archive.md); revoked ones stay behind.
+    archive["links"] = [
+        {"player": number_of[reg_player], "token": token, "issued_at": _when(issued_at)}
+        for reg_player, token, issued_at in PlayerLink.objects.filter(
+            registration__tournament=tournament, revoked_at__isnull=True
+        )
+        .order_by("registration__number")
+        .values_list("registration__player_id", "token", "issued_at")
+    ]
+    archive["queries"] = [
+        {
+            "round": query.session.round.number,
+            "table": query.session.table.number,
+            "hand_number": query.hand_number,
+            "player": query.registration.number,
+            "text": query.text,
+            "raised_at": _when(query.raised_at),
+            "status": query.status,
+            "answer": query.answer,
+            "answered_by": user(query.answered_by),
+            "answered_at": _when(query.answered_at),
+        }
+        for query in HandQuery.objects.filter(session__round__tournament=tournament)
+        .select_related("session__round", "session__table", "registration", "answered_by")
+        .order_by("raised_at", "pk")
+    ]
     archive["officials"] = [
         {"username": name, "role": _role(users[name], tournament)} for name in sorted(users)
     ]

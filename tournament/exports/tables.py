@@ -36,7 +36,8 @@ class StandingsExportTable(tables.Table):
     penalty_points = tables.Column(verbose_name="Penalties")
     total = tables.Column()
 
-    def __init__(self, data, *, rounds: list[int], match_points: bool):
+    def __init__(self, data, *, rounds: list[int], match_points: bool, provisional=None):
+        self.provisional = provisional  # `standings.selectors.Provisional`: marks its rows
         extra = [(f"round_{n}", RoundColumn(n)) for n in rounds]
         exclude = () if match_points else ("match_points",)
         super().__init__(data, extra_columns=extra, exclude=exclude)
@@ -47,6 +48,8 @@ class StandingsExportTable(tables.Table):
             marks.append("withdrawn")
         if record.entrant.substitute:
             marks.append("substitute")
+        if self.provisional is not None and (note := self.provisional.row_note(record.player_id)):
+            marks.append(note)
         return ", ".join(marks)
 
     def value_match_points(self, value):

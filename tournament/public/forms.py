@@ -8,7 +8,8 @@ from ..models import HandQuery
 class HandQueryForm(forms.Form):
     """One hand of the player's table to query, with what they think is wrong."""
 
-    session = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    round_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
+    table_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=9999)
     hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
     text = forms.CharField(
         label="What is wrong with this hand?",

@@ -4,25 +4,17 @@ link to correct the hand), and closing an appeal window early after a confirmati
 import pytest
 from django.urls import reverse
 
-from tests.tournament.builders import entry, make_session, make_user, seat_players
+from tests.tournament.builders import make_reconciled_session, make_user, seat_players
 from tournament.models import AuditEntry, HandQuery, Registration, Session
-from tournament.play.services.hands import hand_save
 from tournament.play.services.queries import hand_query_raise
-from tournament.play.services.sessions import session_reconcile
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def queried():
-    session = make_session(appeal_window_minutes=30)
-    judge = make_user()
-    hand_save(session=session, entry=entry(session), user=judge)
-    ids = seat_players(session)
-    card = {ids["E"]: -10, ids["S"]: 30, ids["W"]: -10, ids["N"]: -10}
-    session_reconcile(session=session, card_totals=card, user=judge)
-    session.refresh_from_db()
-    east = Registration.objects.select_related("player").get(player_id=ids["E"])
+    session = make_reconciled_session(appeal_window_minutes=30)
+    east = Registration.objects.select_related("player").get(player_id=seat_players(session)["E"])
     query = hand_query_raise(
         registration=east, session=session, hand_number=1, text="West did not discard it"
     )

@@ -15,6 +15,7 @@ from tournament.event.selectors import (
     link_tokens,
     registration_of_link,
 )
+from tournament.event.services import tournament_create
 from tournament.models import AuditEntry, PlayerLink, Registration
 
 pytestmark = pytest.mark.django_db
@@ -107,3 +108,18 @@ def test_links_of_another_tournament_are_not_listed():
     player_link_issue(registration=zed, user=None)
     assert link_tokens(tournament) == {}
     assert list(link_tokens(other)) == [zed.pk]
+
+
+@pytest.mark.parametrize(("preset", "minutes"), [("zj_tournament", 30), ("zj_standard", 0)])
+def test_the_zj_tournament_preset_sets_a_30_minute_appeal_window_and_the_model_none(
+    preset, minutes
+):
+    created = tournament_create(
+        name=f"{preset} Open",
+        start_date="2026-05-01",
+        end_date="2026-05-01",
+        preset=preset,
+        user=make_user("superuser"),
+    )
+    assert created.appeal_window_minutes == minutes
+    assert make_tournament().appeal_window_minutes == 0

@@ -11,7 +11,13 @@ from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.tournament.builders import entry, make_session, make_user, seat_players
+from tests.tournament.builders import (
+    entry,
+    make_reconciled_session,
+    make_session,
+    make_user,
+    seat_players,
+)
 from tournament.models import AuditEntry, HandQuery, Registration, Session
 from tournament.play.appeals import appeal_window
 from tournament.play.selectors import hand_queries, open_appeal_windows, session_appeal_window
@@ -31,12 +37,7 @@ T0 = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
 
 def _reconciled(minutes=30):
     """A one-table session with hand 1 (S wins +30), reconciled at `T0`."""
-    session = make_session(appeal_window_minutes=minutes)
-    judge = make_user()
-    hand_save(session=session, entry=entry(session), user=judge)
-    ids = seat_players(session)
-    card = {ids["E"]: -10, ids["S"]: 30, ids["W"]: -10, ids["N"]: -10}
-    assert session_reconcile(session=session, card_totals=card, user=judge).matches
+    session = make_reconciled_session(appeal_window_minutes=minutes)
     Session.objects.filter(pk=session.pk).update(reconciled_at=T0)
     session.refresh_from_db()
     return session

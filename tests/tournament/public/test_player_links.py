@@ -75,7 +75,7 @@ def test_the_page_shows_seats_hands_standing_penalties(
     page = response.content.decode()
     assert response.status_code == 200
     assert response["Cache-Control"] == "private, no-store"
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     assert east.player.name in page
     assert re.search(r"Round 2: <strong>table 2</strong>, you start as <strong>East", page)
     assert "All Sequences" in page and "Concealed Hand" in page  # the patterns, by name
@@ -106,7 +106,12 @@ def test_a_query_reaches_the_head_judge_and_the_answer_comes_back(client, event)
     tournament, session, east, tokens = event
     url = _url(tokens[east.pk])
     query_url = _url(tokens[east.pk], "public:player_link_query")
-    posted = {"session": session.pk, "hand_number": 1, "text": "Bob discarded, not West"}
+    posted = {
+        "round_number": 1,
+        "table_number": 1,
+        "hand_number": 1,
+        "text": "Bob discarded, not West",
+    }
     response = client.post(query_url, posted, follow=True)
     assert "sent to the head judge" in response.content.decode()
     query = HandQuery.objects.get()
@@ -122,9 +127,13 @@ def test_a_query_reaches_the_head_judge_and_the_answer_comes_back(client, event)
 def test_a_long_or_empty_query_is_refused_with_a_clear_message(client, event):
     tournament, session, east, tokens = event
     query_url = _url(tokens[east.pk], "public:player_link_query")
-    long = client.post(query_url, {"session": session.pk, "hand_number": 1, "text": "x" * 301})
+    long = client.post(
+        query_url, {"round_number": 1, "table_number": 1, "hand_number": 1, "text": "x" * 301}
+    )
     assert long.status_code == 400 and "Keep it to 300 characters" in long.content.decode()
-    empty = client.post(query_url, {"session": session.pk, "hand_number": 1, "text": " "})
+    empty = client.post(
+        query_url, {"round_number": 1, "table_number": 1, "hand_number": 1, "text": " "}
+    )
     assert "Say in a few words" in empty.content.decode()
     assert not HandQuery.objects.exists()
 
@@ -136,7 +145,7 @@ def test_a_query_after_the_window_names_its_end(client, event):
     )
     response = client.post(
         _url(tokens[east.pk], "public:player_link_query"),
-        {"session": session.pk, "hand_number": 1, "text": "late"},
+        {"round_number": 1, "table_number": 1, "hand_number": 1, "text": "late"},
     )
     assert response.status_code == 400 and "closed at" in response.content.decode()
     assert "Query this hand" not in response.content.decode()
@@ -147,7 +156,7 @@ def test_another_tables_session_cannot_be_queried(client, event):
     stranger = next(pk for pk in tokens if pk != east.pk and pk not in _table_ids(session))
     response = client.post(
         _url(tokens[stranger], "public:player_link_query"),
-        {"session": session.pk, "hand_number": 1, "text": "x"},
+        {"round_number": 1, "table_number": 1, "hand_number": 1, "text": "x"},
     )
     assert "own table" in response.content.decode()
 

@@ -8,7 +8,9 @@ link page       a view addressed by a private link's token: `link_page` turns th
                 ``view(request, registration)``; an unknown token gets a 404 page and a revoked
                 one a 410 page, each with one sentence and nothing else (no menu, no tournament
                 name). The page links to no official page and to no other player's private
-                page; it is never cached and never sends its address on (``no-referrer``).
+                page; it is never cached and never sends its address to another site
+                (``same-origin``: ``no-referrer`` would also drop the ``Origin`` of its own
+                form, which Django's CSRF check then refuses).
 guessing        every unknown token counts against the client's address (`logins.client_address`)
                 in Django's cache: after `GUESSES_ALLOWED` misses within `GUESS_WINDOW` seconds,
                 every link from that address is answered 429 with ``Retry-After`` until the
@@ -36,7 +38,7 @@ from ... import release
 from ...event import selectors as event_selectors
 from ...form_errors import error_text
 from ...logins import client_address
-from ...models import Round, Session
+from ...models import Round
 from ...play import selectors as play_selectors
 from ...play.services.queries import hand_query_raise
 from ...standings import selectors as standings_selectors
@@ -61,7 +63,7 @@ def _refused(request, status: int, message: str, retry_after: int | None = None)
 
 def _private(response):
     response["Cache-Control"] = "private, no-store"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 
@@ -98,7 +100,7 @@ def link_page(view):
 def _page_context(registration) -> dict:
     tournament = registration.tournament
     public = AnonymousUser()
-    rounds = [r for r in Round.objects.filter(tournament=tournament) if r.seating_published]
+    rounds = [r for r in tournament.rounds.all() if r.seating_published]
     places = event_selectors.player_places(tournament, registration.player_id, rounds=rounds)
     done = {r.number for r in rounds if r.status == Round.Status.FINISHED}
     done |= play_selectors.player_rounds_done(registration)
@@ -149,9 +151,11 @@ def player_link(request, registration):
 def player_link_query(request, registration):
     form = HandQueryForm(request.POST)
     if form.is_valid():
-        session = Session.objects.filter(
-            pk=form.cleaned_data["session"], round__tournament=registration.tournament
-        ).first()
+        session = play_selectors.session_of(
+            registration.tournament,
+            round_number=form.cleaned_data["round_number"],
+            table_number=form.cleaned_data["table_number"],
+        )
         try:
             if session is None:
                 raise ValidationError("This hand is not one of your table's: open your link again.")
