@@ -110,3 +110,19 @@ def form_data(session: Session, number: int = 1, **fields) -> dict:
     post = {key: ("" if value is None else value) for key, value in data.items()}
     post["flags"] = list(data["flags"])
     return post
+
+
+def make_reconciled_session(**tournament_fields) -> Session:
+    """A one-table session whose hand 1 (South wins 10 on West's discard: S +30, others -10)
+    is saved and whose score card is reconciled: its appeal window, if any, is open."""
+    from tournament.play.services.hands import hand_save
+    from tournament.play.services.sessions import session_reconcile
+
+    session = make_session(**tournament_fields)
+    judge = make_user()
+    hand_save(session=session, entry=entry(session), user=judge)
+    ids = seat_players(session)
+    card = {ids["E"]: -10, ids["S"]: 30, ids["W"]: -10, ids["N"]: -10}
+    assert session_reconcile(session=session, card_totals=card, user=judge).matches
+    session.refresh_from_db()
+    return session

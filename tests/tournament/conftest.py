@@ -17,6 +17,17 @@ def forget_boards():
     boards_forget()
 
 
+@pytest.fixture(autouse=True)
+def forget_link_guesses():
+    """Unknown private links count against the client's address in the cache (the guessing
+    throttle): every test starts with no guesses counted."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def demo(db):
     tournament, created = demo_load()

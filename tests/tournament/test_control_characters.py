@@ -10,6 +10,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.tournament.builders import make_user
+from tournament.event.links import player_link_issue
 from tournament.models import Penalty, Registration, TournamentOfficial
 
 pytestmark = pytest.mark.django_db
@@ -57,6 +58,8 @@ def _urls(tournament) -> list[str]:
         "<int:pk>": str(official.pk if official else 1),
         "<slug:identifier>": "seating",
         "<str:export_format>": "csv",
+        "<str:token>": player_link_issue(registration=registration, user=None).token,
+        "<int:query_id>": "1",  # no query in the demo: the page says so (404)
     }
     urls = []
     for pattern in _patterns():

@@ -54,6 +54,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.play.services import hands as hand_services
+from tournament.play.services import queries as query_services
 from tournament.play.services import sessions as session_services
 from tournament.seating import services as seating_services
 from tournament.standings.selectors import board_build
@@ -63,6 +64,7 @@ pytestmark = pytest.mark.django_db
 SERVICE_MODULES = [
     "tournament.event.services",
     "tournament.event.removal",
+    "tournament.event.links",
     "tournament.seating.services",
     *(
         f"tournament.play.services.{m.name}"
@@ -82,12 +84,16 @@ NOT_PUBLIC = {
     "penalty_preset_save": "presets are shown on the console and the desk only",
     "penalty_preset_delete": "presets are shown on the console and the desk only",
     "penalty_presets_load": "presets are shown on the console and the desk only",
+    "player_link_issue": "a private link is shown only to officials and to the player holding it",
+    "player_link_revoke": "a private link is shown only to officials and to the player holding it",
+    "player_links_issue_all": "private links are shown only to officials and to their holders",
 }
 READS = {
     "tournament_has_hands", "highest_hand_number", "settings_summary", "slug_free",
     "tournament_is_played", "session_check_open", "hand_preview", "evaluation_names",
     "penalty_summary", "session_scores_drift", "session_scores_check",
     "player_build",  # builds an unsaved Player for roster_admit; writes nothing
+    "player_link_build",  # builds an unsaved PlayerLink with a fresh token; writes nothing
 }  # fmt: skip
 
 
@@ -403,6 +409,42 @@ def case_hand_confirm(service, w):
     yield Shows(shows.contains, absent=["awaiting a second entry"])
 
 
+def case_hand_check(service, w):
+    """A differing check of a confirmed hand takes it out of the totals until resolved."""
+    yield Watch([w.player_page(w.winner())])
+    service(hand=w.hand(1), entry=entry(w.session, 1, tiles=BIG), user=w.judges[1])
+    yield _total_shows(w, w.winner())
+
+
+def case_table_entry_save(service, w):
+    yield Watch([w.player_page(w.winner())])
+    service(session=w.session, entry=entry(w.session, 1, tiles=BIG), user=w.judges[1])
+    yield _total_shows(w, w.winner())
+
+
+def case_table_proposal_save(service, w):
+    """The second player's agreeing entry becomes the table's entry: a check of hand 1 that
+    differs, which takes it out of the totals until the head judge resolves it."""
+    event_services.tournament_settings_update(
+        tournament=w.tournament, changes={"players_confirm_at_table": True}, user=w.head
+    )
+    w.session.round.tournament.refresh_from_db()
+    seats = seat_players(w.session)
+    south, east = (w.registration(w.players.index(next(p for p in w.players if p.pk == seats[k])))
+                   for k in ("S", "E"))  # fmt: skip
+    differs = entry(w.session, 1, tiles=BIG)
+    service(session=w.session, registration=south, entry=differs)
+    yield Watch([w.player_page(w.winner())])
+    service(session=w.session, registration=east, entry=differs)
+    yield _total_shows(w, w.winner())
+
+
+def case_desk_entry_save(service, w):
+    yield Watch([w.player_page(w.winner())])
+    service(session=w.session, entry=entry(w.session, 2), user=w.judges[0])
+    yield _total_shows(w, w.winner())
+
+
 def case_hand_resolve(service, w):
     _double_entry(w)
     hand_services.hand_save(session=w.session, entry=entry(w.session, 2), user=w.judges[0])
@@ -490,6 +532,44 @@ def case_tournament_import(service, w):
     yield Watch([reverse("public:player_list", args=["lw-copy"])], slug="lw-copy")
     service(archive=archive, slug="lw-copy")
     yield Shows([p.name for p in w.players])
+
+
+def _in_appeal_window(w) -> Registration:
+    """The world's session reconciled with a 30-minute appeal window; its East player."""
+    Tournament.objects.filter(pk=w.tournament.pk).update(appeal_window_minutes=30)
+    w.session.round.tournament.refresh_from_db()
+    session_services.session_reconcile(
+        session=w.session, card_totals=w.card_totals(), user=w.judges[0]
+    )
+    w.session.refresh_from_db()
+    east = seat_players(w.session)["E"]
+    return Registration.objects.select_related("player").get(
+        tournament=w.tournament, player_id=east
+    )
+
+
+def case_hand_query_raise(service, w):
+    east = _in_appeal_window(w)
+    yield Watch([w.url("public:standings")])
+    service(registration=east, session=w.session, hand_number=1, text="wrong payment")
+    yield Shows(["hand query(ies) open"])
+
+
+def case_hand_query_answer(service, w):
+    east = _in_appeal_window(w)
+    query = query_services.hand_query_raise(
+        registration=east, session=w.session, hand_number=1, text="wrong payment"
+    )
+    yield Watch([w.url("public:standings")])
+    service(query=query, upheld=False, answer="Checked at the table.", user=w.head)
+    yield Shows(absent=["hand query(ies) open"])
+
+
+def case_session_appeal_close(service, w):
+    _in_appeal_window(w)
+    yield Watch([w.url("public:standings")])
+    service(session=w.session, user=w.head)
+    yield Shows(absent=["appeal window open until"])
 
 
 CASES = {

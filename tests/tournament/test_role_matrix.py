@@ -38,6 +38,10 @@ REQUIRED = {
     "public:seating_by_player": "anonymous",
     "public:table_list": "anonymous",
     "public:standings": "anonymous",
+    "public:player_link": "anonymous",  # the token is the key (an unknown one: 404)
+    "public:player_link_query": "anonymous",
+    "public:player_table": "anonymous",  # the private link's token is the key
+    "public:player_table_preview": "anonymous",
     "login": "anonymous",
     "logout": "anonymous",
     "admin:login": "anonymous",
@@ -49,12 +53,16 @@ REQUIRED = {
     "desk:hand_edit": "judge",
     "desk:hand_delete": "judge",
     "desk:hand_confirm": "judge",
+    "desk:table_page": "judge",
     "desk:penalty_record": "judge",
     "desk:session_reconcile": "judge",
     "desk:session_audit": "judge",
     "desk:tournament_audit": "judge",
     "desk:hand_resolve": "head judge",
     "desk:session_reopen": "head judge",
+    "desk:query_queue": "head judge",
+    "desk:query_answer": "head judge",
+    "desk:appeal_close": "head judge",
     "desk:tournament_settings_update": "head judge",
     "seating:seating_overview": "organiser",
     "seating:seating_round": "organiser",
@@ -88,6 +96,9 @@ REQUIRED = {
             "player_add",
             "substitute_add",
             "roster_export",
+            "links_issue_all",
+            "links_export",
+            "player_link",
             "roster_import",
             "roster_import_confirm",
             "player_edit",
@@ -182,6 +193,8 @@ def _values(route: str, session, users) -> dict:
         "pk": 1,
         "identifier": "aid-card",
         "export_format": "csv",
+        "token": "x" * 32,
+        "query_id": 1,
     }
     model = re.search(r"/admin/(\w+)/(\w+)/\{object_id\}", route)
     if model:

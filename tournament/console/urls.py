@@ -13,6 +13,7 @@ from django.urls import include, path
 from .views import (
     checkin,
     dashboard,
+    links,
     logins,
     officials,
     presets,
@@ -33,6 +34,9 @@ tournament_urls = [
     path("players/add/", roster.player_add, name="player_add"),
     path("players/substitute/", roster.substitute_add, name="substitute_add"),
     path("players/export.csv", roster.roster_export, name="roster_export"),
+    path("players/links/", links.links_issue_all, name="links_issue_all"),
+    path("players/links.csv", links.links_export, name="links_export"),
+    path("players/<int:number>/link/", links.player_link, name="player_link"),
     path("players/import/", roster_import.roster_import, name="roster_import"),
     path(
         "players/import/confirm/",

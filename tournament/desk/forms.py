@@ -209,3 +209,19 @@ class SettingsForm(forms.ModelForm):
                 f"A table already has hand {self.highest_hand}: hands per session cannot be fewer."
             )
         return value
+
+
+class QueryAnswerForm(forms.Form):
+    """A head judge's answer to a player's hand query."""
+
+    decision = forms.ChoiceField(
+        choices=[("dismissed", "Dismiss"), ("upheld", "Uphold (then correct the hand)")],
+        widget=forms.RadioSelect,
+        error_messages={"required": "Choose to uphold or to dismiss the query."},
+    )
+    answer = forms.CharField(
+        max_length=300,
+        required=False,
+        label="Answer the player reads (required to dismiss)",
+        widget=forms.Textarea(attrs={"rows": 2, "maxlength": 300}),
+    )

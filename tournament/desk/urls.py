@@ -5,7 +5,17 @@ A session's pages live under ``round/<n>/table/<n>/``; each URL name is its view
 
 from django.urls import include, path
 
-from .views import audit, double_entry, event_settings, hands, health, rounds, sessions
+from .views import (
+    audit,
+    double_entry,
+    event_settings,
+    hands,
+    health,
+    queries,
+    rounds,
+    sessions,
+    table,
+)
 
 app_name = "desk"
 
@@ -16,12 +26,14 @@ session_urls = [
     path("hands/<int:number>/delete/", hands.hand_delete, name="hand_delete"),
     path("hands/<int:number>/confirm/", double_entry.hand_confirm, name="hand_confirm"),
     path("hands/<int:number>/resolve/", double_entry.hand_resolve, name="hand_resolve"),
+    path("at-table/", table.table_page, name="table_page"),
     path("penalty/", sessions.penalty_record, name="penalty_record"),
     path("penalty/<int:penalty_id>/edit/", sessions.penalty_correct, name="penalty_correct"),
     path("penalty/<int:penalty_id>/delete/", sessions.penalty_delete, name="penalty_delete"),
     path("reconcile/", sessions.session_reconcile, name="session_reconcile"),
     path("reopen/", sessions.session_reopen, name="session_reopen"),
     path("audit/", audit.session_audit, name="session_audit"),
+    path("appeal/close/", queries.appeal_close, name="appeal_close"),
 ]
 
 urlpatterns = [
@@ -32,5 +44,7 @@ urlpatterns = [
     path("health/rebuild/", health.session_scores_rebuild, name="session_scores_rebuild"),
     path("round/<int:round_number>/table/<int:table_number>/", include(session_urls)),
     path("audit/", audit.tournament_audit, name="tournament_audit"),
+    path("queries/", queries.query_queue, name="query_queue"),
+    path("queries/<int:query_id>/answer/", queries.query_answer, name="query_answer"),
     path("settings/", event_settings.tournament_settings_update, name="tournament_settings_update"),
 ]

@@ -1,21 +1,33 @@
 """Reads of the event: tournaments, their players, a round's tables with their seats and its
 byes, the roll call, officials, and the facts an import is planned against.
 
-Vocabulary: a *bye* is a player who sits a seated round out: registered and not withdrawn
+Vocabulary: a *private link* is a player's own address, ``/p/<token>/`` (`PlayerLink`);
+`registration_of_link` turns its token into the registration or refuses it (`LinkRefused`).
+A *bye* is a player who sits a seated round out: registered and not withdrawn
 before that round, but without a seat in it. The *next round* is the lowest round number after
 the last round with seats (see `tournament.play.selectors.round_is_played` for "played").
 """
 
 import datetime
+import hmac
 from dataclasses import dataclass
 from functools import lru_cache
 
 from django.db.models import Exists, OuterRef, Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 from django_countries import countries
 
-from ..models import Player, Registration, Round, Seat, Tournament, TournamentOfficial
+from ..models import (
+    Player,
+    PlayerLink,
+    Registration,
+    Round,
+    Seat,
+    Tournament,
+    TournamentOfficial,
+)
 from ..names import Names, player_names
 from ..roles import is_official
 from ..winds import WIND_NAMES, wind_order
@@ -40,6 +52,81 @@ COUNTRY_ALIASES = {
     "hong kong sar": "HK",
     "macau": "MO",
 }
+
+
+class LinkRefused(Exception):
+    """Why a private link opens nothing: ``status`` is the HTTP status of the page that says so
+    and ``message`` the one sentence its holder reads."""
+
+    status = 404
+    message = (
+        "This private link is not known. Check that it was copied whole, or ask the "
+        "organisers for your link."
+    )
+
+    def __str__(self):
+        return self.message
+
+
+class LinkUnknown(LinkRefused):
+    """No link has this token (a typo, a guess, or a tournament that is gone)."""
+
+
+class LinkRevoked(LinkRefused):
+    """The link was revoked or replaced by a new one; it opens nothing any more."""
+
+    status = 410
+    message = (
+        "This private link was withdrawn by the organisers and no longer works. Ask them for "
+        "your new link."
+    )
+
+
+# A token as `tournament.event.links` makes them: URL-safe base64, 32 characters.
+LINK_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+LINK_LENGTH = 32
+
+
+def registration_of_link(token: str) -> Registration:
+    """The registration whose private link is ``token``, with its player and tournament loaded
+    (one query); raises `LinkUnknown` or `LinkRevoked`. The database finds the link by its key
+    (the token's first characters) and the whole token is compared in constant time, so the
+    time taken says nothing about how much of a guess was right."""
+    if len(token) != LINK_LENGTH or not set(token) <= LINK_ALPHABET:
+        raise LinkUnknown
+    link = (
+        PlayerLink.objects.select_related("registration__player", "registration__tournament")
+        .filter(key=token[: PlayerLink.KEY_LENGTH])
+        .first()
+    )
+    if link is None or not hmac.compare_digest(link.token.encode(), token.encode()):
+        raise LinkUnknown
+    if link.revoked_at is not None:
+        raise LinkRevoked
+    return link.registration
+
+
+def link_tokens(tournament: Tournament) -> dict[int, str]:
+    """The token of every link in force in ``tournament``, by registration id (one query)."""
+    return dict(
+        PlayerLink.objects.filter(
+            registration__tournament=tournament, revoked_at__isnull=True
+        ).values_list("registration_id", "token")
+    )
+
+
+def link_token(registration: Registration) -> str | None:
+    """The token of the registration's link in force, or None."""
+    return (
+        PlayerLink.objects.filter(registration=registration, revoked_at__isnull=True)
+        .values_list("token", flat=True)
+        .first()
+    )
+
+
+def link_path(token: str) -> str:
+    """The address of a private link (without the site), the one place it is made."""
+    return reverse("public:player_link", kwargs={"token": token})
 
 
 def public_tournaments(user=None):

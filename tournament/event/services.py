@@ -187,6 +187,7 @@ SETTINGS_FIELDS = (
     "false_win_penalty",
     "hands_per_session",
     "double_entry",
+    "players_confirm_at_table",
     "use_match_points",
     "match_points_scheme",
     "match_points",
@@ -197,6 +198,7 @@ SETTINGS_FIELDS = (
     "silent_rounds",
     "hold_unreconciled_results",
     "hide_withdrawn",
+    "appeal_window_minutes",
 )
 
 
@@ -290,10 +292,11 @@ def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -
 
 PRESETS = {
     "zj_tournament": {
-        "label": "ZJ tournament: 5-point minimum, formal scheme, 16 hands",
+        "label": "ZJ tournament: 5-point minimum, formal scheme, 16 hands, 30-minute appeal window",
         "minimum_points": 5,
         "payoff_scheme": Tournament.Scheme.FORMAL,
         "hands_per_session": 16,
+        "appeal_window_minutes": 30,  # WSoM takes appeals within 30 minutes of the session
     },
     "zj_standard": {
         "label": "ZJ standard: no minimum, formal scheme, 16 hands",

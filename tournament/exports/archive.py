@@ -4,8 +4,8 @@ Vocabulary
 ----------
 archive         a dict in the documented format (``docs/archive.md``): ``format``, ``version``
                 and the tournament's settings, players, tables, rounds with seats, sessions with
-                their hands (payments, second entries), penalty presets, penalties (and
-                warnings), officials and audit log.
+                their hands (payments, second entries, the table's entry), penalty presets,
+                penalties (and warnings), officials and audit log.
 number          players are named by their *registration number* in the tournament, tables and
                 rounds by their numbers, officials by user name: an archive holds no database
                 ids, so it loads into any database.
@@ -56,6 +56,7 @@ TOURNAMENT_FIELDS = {
     "tie_break_order": str,
     "results_public": bool,
     "double_entry": bool,
+    "players_confirm_at_table": (bool, type(None)),  # absent from files written before it
     "seating_separate_by": str,
 }
 
@@ -183,6 +184,8 @@ def archive_problems(archive: dict) -> list[str]:
     problems: list[str] = []
     if not _typed(archive.get("tournament"), TOURNAMENT_FIELDS, "The tournament", problems):
         return problems
+    if not isinstance(archive["tournament"].get("players_confirm_at_table", False), bool):
+        problems.append("The tournament: 'players_confirm_at_table' must be true or false.")
     parts = {}
     keys = ("players", "tables", "rounds", "sessions", "penalty_presets", "penalties")
     for key in keys + ("officials", "audit"):
@@ -220,12 +223,38 @@ def archive_problems(archive: dict) -> list[str]:
             if penalty["preset"] is not None and penalty["preset"] not in presets:
                 problems.append(f"Penalty #{i + 1} names an unknown preset {penalty['preset']!r}.")
             _known_user(penalty["created_by"], officials, f"Penalty #{i + 1}", problems)
+    _check_links_and_queries(archive, archive["tournament"], players, officials, problems)
     for i, line in enumerate(parts["audit"]):
         fields = {"action": str, "reason": str, "created_at": str, "user": _OPT_STR,
                   "round": _OPT_INT, "table": _OPT_INT, "hand_number": _OPT_INT}  # fmt: skip
         if _typed(line, fields, f"Audit line #{i + 1}", problems):
             _known_user(line["user"], officials, f"Audit line #{i + 1}", problems)
     return problems
+
+
+def _check_links_and_queries(archive, tournament, players, officials, problems) -> None:
+    """The private links and hand queries, and the appeal window setting: keys added after
+    version 1 was first written, so a file without them still imports (no links, no queries,
+    no appeal window)."""
+    if not isinstance(tournament.get("appeal_window_minutes", 0), int):
+        problems.append("The tournament's appeal_window_minutes must be a whole number.")
+    for key in ("links", "queries"):
+        if not isinstance(archive.get(key, []), list):
+            problems.append(f"{key!r} must be a list.")
+            return
+    for i, link in enumerate(archive.get("links", [])):
+        fields = {"player": _INT, "token": str, "issued_at": str}
+        if _typed(link, fields, f"Private link #{i + 1}", problems):
+            if link["player"] not in players:
+                problems.append(f"Private link #{i + 1} names an unknown player {link['player']}.")
+    for i, query in enumerate(archive.get("queries", [])):
+        fields = {"round": _INT, "table": _INT, "hand_number": _INT, "player": _INT,
+                  "text": str, "raised_at": str, "status": str, "answer": str,
+                  "answered_by": _OPT_STR, "answered_at": _OPT_STR}  # fmt: skip
+        if _typed(query, fields, f"Hand query #{i + 1}", problems):
+            if query["player"] not in players:
+                problems.append(f"Hand query #{i + 1} names an unknown player {query['player']}.")
+            _known_user(query["answered_by"], officials, f"Hand query #{i + 1}", problems)
 
 
 def _known_user(username, officials: set[str], where: str, problems: list[str]) -> None:
@@ -297,7 +326,8 @@ def _check_sessions(records, seatings, players, officials, rules, problems) -> N
     for i, session in enumerate(records):
         fields = {"round": _INT, "table": _INT, "status": str, "hands": list,
                   "card_totals": (dict, type(None)), "reconciled_by": _OPT_STR,
-                  "reconciled_at": _OPT_STR, "opened_at": _OPT_STR}  # fmt: skip
+                  "reconciled_at": _OPT_STR, "opened_at": _OPT_STR,
+                  "table_proposals": (list, type(None))}  # fmt: skip
         if not _typed(session, fields, f"Session #{i + 1}", problems):
             continue
         key = (session["round"], session["table"])
@@ -313,6 +343,11 @@ def _check_sessions(records, seatings, players, officials, rules, problems) -> N
         numbers = set()
         for hand in session["hands"]:
             _check_hand(hand, where, seating, officials, rules, numbers, problems)
+        for proposal in session.get("table_proposals") or []:
+            fields = {"number": _INT, "player": _INT, "data": dict, "entered_at": str}
+            if _typed(proposal, fields, f"{where}, a player's table entry", problems):
+                if proposal["player"] not in seating.names:
+                    problems.append(f"{where}: a table entry names a player not at the table.")
 
 
 def _check_hand(hand, where, seating, officials, rules, numbers, problems) -> None:
@@ -322,7 +357,7 @@ def _check_hand(hand, where, seating, officials, rules, numbers, problems) -> No
               "flags": list, "value": _OPT_INT, "patterns": list, "payments": dict,
               "entered_by": _OPT_STR, "confirmed_by": _OPT_STR, "entered_at": str,
               "updated_at": str, "version": _INT, "confirmed": bool,
-              "second_entries": list}  # fmt: skip
+              "second_entries": list, "table_entry": (dict, type(None))}  # fmt: skip
     if not _typed(hand, fields, f"{where}, a hand", problems):
         return
     name = f"{where}, hand {hand['number']}"
@@ -331,6 +366,13 @@ def _check_hand(hand, where, seating, officials, rules, numbers, problems) -> No
     numbers.add(hand["number"])
     for user in (hand["entered_by"], hand["confirmed_by"]):
         _known_user(user, officials, name, problems)
+    at_table = hand.get("table_entry")
+    if at_table is not None:
+        table_fields = {"entered_by": _OPT_STR, "entered_at": str, "first": bool, "players": list}
+        if _typed(at_table, table_fields, f"{name}, its table entry", problems):
+            _known_user(at_table["entered_by"], officials, name, problems)
+            if any(number not in seating.names for number in at_table["players"]):
+                problems.append(f"{name}: its table entry names a player not at the table.")
     if any(flag not in HAND_FLAGS for flag in hand["flags"]):
         problems.append(f"{name} has an unknown flag.")
         return

@@ -21,7 +21,21 @@ from contextlib import contextmanager
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
-from ..models import AuditEntry, Hand, HandEntry, Payment, Penalty, Round, Seat, Session, Tournament
+from ..models import (
+    AuditEntry,
+    Hand,
+    HandEntry,
+    HandQuery,
+    Payment,
+    Penalty,
+    PlayerLink,
+    Round,
+    Seat,
+    Session,
+    TableEntry,
+    TableProposal,
+    Tournament,
+)
 from ..roles import roles_of
 from .archive import FORMAT, HAND_FLAGS, TOURNAMENT_FIELDS, VERSION, entry_numbers, snapshot_numbers
 
@@ -101,6 +115,7 @@ def _archive(tournament: Tournament) -> dict:
     settings = {name: getattr(tournament, name) for name in TOURNAMENT_FIELDS}
     settings["start_date"] = tournament.start_date.isoformat()
     settings["end_date"] = tournament.end_date.isoformat()
+    settings["appeal_window_minutes"] = tournament.appeal_window_minutes
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     seats = Seat.objects.filter(round__tournament=tournament).select_related("table", "round")
     seats_by_round: dict[int, list] = {}
@@ -123,6 +138,31 @@ def _archive(tournament: Tournament) -> dict:
                 "entered_by": user(second.entered_by),
                 "entered_at": _when(second.entered_at),
                 "hand_version": second.hand_version,
+            }
+        )
+    at_table = {
+        entry.hand_id: {
+            "entered_by": user(entry.entered_by),
+            "entered_at": _when(entry.entered_at),
+            "first": entry.first,
+            "players": sorted(number_of[reg.player_id] for reg in entry.agreed_by.all()),
+        }
+        for entry in TableEntry.objects.filter(hand__session__round__tournament=tournament)
+        .select_related("entered_by")
+        .prefetch_related("agreed_by")
+    }
+    proposals: dict[int, list] = {}
+    for proposal in (
+        TableProposal.objects.filter(session__round__tournament=tournament)
+        .select_related("registration")
+        .order_by("number", "entered_at", "pk")
+    ):
+        proposals.setdefault(proposal.session_id, []).append(
+            {
+                "number": proposal.number,
+                "player": number_of[proposal.registration.player_id],
+                "data": entry_numbers(proposal.data, number_of),
+                "entered_at": _when(proposal.entered_at),
             }
         )
     hands_by_session: dict[int, list] = {}
@@ -155,6 +195,7 @@ def _archive(tournament: Tournament) -> dict:
                 "confirmed": hand.confirmed,
                 "confirmed_by": user(hand.confirmed_by),
                 "second_entries": seconds.get(hand.pk, []),
+                "table_entry": at_table.get(hand.pk),
             }
         )
     sessions = (
@@ -220,7 +261,9 @@ def _archive(tournament: Tournament) -> dict:
                 "reconciled_by": user(session.reconciled_by),
                 "reconciled_at": _when(session.reconciled_at),
                 "opened_at": _when(session.opened_at),
+                "appeal_closed_at": _when(session.appeal_closed_at),
                 "hands": hands_by_session.get(session.pk, []),
+                "table_proposals": proposals.get(session.pk, []),
             }
             for session in sessions
         ],
@@ -266,6 +309,33 @@ def _archive(tournament: Tournament) -> dict:
             for line in audit
         ],
     }
+    # Links in force travel with their tokens, so that a restored tournament keeps every
+    # printed and mailed link working (docs/archive.md); revoked ones stay behind.
+    archive["links"] = [
+        {"player": number_of[reg_player], "token": token, "issued_at": _when(issued_at)}
+        for reg_player, token, issued_at in PlayerLink.objects.filter(
+            registration__tournament=tournament, revoked_at__isnull=True
+        )
+        .order_by("registration__number")
+        .values_list("registration__player_id", "token", "issued_at")
+    ]
+    archive["queries"] = [
+        {
+            "round": query.session.round.number,
+            "table": query.session.table.number,
+            "hand_number": query.hand_number,
+            "player": query.registration.number,
+            "text": query.text,
+            "raised_at": _when(query.raised_at),
+            "status": query.status,
+            "answer": query.answer,
+            "answered_by": user(query.answered_by),
+            "answered_at": _when(query.answered_at),
+        }
+        for query in HandQuery.objects.filter(session__round__tournament=tournament)
+        .select_related("session__round", "session__table", "registration", "answered_by")
+        .order_by("raised_at", "pk")
+    ]
     archive["officials"] = [
         {"username": name, "role": _role(users[name], tournament)} for name in sorted(users)
     ]

@@ -19,19 +19,24 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError
 
 from ..audit import unit_of_work
+from ..event.links import player_link_build
 from ..event.services import Admission, RosterEntry, roster_admit
 from ..models import (
     AuditEntry,
     Hand,
     HandEntry,
+    HandQuery,
     Payment,
     Penalty,
     PenaltyPreset,
     Player,
+    PlayerLink,
     Round,
     Seat,
     Session,
     Table,
+    TableEntry,
+    TableProposal,
     Tournament,
     TournamentOfficial,
 )
@@ -56,6 +61,8 @@ _STAMPS = (
     (Hand, "updated_at"),
     (Penalty, "created_at"),
     (HandEntry, "entered_at"),
+    (TableEntry, "entered_at"),
+    (TableProposal, "entered_at"),
     (AuditEntry, "created_at"),
 )
 
@@ -172,6 +179,7 @@ def _write(archive: dict, slug: str) -> Tournament:
     id_of = {registration.number: registration.player_id for registration in registrations}
     players = Player.objects.in_bulk(id_of.values())
     player_of = {number: players[pk] for number, pk in id_of.items()}
+    registration_of = {registration.number: registration for registration in registrations}
 
     tables = {}
     for record in archive["tables"]:
@@ -216,10 +224,21 @@ def _write(archive: dict, slug: str) -> Tournament:
             reconciled_by=who(record["reconciled_by"]),
             reconciled_at=_time(record["reconciled_at"]),
             opened_at=_time(record["opened_at"]),
+            appeal_closed_at=_time(record.get("appeal_closed_at")),
         )
         _valid(session, where, ("round", "table", "reconciled_by")).save()
         sessions[(record["round"], record["table"])] = session
-        _hands_write(session, record["hands"], where, player_of, id_of, who)
+        _hands_write(session, record["hands"], where, (player_of, id_of, registration_of), who)
+        for proposal in (
+            record.get("table_proposals") or []
+        ):  # absent from files written before table entries
+            TableProposal(
+                session=session,
+                number=proposal["number"],
+                registration=registration_of[proposal["player"]],
+                data=entry_numbers(proposal["data"], id_of),
+                entered_at=_time(proposal["entered_at"]),
+            ).save()
 
     presets = {}
     for record in archive["penalty_presets"]:
@@ -266,11 +285,59 @@ def _write(archive: dict, slug: str) -> Tournament:
         )
         for line in archive["audit"]
     )
+    _links_write(archive.get("links", []), registration_of)
+    HandQuery.objects.bulk_create(
+        _valid(
+            HandQuery(
+                session=sessions.get((record["round"], record["table"])),
+                hand_number=record["hand_number"],
+                registration=registration_of[record["player"]],
+                text=record["text"],
+                raised_at=_time(record["raised_at"]),
+                status=record["status"],
+                answer=record["answer"],
+                answered_by=who(record["answered_by"]),
+                answered_at=_time(record["answered_at"]),
+            ),
+            f"Hand query of player {record['player']}",
+            ("session", "registration", "answered_by"),
+        )
+        for record in archive.get("queries", [])
+    )
     session_scores_rebuild(tournament=tournament)  # the kept totals the standings read
     return tournament
 
 
-def _hands_write(session, records, where, player_of, id_of, who) -> None:
+def _links_write(records: list[dict], registration_of: dict) -> None:
+    """The private links as archived; a token already in use in this database (the archive
+    imported as a copy next to its original) is replaced by a fresh one, so that each link
+    opens one tournament only."""
+    links = []
+    for record in records:
+        registration = registration_of[record["player"]]
+        token = record["token"]
+        link = PlayerLink(
+            registration=registration,
+            key=token[: PlayerLink.KEY_LENGTH],
+            token=token,
+            issued_at=_time(record["issued_at"]),
+        )
+        _valid(link, f"The private link of player {record['player']}", ("registration",))
+        links.append(link)
+    taken = set(
+        PlayerLink.objects.filter(key__in=[link.key for link in links]).values_list(
+            "key", flat=True
+        )
+    )
+    PlayerLink.objects.bulk_create(
+        player_link_build(link.registration.pk, link.issued_at) if link.key in taken else link
+        for link in links
+    )
+
+
+def _hands_write(session, records, where, numbers, who) -> None:
+    """``numbers``: players, player ids and registrations by registration number."""
+    player_of, id_of, registration_of = numbers
     for record in records:
         name = f"{where}, hand {record['number']}"
 
@@ -315,3 +382,13 @@ def _hands_write(session, records, where, player_of, id_of, who) -> None:
                 entered_at=_time(second["entered_at"]),
                 hand_version=second["hand_version"],
             ).save()
+        at_table = record.get("table_entry")  # absent from files written before table entries
+        if at_table is not None:
+            table_entry = TableEntry(
+                hand=hand,
+                entered_by=who(at_table["entered_by"]),
+                entered_at=_time(at_table["entered_at"]),
+                first=at_table["first"],
+            )
+            table_entry.save()
+            table_entry.agreed_by.set(registration_of[n] for n in at_table.get("players") or [])

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from openpyxl import Workbook
@@ -103,21 +103,29 @@ def _styled(sheet, value, **style) -> WriteOnlyCell:
     return cell
 
 
-def _status(row: Standing) -> str:
+def _status(row: Standing, row_note: Callable[[int], str] | None) -> str:
     marks = []
     if row.entrant.withdrawn:
         marks.append("withdrawn")
     if row.entrant.substitute:
         marks.append("substitute")
+    if row_note is not None and (provisional := row_note(row.player_id)):
+        marks.append(provisional)
     return ", ".join(marks)
 
 
 def standings_sheet(
-    rows: Iterable[Standing], *, rounds: list[int], match_points: bool, note: str = ""
+    rows: Iterable[Standing],
+    *,
+    rounds: list[int],
+    match_points: bool,
+    note: str = "",
+    row_note: Callable[[int], str] | None = None,
 ) -> Sheet:
     """The standings download: rank, player, country, club, EMA number, status, sessions,
     (match points), hand points, penalties, total, then the points of each round in
-    ``rounds`` ("" where the player did not play that round)."""
+    ``rounds`` ("" where the player did not play that round). ``row_note`` gives a player's
+    provisional mark (an open appeal window or query), added to the status."""
     header = [RANK, "Player", "Country", "Club", "EMA number", "Status", "Sessions"]
     header += ["Match points"] if match_points else []
     header += ["Hand points", "Penalties", "Total"] + [f"R{n}" for n in rounds]
@@ -126,7 +134,7 @@ def standings_sheet(
         entrant = row.entrant
         by_round = row.points_by_round()
         line = [row.rank, row.label, entrant.country, entrant.club, entrant.ema_number]
-        line += [_status(row), row.sessions_played]
+        line += [_status(row, row_note), row.sessions_played]
         line += [number_text(row.match_points)] if match_points else []
         line += [row.hand_points, row.penalty_points, row.total]
         return line + [by_round.get(n, "") for n in rounds]

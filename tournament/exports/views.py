@@ -49,7 +49,11 @@ def standings_export(request, tournament, export_format):
     board_ = selectors.board_for_viewer(request.user, tournament)
     rounds = sorted({p.round_number for row in board_.rows for p in row.sessions})
     sheet = standings_sheet(
-        board_.rows, rounds=rounds, match_points=board_.uses_match_points, note=_note(board_)
+        board_.rows,
+        rounds=rounds,
+        match_points=board_.uses_match_points,
+        note=_note(board_),
+        row_note=board_.provisional.row_note,
     )
     filename = _filename(tournament, board_, "standings", export_format)
     return _download(sheet, export_format, filename)

@@ -15,6 +15,12 @@ Penalty       a judge's penalty outside the hand scores (RULINGS R13), or a 0-po
 PenaltyPreset a named penalty the organiser keeps for the desk (points, mode, warning first).
 SessionScore  one player's kept totals in one session (hand points, penalties, wins).
 HandEntry     an official's blind second entry of a hand under double entry.
+TableEntry    the record that the table itself entered a hand on the table page.
+TableProposal one player's entry of a hand from their link, until two players agree.
+PlayerLink    a player's private link (``/p/<token>/``): their own page without a log-in.
+HandQuery     a player's query of a hand during the session's appeal window, and its answer.
+appeal window  the minutes after a session is reconciled during which its players may query
+              its hands (`Tournament.appeal_window_minutes`; a head judge may close it early).
 TournamentOfficial  a user's role (judge, head judge, organiser) in one tournament.
 AuditEntry    one line of the audit log: who changed what, when, why, before and after.
 
@@ -29,6 +35,7 @@ and the audit log). The wind order and the deal rotation are in `tournament.wind
 from .event import (
     TIE_BREAKS,
     Player,
+    PlayerLink,
     Registration,
     Round,
     Seat,
@@ -41,23 +48,27 @@ from .event import (
     validate_tie_breaks,
 )
 from .play import Hand, Payment, Penalty, PenaltyPreset, SessionScore
-from .records import AuditEntry, HandEntry
+from .records import AuditEntry, HandEntry, HandQuery, TableEntry, TableProposal
 
 __all__ = [
     "TIE_BREAKS",
     "AuditEntry",
     "Hand",
     "HandEntry",
+    "HandQuery",
     "Payment",
     "Penalty",
     "PenaltyPreset",
     "Player",
+    "PlayerLink",
     "Registration",
     "Round",
     "Seat",
     "Session",
     "SessionScore",
     "Table",
+    "TableEntry",
+    "TableProposal",
     "Tournament",
     "TournamentOfficial",
     "Wind",

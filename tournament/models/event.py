@@ -157,6 +157,12 @@ class Tournament(models.Model):
         default=False,
         help_text="Every hand must be entered again, blind, by a second official to be confirmed.",
     )
+    players_confirm_at_table = models.BooleanField(
+        default=False,
+        verbose_name="players confirm hands at the table",
+        help_text="Besides judges, the players of a table may enter its hands from their private "
+        "links: a hand counts once the winner and another player of the table agree.",
+    )
     seating_separate_by = models.CharField(
         max_length=10,
         choices=SeparateBy.choices,
@@ -168,6 +174,13 @@ class Tournament(models.Model):
         default=False,
         help_text="Hidden from the public pages and lists (officials still see it): for a "
         "tournament created by mistake that already has hands and so cannot be deleted.",
+    )
+    appeal_window_minutes = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(1440)],
+        verbose_name="appeal window (minutes)",
+        help_text="Minutes after a session is reconciled during which its players may query a "
+        "hand; its results stay provisional until then (0 = no appeal window, up to 1440).",
     )
 
     class Meta:
@@ -329,6 +342,38 @@ class Registration(models.Model):
         return f"{self.number}. {self.player}"
 
 
+class PlayerLink(models.Model):
+    """A player's private link (``/p/<token>/``): no log-in, whoever holds the token sees that
+    player's own page. ``token`` is the whole secret (`secrets.token_urlsafe`); ``key``, its
+    first `PlayerLink.KEY_LENGTH` characters, is what the database looks up, and the rest is
+    compared in constant time (`tournament.event.selectors.registration_of_link`). A revoked
+    link stays, so that its holder is told it was replaced rather than that it never existed;
+    a registration has at most one link in force."""
+
+    KEY_LENGTH = 12
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="links")
+    key = models.CharField(max_length=KEY_LENGTH, unique=True)
+    token = models.CharField(max_length=64)
+    issued_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["registration", "-issued_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["registration"],
+                condition=Q(revoked_at__isnull=True),
+                name="player_link_one_in_force",
+                violation_error_message="This player already has a private link in force.",
+            )
+        ]
+
+    def __str__(self):
+        state = "revoked" if self.revoked_at else "in force"
+        return f"Private link of {self.registration} ({state})"
+
+
 class Round(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", "Draft"
@@ -457,6 +502,12 @@ class Session(models.Model):
         blank=True,
         help_text="When an official first opened this session's sheet at the desk; from then on "
         "the round's seating never changes (`play.selectors.round_is_opened`).",
+    )
+    appeal_closed_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When a head judge closed this session's appeal window early (cleared when "
+        "the session is reconciled again).",
     )
 
     class Meta:

@@ -6,7 +6,7 @@ See the package docstring for the vocabulary.
 from django.conf import settings
 from django.db import models
 
-from .event import Session, Tournament
+from .event import Registration, Session, Tournament
 from .play import Hand
 
 
@@ -20,7 +20,12 @@ class HandEntry(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="second_entries")
     data = models.JSONField()
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="hand_entries"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="hand_entries",
+        help_text="Empty when the players of the table made the entry (their private links).",
     )
     entered_at = models.DateTimeField(auto_now_add=True)
     hand_version = models.PositiveIntegerField(help_text="The hand version it was compared with.")
@@ -31,6 +36,118 @@ class HandEntry(models.Model):
 
     def __str__(self):
         return f"Second entry of {self.hand} by {self.entered_by}"
+
+
+class TableEntry(models.Model):
+    """The table's own entry of a hand, made on the table page (a judge at the table).
+
+    The entry itself lives where every entry lives: in the `Hand` when the table entered the
+    hand first (``first``), else it was compared with the desk's entry as a blind second entry
+    (confirmed, or kept as a `HandEntry` mismatch for the head judge). This row records only
+    that the table has entered the hand, who and when, so that a second table entry of the
+    same hand is refused and the desk sees which hands the table has confirmed.
+    """
+
+    hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="table_entry")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="table_entries",
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    first = models.BooleanField(
+        help_text="The table entered the hand before the desk (the hand is the table's entry)."
+    )
+    agreed_by = models.ManyToManyField(
+        Registration,
+        blank=True,
+        related_name="table_entries",
+        help_text="The two players whose private links agreed on the entry (no judge).",
+    )
+
+    class Meta:
+        ordering = ["hand"]
+        verbose_name_plural = "table entries"
+
+    def __str__(self):
+        return f"Table entry of {self.hand}"
+
+
+class TableProposal(models.Model):
+    """One player's entry of a hand from their private link (players confirm at the table).
+
+    It waits, blind to everyone, until another player of the table enters the same hand with
+    the same content, the winner (for a false win its offender) being one of the two; the
+    agreed entry then becomes the table's entry (`TableEntry`) and the proposals go.
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="proposals")
+    number = models.PositiveSmallIntegerField()
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="table_proposals"
+    )
+    data = models.JSONField(help_text="The entry in the form's terms (HandEntryData).")
+    entered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "number", "entered_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "number", "registration"],
+                name="table_proposal_once_per_player",
+                violation_error_message="You have already entered this hand.",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.registration}'s entry of {self.session}, hand {self.number}"
+
+
+class HandQuery(models.Model):
+    """A player's query of one hand of their table, raised from their private link during the
+    session's appeal window and answered by a head judge: upheld (the hand is then corrected
+    through the desk's correction flow) or dismissed with a reason. The hand is named by its
+    session and number, as in the audit log, so that a correction or a deletion of the hand
+    keeps the query."""
+
+    TEXT_LENGTH = 300
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for the head judge"
+        UPHELD = "upheld", "Upheld"
+        DISMISSED = "dismissed", "Dismissed"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="queries")
+    hand_number = models.PositiveSmallIntegerField()
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="queries")
+    text = models.CharField(max_length=TEXT_LENGTH)
+    raised_at = models.DateTimeField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    answer = models.CharField(max_length=TEXT_LENGTH, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="hand_queries_answered",
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["raised_at", "pk"]
+        verbose_name_plural = "hand queries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "hand_number", "registration"],
+                name="hand_query_once_per_player",
+                violation_error_message="You have already queried this hand.",
+            )
+        ]
+
+    def __str__(self):
+        return f"Query of hand {self.hand_number} ({self.session}) by {self.registration}"
 
 
 class AuditEntry(models.Model):
@@ -53,6 +170,10 @@ class AuditEntry(models.Model):
         ROSTER = "roster", "Roster changed"
         PRESETS = "presets", "Penalty presets changed"
         WARNING = "warning", "Warning recorded"
+        LINK = "link", "Private link issued or revoked"
+        QUERY = "query", "Hand queried"
+        QUERY_ANSWER = "query_answer", "Query answered"
+        APPEAL_CLOSE = "appeal_close", "Appeal window closed"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     session = models.ForeignKey(

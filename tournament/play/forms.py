@@ -205,6 +205,21 @@ class HandForm(forms.Form):
         return {key: ("" if value is None else value) for key, value in data.items()}
 
 
+def help_in_plain_words(form) -> None:
+    """Players read plain words: the rule numbers in the fields' help are for judges."""
+    for field in form.fields.values():
+        field.help_text = plain_words(str(field.help_text or ""))
+
+
+class PlayerHandForm(HandForm):
+    """The hand form on a player's table page (their private link): the desk's fields, with
+    the help in plain words."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        help_in_plain_words(self)
+
+
 class CalculatorForm(HandForm):
     """The public calculator: players are the four seats, hand 1 (so seat = starting wind)."""
 
@@ -251,8 +266,7 @@ class CalculatorForm(HandForm):
         ].help_text = (
             "The winner's penalty tiles, if any: each must lie in a set concealed at the win."
         )
-        for field in self.fields.values():
-            field.help_text = plain_words(str(field.help_text or ""))
+        help_in_plain_words(self)
 
     def clean_minimum(self):
         value = self.cleaned_data.get("minimum")

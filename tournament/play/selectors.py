@@ -18,7 +18,16 @@ totals          hand payments summed per player; penalties are shown apart (RULI
 card columns    a session's three final rows as the printed score card has them, per player:
                 *Hand totals*, *Penalties* (`play.penalties`) and *Final total*, with the
                 numbers a judge typed from the signed card (`CardColumn`).
+table's next    the lowest hand number of a session the table has not entered on the table
+                page (`TableEntry`), or None when the table has entered them all.
+table signal    (hand number, state) for each saved hand of a session, what the desk sees of
+                the table's work - never the content of an entry: ``confirmed`` (the table
+                entered it and it is confirmed), ``awaiting_desk`` (the table entered it first;
+                the desk's entry is awaited), ``mismatch`` (two entries differ: the head judge
+                decides), ``awaiting_table`` (the desk has it; the table has not entered it).
 pending         hands awaiting a second entry (double entry) or a head judge's decision.
+appeal window   `play.appeals`: when players may still query a session's hands; a *hand query*
+                (`HandQuery`) names its hand by session and number, like the audit log.
 hidden hand     an unconfirmed hand the viewer may not see (`roles.may_see_unconfirmed_hand`):
                 the sheet shows only that it awaits a second entry, and no total shown to that
                 viewer counts it, so that nothing on the desk gives its value away.
@@ -26,18 +35,32 @@ hidden hand     an unconfirmed hand the viewer may not see (`roles.may_see_uncon
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
 from scoring.engine import NotationError, parse_melds, parse_tiles
 
-from ..models import Hand, Payment, Penalty, PenaltyPreset, Round, Seat, Session
+from ..models import (
+    Hand,
+    HandEntry,
+    HandQuery,
+    Payment,
+    Penalty,
+    PenaltyPreset,
+    Round,
+    Seat,
+    Session,
+    TableEntry,
+    TableProposal,
+)
 from ..names import player_names
 from ..roles import is_head_judge, may_see_unconfirmed_hand
 from ..winds import WINDS, wind_order
+from .appeals import AppealWindow, appeal_window
 from .entry import ENTRY_FLAGS, HandEntryData, Seating, entry_summary
 from .penalties import penalty_points
 
@@ -191,6 +214,83 @@ def session_next_number(session: Session) -> int | None:
         if number not in taken:
             return number
     return None
+
+
+def table_next_number(session: Session) -> int | None:
+    taken = set(
+        TableEntry.objects.filter(hand__session=session).values_list("hand__number", flat=True)
+    )
+    for number in range(1, session.round.tournament.hands_per_session + 1):
+        if number not in taken:
+            return number
+    return None
+
+
+def player_open_session(registration) -> Session | None:
+    """The open session where the registration's player sits, in the latest such round (the
+    table a player confirms hands at from their private link), with its tournament loaded."""
+    session = (
+        Session.objects.filter(
+            round__tournament_id=registration.tournament_id,
+            status=Session.Status.OPEN,
+            round__seats__player_id=registration.player_id,
+            round__seats__table_id=F("table_id"),
+        )
+        .select_related("round", "table")
+        .order_by("-round__number")
+        .first()
+    )
+    if session is not None:
+        session.round.tournament = registration.tournament
+    return session
+
+
+def table_proposal_waiting(session: Session, registration, number: int | None) -> bool:
+    """Whether the player entered hand ``number`` from their link and waits for another."""
+    return TableProposal.objects.filter(
+        session=session, number=number, registration=registration
+    ).exists()
+
+
+TABLE_SIGNAL_LABELS = {
+    "confirmed": "confirmed by the table",
+    "awaiting_desk": "entered at the table, awaiting the desk",
+    "mismatch": "entries differ: head judge",
+    "awaiting_table": "waiting for the table",
+}
+
+
+class TableSignal(NamedTuple):
+    number: int
+    state: str  # a key of TABLE_SIGNAL_LABELS
+
+    @property
+    def label(self) -> str:
+        return TABLE_SIGNAL_LABELS[self.state]
+
+
+def table_signals(sessions) -> dict[int, list[TableSignal]]:
+    """Session id -> its hands' table signals in hand order, for a queryset of sessions, in
+    one query (see the vocabulary; nothing of any entry's content)."""
+    rows = (
+        Hand.objects.filter(session__in=sessions)
+        .annotate(
+            at_table=Exists(TableEntry.objects.filter(hand=OuterRef("pk"))),
+            differs=Exists(HandEntry.objects.filter(hand=OuterRef("pk"))),
+        )
+        .order_by("session_id", "number")
+        .values_list("session_id", "number", "confirmed", "at_table", "differs")
+    )
+    signals = defaultdict(list)
+    for session_id, number, confirmed, at_table, differs in rows:
+        if differs:
+            state = "mismatch"
+        elif not at_table:
+            state = "awaiting_table"
+        else:
+            state = "confirmed" if confirmed else "awaiting_desk"
+        signals[session_id].append(TableSignal(number, state))
+    return signals
 
 
 def session_totals(session: Session) -> dict[int, int]:
@@ -372,6 +472,7 @@ class SessionCard:
     hands: int
     unconfirmed: int
     mismatches: int
+    signals: list[TableSignal] = field(default_factory=list)
 
 
 def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
@@ -398,6 +499,7 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
         .annotate(total=Sum("amount"))
     ):
         totals[(row["hand__session_id"], row["player_id"])] = row["total"]
+    signals = table_signals(sessions)
     cards = []
     for session in sessions:
         ordered = sorted(seats[session.table_id], key=lambda s: wind_order(s.wind))
@@ -415,6 +517,171 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
                 hands=session.hand_count,
                 unconfirmed=session.unconfirmed,
                 mismatches=session.mismatches,
+                signals=signals[session.pk],
             )
         )
     return cards
+
+
+# --- Appeal windows and hand queries -----------------------------------------------------
+
+
+def session_appeal_window(session: Session) -> AppealWindow:
+    """The session's appeal window (`play.appeals`); its round carries the tournament."""
+    return appeal_window(
+        minutes=session.round.tournament.appeal_window_minutes,
+        reconciled_at=session.reconciled_at
+        if session.status == Session.Status.RECONCILED
+        else None,
+        closed_at=session.appeal_closed_at,
+    )
+
+
+def open_appeal_windows(tournament, now) -> list[tuple[Session, AppealWindow]]:
+    """The sessions of ``tournament`` whose appeal window is open at ``now``, with it, in round
+    and table order: one query."""
+    if not tournament.appeal_window_minutes:
+        return []
+    since = now - dt.timedelta(minutes=tournament.appeal_window_minutes)
+    found = []
+    for session in Session.objects.select_related("round", "table").filter(
+        round__tournament=tournament, status=Session.Status.RECONCILED, reconciled_at__gt=since
+    ):
+        session.round.tournament = tournament
+        window = session_appeal_window(session)
+        if window.is_open(now):
+            found.append((session, window))
+    return found
+
+
+def hand_queries(tournament=None, *, registration=None) -> list[HandQuery]:
+    """The hand queries of a tournament (the head judge's queue: open ones first, then the
+    answered, newest first), or those one player raised (in the order raised): one query."""
+    queries = HandQuery.objects.select_related(
+        "session__round", "session__table", "registration__player", "answered_by"
+    )
+    if registration is not None:
+        return list(queries.filter(registration=registration).order_by("raised_at", "pk"))
+    return sorted(
+        queries.filter(session__round__tournament=tournament),
+        key=lambda q: (q.status != HandQuery.Status.OPEN, -q.raised_at.timestamp(), -q.pk),
+    )
+
+
+def hand_query_hands(queries: list[HandQuery]) -> dict[int, Hand]:
+    """The hand each query names (when it still exists), by query id: one query."""
+    wanted = Q(pk__in=[])
+    for query in queries:
+        wanted |= Q(session_id=query.session_id, number=query.hand_number)
+    hands = {
+        (hand.session_id, hand.number): hand
+        for hand in Hand.objects.filter(wanted).select_related("winner", "discarder")
+    }
+    return {
+        query.pk: hands[(query.session_id, query.hand_number)]
+        for query in queries
+        if (query.session_id, query.hand_number) in hands
+    }
+
+
+@dataclass
+class TableHand:
+    """One confirmed hand of a player's table as the player's own page shows it."""
+
+    hand: Hand
+    winner: str  # the winner's label ("" for a draw)
+    discarder: str
+    patterns: list[tuple[str, int]]
+    amount: int  # what the player gained (+) or paid (-)
+    queried: bool = False  # the player has already queried it
+
+
+@dataclass
+class TableSession:
+    """A player's session: its round, table, appeal window and confirmed hands."""
+
+    session: Session
+    window: AppealWindow
+    hands: list[TableHand]
+
+
+def _player_sessions(registration):
+    return Session.objects.filter(
+        Exists(
+            Seat.objects.filter(
+                round_id=OuterRef("round_id"),
+                table_id=OuterRef("table_id"),
+                player_id=registration.player_id,
+            )
+        ),
+        round__tournament_id=registration.tournament_id,
+    )
+
+
+def player_rounds_done(registration) -> set[int]:
+    """The round numbers in which the player's session is reconciled: one query."""
+    return set(
+        _player_sessions(registration)
+        .filter(status=Session.Status.RECONCILED)
+        .values_list("round__number", flat=True)
+    )
+
+
+def player_table_sessions(
+    registration, *, round_limit: int | None, reconciled_only: bool, queried=frozenset()
+) -> list[TableSession]:
+    """The sessions the registration's player sat in (up to ``round_limit``; only reconciled
+    ones when ``reconciled_only``), each with every confirmed hand of that table: four queries
+    whatever the number of rounds and hands (a hand awaiting its second entry is left out: the
+    public never sees one). ``queried``: the (session id, hand number) the player queried."""
+    tournament = registration.tournament
+    player_id = registration.player_id
+    sessions = _player_sessions(registration).select_related("round", "table")
+    if round_limit is not None:
+        sessions = sessions.filter(round__number__lte=round_limit)
+    if reconciled_only:
+        sessions = sessions.filter(status=Session.Status.RECONCILED)
+    sessions = list(sessions.order_by("round__number"))
+    if not sessions:
+        return []
+    names = player_names(tournament)
+    hands = Hand.objects.filter(session__in=sessions, confirmed=True).select_related(
+        "winner", "discarder"
+    )
+    amounts = dict(
+        Payment.objects.filter(hand__session__in=sessions, player_id=player_id).values_list(
+            "hand_id", "amount"
+        )
+    )
+    by_session: dict[int, list[TableHand]] = defaultdict(list)
+    for hand in hands.order_by("number"):
+        by_session[hand.session_id].append(
+            TableHand(
+                hand=hand,
+                winner=names.label(hand.winner_id, hand.winner.name) if hand.winner else "",
+                discarder=names.label(hand.discarder_id, hand.discarder.name)
+                if hand.discarder
+                else "",
+                patterns=[(str(name), int(points)) for name, points in hand.patterns or []],
+                amount=amounts.get(hand.pk, 0),
+                queried=(hand.session_id, hand.number) in queried,
+            )
+        )
+    found = []
+    for session in sessions:
+        session.round.tournament = tournament
+        found.append(TableSession(session, session_appeal_window(session), by_session[session.pk]))
+    return found
+
+
+def player_penalties(registration, *, round_limit: int | None) -> list[Penalty]:
+    """The penalties against the registration's player (up to ``round_limit``; those outside a
+    session always count), with their session's round and table: one query."""
+    penalties = Penalty.objects.filter(
+        tournament_id=registration.tournament_id, player_id=registration.player_id
+    ).select_related("session__round", "session__table")
+    if round_limit is not None:
+        penalties = penalties.filter(
+            Q(session__isnull=True) | Q(session__round__number__lte=round_limit)
+        )
+    return list(penalties.order_by("created_at", "pk"))

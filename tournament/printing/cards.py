@@ -81,7 +81,8 @@ class CardSession:
     table_number: int
     players: tuple[CardPlayer, ...]
     hands_per_session: int
-    address: str = ""  # the session at the judges' desk, for the QR code
+    address: str = ""  # the session at the judges' desk, for the desk's QR code
+    table_address: str = ""  # the session's table page, for the table's QR code
     table_label: str = ""
     hands: tuple[CardHand, ...] = ()
     penalties: tuple[CardPenalty, ...] = ()

@@ -37,6 +37,7 @@ from django.utils import timezone
 
 from scoring.engine import PATTERNS
 
+from ..event import selectors as event_selectors
 from ..models import Round, Tournament
 from ..play.entry import rules_for
 from ..release import Rule, rule_refusal, seating_seen, seating_visible
@@ -201,7 +202,12 @@ class _Cards(Document):
         )
         cards = [card_layout(session, filled=self.filled) for session in sessions]
         return [
-            {"card": card, "grid": card_grid(card), "qr": qr_data_uri(card.session.address)}
+            {
+                "card": card,
+                "grid": card_grid(card),
+                "qr": qr_data_uri(card.session.address),
+                "table_qr": qr_data_uri(card.session.table_address),
+            }
             for card in cards
         ]
 
@@ -216,7 +222,8 @@ class BlankScoreCards(_Cards):
     name = "Blank score cards"
     description = (
         "One A4 card per table for the players to fill in: players and winds, the dealer of "
-        "every hand, running totals every four hands, signature boxes, a QR code to the desk."
+        "every hand, running totals every four hands, signature boxes, a QR code to the desk "
+        "and one to the table page."
     )
     audience = Rule.SEATING
     filled = False
@@ -262,7 +269,8 @@ class PlayerSlips(Document):
     name = "Player slips"
     description = (
         "One slip per player with their table and wind in every seated round and a QR code "
-        "to their page; eight to an A4 sheet with cut lines."
+        "to their page (printed by an official: their private link, written out beside it); "
+        "eight to an A4 sheet with cut lines."
     )
     audience = Rule.SEATING
     template = "tournament/printing/slips.html"
@@ -280,7 +288,11 @@ class PlayerSlips(Document):
             for r in selectors.seated_rounds(request.tournament)
             if seating_seen(r, official=request.official)
         ]
-        slips = selectors.player_slips(request.tournament, rounds, base_url=request.base_url)
+        # Officials print the players' private links; the public gets the public pages.
+        links = event_selectors.link_tokens(request.tournament) if request.official else {}
+        slips = selectors.player_slips(
+            request.tournament, rounds, base_url=request.base_url, links=links
+        )
         return [{"slip": slip, "qr": qr_data_uri(slip.address)} for slip in slips]
 
     def context(self, request):

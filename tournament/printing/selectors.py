@@ -23,6 +23,7 @@ from typing import ClassVar
 
 from django.urls import reverse
 
+from ..event.selectors import link_path
 from ..models import Hand, Penalty, Registration, Round, Seat, Session, Tournament
 from ..names import player_names
 from ..standings import selectors as standings_selectors
@@ -118,14 +119,11 @@ def round_card_sessions(
             )
             for wind, seat in sorted(seated.items(), key=lambda item: wind_order(item[0]))
         )
-        path = reverse(
-            "desk:session_sheet",
-            kwargs={
-                "slug": tournament.slug,
-                "round_number": round_.number,
-                "table_number": session.table.number,
-            },
-        )
+        where = {
+            "slug": tournament.slug,
+            "round_number": round_.number,
+            "table_number": session.table.number,
+        }
         cards.append(
             CardSession(
                 tournament=tournament.name,
@@ -134,7 +132,8 @@ def round_card_sessions(
                 table_label=session.table.label,
                 players=players,
                 hands_per_session=tournament.hands_per_session,
-                address=absolute(base_url, path),
+                address=absolute(base_url, reverse("desk:session_sheet", kwargs=where)),
+                table_address=absolute(base_url, reverse("desk:table_page", kwargs=where)),
                 hands=tuple(sorted(hands[session.pk], key=lambda h: h.number)),
                 penalties=tuple(penalties[session.pk]),
             )
@@ -252,6 +251,7 @@ class Slip:
     # Rounds printed for officials before their seating is published: marked on the slip, so
     # that a slip handed out early does not pass for the seating players may rely on.
     provisional_rounds: tuple[int, ...] = ()
+    private: bool = False  # the address is the player's private link (printed by an official)
 
     @property
     def place_lines(self) -> list[str]:
@@ -269,6 +269,14 @@ class Slip:
     def provisional_note(self) -> str:
         return PROVISIONAL_NOTE if self.provisional_rounds else ""
 
+    @property
+    def address_lines(self) -> tuple[str, str]:
+        """The address written out in two lines that fit a slip: the site and the rest (the
+        private link's token, which a player may have to type)."""
+        site, slash, rest = self.address.partition("//")
+        host, _, path = rest.partition("/")
+        return f"{site}{slash}{host}/", path
+
 
 SLIP_HEADING = "Round  Table  Wind"
 PROVISIONAL_MARK = "*"
@@ -283,8 +291,18 @@ def player_address(tournament: Tournament, registration: Registration) -> str:
     )
 
 
-def player_slips(tournament: Tournament, rounds: list[Round], *, base_url: str) -> list[Slip]:
-    """One slip per registered player (withdrawn players left out), in player-number order."""
+def player_slips(
+    tournament: Tournament,
+    rounds: list[Round],
+    *,
+    base_url: str,
+    links: dict[int, str] | None = None,
+) -> list[Slip]:
+    """One slip per registered player (withdrawn players left out), in player-number order.
+    ``links``: the tokens of the players' private links by registration id (only officials
+    print them); a player with one gets it as the slip's address, the others their public
+    page."""
+    links = links or {}
     if not rounds:
         raise NothingToPrint("No round is seated (or published) yet: there is nothing to print.")
     registrations = [
@@ -304,9 +322,13 @@ def player_slips(tournament: Tournament, rounds: list[Round], *, base_url: str) 
             name=names.label(reg.player_id, reg.player.name),
             number=reg.number,
             chinese_name=reg.player.chinese_name,
-            address=absolute(base_url, player_address(tournament, reg)),
+            address=absolute(
+                base_url,
+                link_path(links[reg.pk]) if reg.pk in links else player_address(tournament, reg),
+            ),
             places=[(r.number, *places[reg.player_id].get(r.number, (0, ""))) for r in rounds],
             provisional_rounds=unpublished,
+            private=reg.pk in links,
         )
         for reg in registrations
     ]
@@ -323,6 +345,7 @@ class StandingsSheet:
     match_points: bool  # the tournament ranks with match points: they get a column
     provisional: list[str]  # what is not final yet, in words; empty when nothing is
     last_round: int | None
+    row_notes: dict[int, str] = field(default_factory=dict)  # player id -> "provisional until"
 
     WIDE_AFTER: ClassVar[int] = 6  # more round columns than this: printed on A4 landscape
     SMALL_AFTER: ClassVar[int] = 12  # and more than this: in smaller type
@@ -336,12 +359,19 @@ class StandingsSheet:
         return len(self.rounds) > self.SMALL_AFTER
 
     @property
-    def lines(self) -> list[tuple[object, list[int]]]:
-        """Each row with its round points in each of `rounds`, in rank order."""
+    def lines(self) -> list[tuple[object, list[int], str]]:
+        """Each row with its round points in each of `rounds` and why it is provisional ("" when
+        it is not), in rank order."""
         lines = []
         for row in self.rows:
             by_round = row.points_by_round()
-            lines.append((row, [by_round.get(number, 0) for number in self.rounds]))
+            lines.append(
+                (
+                    row,
+                    [by_round.get(number, 0) for number in self.rounds],
+                    self.row_notes.get(row.player_id, ""),
+                )
+            )
         return lines
 
 
@@ -359,4 +389,9 @@ def standings_sheet(tournament: Tournament, *, official: bool) -> StandingsSheet
         match_points=board.uses_match_points,
         provisional=board.provisional.lines(),
         last_round=rounds[-1] if rounds else None,
+        row_notes={
+            row.player_id: note
+            for row in board.rows
+            if (note := board.provisional.row_note(row.player_id))
+        },
     )

@@ -90,8 +90,11 @@ class StandingsTable(tables.Table):
         attrs = {"class": "table standings"}
         template_name = "tournament/public/_standings_table.html"
 
-    def __init__(self, data, *, slug: str, match_points: bool, link_players: bool, **kwargs):
+    def __init__(
+        self, data, *, slug: str, match_points: bool, link_players: bool, provisional=None, **kwargs
+    ):
         self.uses_match_points = match_points
+        self.provisional = provisional  # `standings.selectors.Provisional`: marks its rows
         self.player_url_prefix = reverse("public:player_list", args=[slug])
         self.link_players = link_players  # `release.player_page_visible`: no link to a 404
         exclude = () if match_points else ("match_points",)
@@ -102,11 +105,13 @@ class StandingsTable(tables.Table):
         rows = []
         for bound in self.page.object_list:
             row = bound.record
+            note = self.provisional.row_note(row.player_id) if self.provisional else ""
             marks = "".join(
-                f' <span class="badge">{mark}</span>'
-                for mark, on in (
-                    ("withdrawn", row.entrant.withdrawn),
-                    ("substitute", row.entrant.substitute),
+                f' <span class="badge{extra}">{mark}</span>'
+                for mark, on, extra in (
+                    ("withdrawn", row.entrant.withdrawn, ""),
+                    ("substitute", row.entrant.substitute, ""),
+                    (note, bool(note), " warn provisional"),
                 )
                 if on
             )

@@ -2,13 +2,21 @@
 
 from django.urls import path
 
-from .views import calculator, pages, projector, standings
+from .views import calculator, links, pages, projector, standings, table_links
 
 app_name = "public"
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("calculator/", calculator.calculator, name="calculator"),
+    path("p/<str:token>/", links.player_link, name="player_link"),
+    path("p/<str:token>/query/", links.player_link_query, name="player_link_query"),
+    path("p/<str:token>/table/", table_links.player_table, name="player_table"),
+    path(
+        "p/<str:token>/table/preview/",
+        table_links.player_table_preview,
+        name="player_table_preview",
+    ),
     path("t/<slug:slug>/", pages.tournament_detail, name="tournament_detail"),
     path("t/<slug:slug>/players/", pages.player_list, name="player_list"),
     path("t/<slug:slug>/rounds/", pages.round_list, name="round_list"),

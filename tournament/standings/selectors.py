@@ -7,7 +7,11 @@ board           `Board`: the ranked standings of a tournament as one viewer may 
                 what is still provisional.
 provisional     `Provisional`: sessions with hands that are not reconciled and hands awaiting a
                 second entry or a head judge's decision, in the counted rounds; the pages and
-                exports that show standings say so plainly.
+                exports that show standings say so plainly. Also the sessions whose appeal
+                window is open (`play.appeals`, until its end time) or that have a hand query
+                waiting for the head judge: the rows of their players are marked provisional
+                (`Provisional.row_note`). A window closes by the clock, not by a write, so the
+                kept board asks its clock (`Provisional.clock`) each time it is read.
 player card     `PlayerCard`: one player's page: every session (table, wind, score, placing,
                 match points), every hand they won or paid on, their penalties, the cumulative
                 score by round.
@@ -19,15 +23,20 @@ same for 100 or 400 players and for 1,600 or 16,000 hands. Writes never happen h
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import OrderedDict, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from django.db.models import Count
+from django.db.models import Count, Q
+from django.utils import timezone
+from django.utils.formats import time_format
 
 from .. import release
 from ..models import (
     Hand,
     HandEntry,
+    HandQuery,
     Payment,
     Penalty,
     Registration,
@@ -37,6 +46,7 @@ from ..models import (
     Tournament,
 )
 from ..names import player_names
+from ..play.appeals import appeal_window
 from ..play.selectors import hidden_hands_filter
 from ..roles import is_official
 from ..winds import wind_order
@@ -61,14 +71,46 @@ def ranking_rules(tournament: Tournament, *, hide_withdrawn: bool = False) -> Ra
     )
 
 
+def _at(moment: dt.datetime) -> str:
+    return time_format(timezone.localtime(moment), "H:i")
+
+
 @dataclass
 class Provisional:
     unreconciled: dict[int, list[int]] = field(default_factory=dict)  # round -> table numbers
     pending_hands: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, table)
+    # (round, table) -> end of its appeal window, for the windows open when the board was built
+    appeal_ends: dict[tuple[int, int], dt.datetime] = field(default_factory=dict)
+    open_queries: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, table)
+    player_tables: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # of the two
+    clock: Callable[[], dt.datetime] = field(default=timezone.now, repr=False, compare=False)
+
+    @property
+    def open_appeals(self) -> dict[tuple[int, int], dt.datetime]:
+        """The appeal windows still open now, by (round, table)."""
+        now = self.clock()
+        return {key: end for key, end in self.appeal_ends.items() if now < end}
+
+    @property
+    def appeals_end(self) -> dt.datetime | None:
+        """When the last open appeal window closes."""
+        return max(self.open_appeals.values(), default=None)
 
     @property
     def active(self) -> bool:
-        return bool(self.unreconciled or self.pending_hands)
+        return bool(
+            self.unreconciled or self.pending_hands or self.open_queries or self.open_appeals
+        )
+
+    def row_note(self, player_id: int) -> str:
+        """Why this player's row is provisional ("" when it is not): a query of their table
+        waits for the head judge, or their table's appeal window is open until a time."""
+        tables = self.player_tables.get(player_id, ())
+        if any(key in self.open_queries for key in tables):
+            return "provisional: a hand query awaits the head judge"
+        appeals = self.open_appeals
+        ends = [appeals[key] for key in tables if key in appeals]
+        return f"provisional until {_at(max(ends))} (appeal window)" if ends else ""
 
     @property
     def unreconciled_count(self) -> int:
@@ -92,6 +134,19 @@ class Provisional:
             lines.append(
                 f"{self.pending_count} hand(s) await a second entry or a head judge: {where}."
             )
+        by_round: dict[int, list[tuple[int, dt.datetime]]] = defaultdict(list)
+        for (number, table), end in sorted(self.open_appeals.items()):
+            by_round[number].append((table, end))
+        for number, tables in by_round.items():
+            lines.append(
+                f"Round {number}: appeal window open until {_at(max(e for _, e in tables))} "
+                f"(table{'s' if len(tables) > 1 else ''} {', '.join(str(t) for t, _ in tables)})."
+            )
+        for (number, table), count in sorted(self.open_queries.items()):
+            lines.append(
+                f"Round {number} table {table}: {count} hand quer{'ies' if count > 1 else 'y'} "
+                "await the head judge."
+            )
         return lines
 
     def summary(self) -> str:
@@ -100,6 +155,10 @@ class Provisional:
             parts.append(f"{self.unreconciled_count} session(s) not reconciled")
         if self.pending_hands:
             parts.append(f"{self.pending_count} hand(s) awaiting a second entry")
+        if self.open_appeals:
+            parts.append(f"appeal window open until {_at(self.appeals_end)}")
+        if self.open_queries:
+            parts.append(f"{sum(self.open_queries.values())} hand query(ies) open")
         return "Provisional: " + " and ".join(parts) + "." if parts else ""
 
 
@@ -180,9 +239,55 @@ def loose_penalties(tournament: Tournament) -> dict[int, int]:
     return dict(points)
 
 
-def provisional(tournament: Tournament, round_limit: int | None = None) -> Provisional:
-    """What is not final yet in the counted rounds: three small queries."""
-    result = Provisional()
+def _appeals(
+    result: Provisional, tournament: Tournament, round_limit: int | None, now: dt.datetime
+) -> None:
+    """The open appeal windows and open hand queries of the counted rounds, and the players of
+    their tables: at most three small queries."""
+    counted = _round_filter("session__round__number", round_limit)
+    sessions: dict[int, tuple[int, int]] = {}
+    if tournament.appeal_window_minutes:
+        since = now - dt.timedelta(minutes=tournament.appeal_window_minutes)
+        for pk, number, table, reconciled_at, closed_at in Session.objects.filter(
+            round__tournament=tournament,
+            status=Session.Status.RECONCILED,
+            reconciled_at__gt=since,
+            **_round_filter("round__number", round_limit),
+        ).values_list("pk", "round__number", "table__number", "reconciled_at", "appeal_closed_at"):
+            window = appeal_window(
+                minutes=tournament.appeal_window_minutes,
+                reconciled_at=reconciled_at,
+                closed_at=closed_at,
+            )
+            if window.is_open(now):
+                result.appeal_ends[(number, table)] = window.ends_at
+                sessions[pk] = (number, table)
+    for row in (
+        HandQuery.objects.filter(
+            session__round__tournament=tournament, status=HandQuery.Status.OPEN, **counted
+        )
+        .order_by()
+        .values("session_id", "session__round__number", "session__table__number")
+        .annotate(count=Count("pk"))
+    ):
+        key = (row["session__round__number"], row["session__table__number"])
+        result.open_queries[key] = result.open_queries.get(key, 0) + row["count"]
+        sessions[row["session_id"]] = key
+    if sessions:
+        for player_id, session_id in SessionScore.objects.filter(
+            Q(session_id__in=list(sessions)), tournament=tournament
+        ).values_list("player_id", "session_id"):
+            result.player_tables.setdefault(player_id, []).append(sessions[session_id])
+
+
+def provisional(
+    tournament: Tournament,
+    round_limit: int | None = None,
+    clock: Callable[[], dt.datetime] = timezone.now,
+) -> Provisional:
+    """What is not final yet in the counted rounds: a few small queries."""
+    result = Provisional(clock=clock)
+    _appeals(result, tournament, round_limit, clock())
     for number, table in (
         Session.objects.filter(
             round__tournament=tournament,
@@ -255,9 +360,14 @@ def boards_forget() -> None:
 
 
 def board_build(
-    tournament: Tournament, *, round_limit: int | None = None, hide_withdrawn: bool = False
+    tournament: Tournament,
+    *,
+    round_limit: int | None = None,
+    hide_withdrawn: bool = False,
+    clock: Callable[[], dt.datetime] = timezone.now,
 ) -> Board:
-    """The board built from the kept session scores (no cache)."""
+    """The board built from the kept session scores (no cache); ``clock`` tells the time of
+    the appeal windows (tests give their own)."""
     rules = ranking_rules(tournament, hide_withdrawn=hide_withdrawn)
     rows = standings_build(
         entrants(tournament),
@@ -265,7 +375,7 @@ def board_build(
         rules,
         loose_penalties(tournament),
     )
-    return Board(tournament, rows, rules, provisional(tournament, round_limit), round_limit)
+    return Board(tournament, rows, rules, provisional(tournament, round_limit, clock), round_limit)
 
 
 def board_for_viewer(user, tournament: Tournament) -> Board:

@@ -111,6 +111,7 @@ def test_editing_renames_the_event_and_audits_rule_changes(client, organiser):
         "rank_by": tournament.rank_by,
         "tie_break_order": tournament.tie_break_order,
         "silent_rounds": 0,
+        "appeal_window_minutes": 0,
     }
     response = client.post(url("tournament_edit", tournament), data)
     assert response.status_code == 302, response.content.decode()

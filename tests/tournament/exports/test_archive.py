@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db.models import Count
 
-from tests.tournament.builders import BIG, entry, make_user
+from tests.tournament.builders import BIG, entry, make_user, seat_players
 from tournament.exports.archive import (
     ArchiveError,
     archive_dumps,
@@ -19,8 +19,20 @@ from tournament.exports.archive import (
 )
 from tournament.exports.selectors import tournament_archive
 from tournament.exports.services import tournament_import
-from tournament.models import AuditEntry, Hand, HandEntry, Payment, Player, Session, Tournament
+from tournament.models import (
+    AuditEntry,
+    Hand,
+    HandEntry,
+    Payment,
+    Player,
+    Registration,
+    Session,
+    TableEntry,
+    TableProposal,
+    Tournament,
+)
 from tournament.play.services.hands import hand_confirm, hand_correct, hand_delete, hand_save
+from tournament.play.services.table import table_entry_save, table_proposal_save
 from tournament.standings.selectors import standings
 
 pytestmark = pytest.mark.django_db
@@ -49,11 +61,23 @@ def event(demo):
         hand=last, entry=entry(session, 1, outcome="draw"), user=head, reason="typo", version=1
     )
     hand_delete(hand=session.hands.get(number=2), user=head, reason="entered twice", version=1)
+    at_table = make_user("judge", name="arch-table")
+    session = Session.objects.select_related("round__tournament", "table").get(pk=session.pk)
+    table_entry_save(session=session, entry=entry(session, 1, outcome="draw"), user=at_table)
+    # The players' own entries: hand 2 agreed by the winner (S) and E, hand 3 waiting for N's.
+    demo.players_confirm_at_table = True
+    demo.save()
+    seats = seat_players(session)
+    regs = {w: Registration.objects.get(tournament=demo, player_id=seats[w]) for w in "SEN"}
+    for wind, number in (("S", 2), ("E", 2), ("N", 3)):
+        session = Session.objects.select_related("round__tournament", "table").get(pk=session.pk)
+        table_proposal_save(session=session, registration=regs[wind], entry=entry(session, number))
     return demo
 
 
 def _counts():
-    models = (Tournament, Player, Hand, Payment, HandEntry, AuditEntry, Session)
+    models = (Tournament, Player, Hand, Payment, HandEntry, AuditEntry, Session, TableEntry,
+              TableProposal)  # fmt: skip
     return {model.__name__: model.objects.count() for model in models}
 
 
@@ -65,6 +89,13 @@ def test_export_import_export_is_identical_and_so_are_the_standings(event):
     first = tournament_archive(event)
     assert archive_problems(first) == []
     assert any(hand["second_entries"] for s in first["sessions"] for hand in s["hands"])
+    at_table = [h["table_entry"] for s in first["sessions"] for h in s["hands"] if h["table_entry"]]
+    assert [(t["entered_by"], t["first"], len(t["players"])) for t in at_table] == [
+        ("arch-table", False, 0),
+        (None, True, 2),
+    ]
+    (waiting,) = [p for s in first["sessions"] for p in s["table_proposals"]]
+    assert waiting["number"] == 3 and first["tournament"]["players_confirm_at_table"] is True
     copy_ = tournament_import(archive=json.loads(archive_dumps(first)), slug="copy")
     second = tournament_archive(copy_)
     assert second["tournament"]["slug"] == "copy"
@@ -81,6 +112,38 @@ def test_the_commands_round_trip_through_files(event, tmp_path):
     text = again.read_text(encoding="utf-8").replace('"slug": "copy"', f'"slug": "{event.slug}"')
     assert text == first.read_text(encoding="utf-8")
     assert json.loads(text)["version"] == 2
+
+
+def test_an_archive_written_before_table_entries_still_imports(event):
+    archive = copy.deepcopy(tournament_archive(event))
+    del archive["tournament"]["players_confirm_at_table"]
+    for session in archive["sessions"]:
+        del session["table_proposals"]
+        for hand in session["hands"]:
+            del hand["table_entry"]
+    assert archive_problems(archive) == []
+    copy_ = tournament_import(archive=json.loads(archive_dumps(archive)), slug="old")
+    assert not TableEntry.objects.filter(hand__session__round__tournament=copy_).exists()
+    assert _ranks(copy_) == _ranks(event)
+
+
+def test_a_table_entry_by_an_unknown_official_refuses_the_file(event):
+    archive = copy.deepcopy(tournament_archive(event))
+    hand = next(h for s in archive["sessions"] for h in s["hands"] if h["table_entry"])
+    hand["table_entry"]["entered_by"] = "nobody-here"
+    hand["table_entry"]["first"] = "yes"
+    problems = archive_problems(archive)
+    assert any("its table entry" in p and "'first'" in p for p in problems), problems
+    hand["table_entry"]["first"] = True
+    assert any("nobody-here" in p for p in archive_problems(archive))
+    hand["table_entry"]["entered_by"] = "arch-table"
+    hand["table_entry"]["players"] = [9999]
+    assert any("not at the table" in p for p in archive_problems(archive))
+    hand["table_entry"]["players"] = []
+    archive["sessions"][0]["table_proposals"] = [
+        {"number": 1, "player": 9999, "data": {}, "entered_at": "2026-05-01T10:00:00+00:00"}
+    ]
+    assert any("not at the table" in p for p in archive_problems(archive))
 
 
 def _first_hand(archive, outcome="win"):

@@ -71,7 +71,8 @@ def test_filled_score_cards_of_a_round(demo):
     assert "Entered hands as recorded" in first
     assert_inside_printable_area(data)
     url = BASE + reverse("desk:session_sheet", args=[demo.slug, 1, 1])
-    assert qr_codes(data, page=1) == [url]
+    at_table = BASE + reverse("desk:table_page", args=[demo.slug, 1, 1])
+    assert sorted(qr_codes(data, page=1)) == sorted([url, at_table])
 
 
 def test_blank_cards_preprint_players_and_dealers_but_no_scores(demo):

@@ -104,6 +104,7 @@ def player_edit(request, tournament, number):
         "form": form,
         "registration": registration,
         "title": f"Edit {registration}",
+        "link_token": selectors.link_token(registration),
         "withdraw_form": WithdrawForm(
             initial={"from_round": selectors.last_seated_round_number(tournament) or 1}
         ),

@@ -21,6 +21,7 @@ from ...play.forms import HandForm
 from ...play.preview import preview_context
 from ...play.services import hands as hand_services
 from ...play.services import sessions as session_services
+from ...play.services import table as table_services
 from ...winds import starting_wind_of_dealer
 from ..forms import CorrectionForm, DeleteForm
 from .common import (
@@ -35,6 +36,13 @@ from .common import (
     session_url,
     visible_hand_or_403,
 )
+
+SECOND_ENTRY_MESSAGES = {
+    "confirmed": "Hand {number} was entered at the table a moment ago: your entry agrees, the "
+    "hand is confirmed.",
+    "mismatch": "Hand {number} was entered at the table a moment ago and your entry differs: "
+    "a head judge will compare them.",
+}
 
 
 def _entry(form, *, as_false_win=False):
@@ -86,7 +94,7 @@ def session_sheet(request, session):
         # Saved with the seating read for the form: one seating read, one evaluation.
         entry = _entry(form, as_false_win=bool(request.POST.get("as_false_win")))
         try:
-            hand = hand_services.hand_save(
+            done = table_services.desk_entry_save(
                 session=session, entry=entry, user=request.user, seating=seating
             )
         except hand_services.EntryRejected as error:
@@ -104,6 +112,12 @@ def session_sheet(request, session):
             evaluation = hand_services.hand_preview(session=session, entry=entry, seating=seating)
             return _sheet_page(request, session, form, evaluation, status=503)
         else:
+            hand = done.hand
+            if done.result != "first":  # the table saved this hand a moment before the desk
+                messages.success(
+                    request, SECOND_ENTRY_MESSAGES[done.result].format(number=hand.number)
+                )
+                return redirect(session_url(session))
             what = "a draw" if hand.outcome == "draw" else f"{hand.value or 0} points"
             if hand.outcome == "false_win":
                 what = "a false win"

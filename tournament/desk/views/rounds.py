@@ -60,6 +60,8 @@ def round_desk(request, tournament, round_number):
         "cards": selectors.round_desk(round_, viewer=request.user),
         "clock": play_clock.clock_of(round_),
     }
+    if request.htmx:  # the poll of the tables' state every few seconds (table signals)
+        return render(request, "tournament/desk/_session_grid.html", context)
     return render(request, "tournament/desk/round.html", context)
 
 

@@ -316,11 +316,34 @@ def hand_confirm(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
     current = Hand.objects.select_for_update().get(pk=hand.pk)
     if current.confirmed:
         raise ValidationError(f"Hand {current.number} is already confirmed.")
+    return _second_entry(session, current, entry, user)
+
+
+@public_write
+def hand_check(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
+    """A further entry of a hand that is already confirmed (the table's, after the desk's):
+    compared exactly as a second entry; a match changes nothing but who confirmed it, a
+    different entry makes the hand unconfirmed again and goes to the head judge as a mismatch.
+
+    Returns None when it matches, the stored `HandEntry` on a mismatch.
+    """
+    session = hand.session
+    session_check_open(session)
+    current = Hand.objects.select_for_update().get(pk=hand.pk)
+    if not current.confirmed:
+        raise ValidationError(f"Hand {current.number} awaits its second entry.")
+    current.confirmed = False  # until the comparison below confirms it again
+    return _second_entry(session, current, entry, user)
+
+
+def _second_entry(session: Session, current: Hand, entry: HandEntryData, user):
+    """Compare a blind entry with the saved hand (locked, unconfirmed): confirm it when both
+    agree, else keep the entry as a mismatch for the head judge (the hand stays unconfirmed)."""
     if entry.number != current.number:
         raise ValidationError(
             f"This is the second entry of hand {current.number}: keep its hand number."
         )
-    if current.entered_by_id == user.pk:
+    if user is not None and current.entered_by_id == user.pk:
         raise PermissionDenied(
             "You entered this hand yourself: another official must enter it again to confirm it."
         )
@@ -334,9 +357,11 @@ def hand_confirm(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
         session_scores_refresh(session=session)  # a confirmed hand counts from now on
         _audit_hand(AuditEntry.Action.CONFIRM, current, user, names)
         return None
+    current.save(update_fields=["confirmed", "updated_at"])
     stored = HandEntry.objects.create(
         hand=current, data=second.entry.as_data(), entered_by=user, hand_version=current.version
     )
+    session_scores_refresh(session=session)  # an unconfirmed hand counts once resolved
     after = {
         "entry": second.entry.as_data(),
         "value": second.value,

@@ -369,10 +369,19 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     if result.matches:
         session.status = Session.Status.RECONCILED
         session.reconciled_by, session.reconciled_at = user, timezone.now()
+        session.appeal_closed_at = None  # a new reconciliation opens a new appeal window
         action = AuditEntry.Action.RECONCILE
     else:
         action = AuditEntry.Action.RECONCILE_FAILED
-    session.save(update_fields=["card_totals", "status", "reconciled_by", "reconciled_at"])
+    session.save(
+        update_fields=[
+            "card_totals",
+            "status",
+            "reconciled_by",
+            "reconciled_at",
+            "appeal_closed_at",
+        ]
+    )
     if result.matches:
         _round_follows_sessions(session.round_id)
     audit_record(

@@ -1,0 +1,194 @@
+"""A player's private page (`/p/<token>/`): their seats with the next one, their table's hands
+with the patterns, their standing marked provisional, their penalties, their queries and the
+answers; unknown, revoked and guessed links get a page with one sentence and nothing else."""
+
+import datetime as dt
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.tournament.builders import (
+    entry,
+    make_players,
+    make_seated_round,
+    make_tournament,
+    make_user,
+    seat_players,
+)
+from tournament.event.links import player_link_issue, player_links_issue_all
+from tournament.event.selectors import link_tokens
+from tournament.models import HandQuery, Registration, Session
+from tournament.play.services.hands import hand_save
+from tournament.play.services.queries import hand_query_answer
+from tournament.play.services.sessions import penalty_record, session_reconcile
+from tournament.public.views import links as link_views
+from tournament.seating.services import seating_publish
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event():
+    """Eight players, 30-minute appeal window; round 1 published and reconciled at table 1
+    (hand 1: South wins), round 2 published, not played."""
+    tournament = make_tournament(appeal_window_minutes=30)
+    players = make_players(tournament, 8)
+    first = make_seated_round(tournament, players, 1)
+    seating_publish(round_=first)
+    second = make_seated_round(tournament, players[4:] + players[:4], 2)
+    seating_publish(round_=second)
+    session = Session.objects.select_related("round__tournament", "table").get(
+        round=first, table__number=1
+    )
+    judge = make_user()
+    hand_save(session=session, entry=entry(session), user=judge)
+    ids = seat_players(session)
+    penalty_record(
+        session=session,
+        player_id=ids["E"],
+        amount=5,
+        mode="deduction",
+        reason="Talking during play",
+        user=judge,
+    )
+    card = {ids["E"]: -15, ids["S"]: 30, ids["W"]: -10, ids["N"]: -10}
+    assert session_reconcile(session=session, card_totals=card, user=judge).matches
+    player_links_issue_all(tournament=tournament, user=None)
+    east = Registration.objects.get(tournament=tournament, player_id=ids["E"])
+    return tournament, session, east, link_tokens(tournament)
+
+
+def _url(token, name="public:player_link"):
+    return reverse(name, kwargs={"token": token})
+
+
+def test_the_page_shows_seats_hands_standing_penalties(
+    client, event, django_assert_max_num_queries
+):
+    tournament, session, east, tokens = event
+    with django_assert_max_num_queries(30):
+        response = client.get(_url(tokens[east.pk]))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "private, no-store"
+    assert response["Referrer-Policy"] == "same-origin"
+    assert east.player.name in page
+    assert re.search(r"Round 2: <strong>table 2</strong>, you start as <strong>East", page)
+    assert "All Sequences" in page and "Concealed Hand" in page  # the patterns, by name
+    assert "Talking during play" in page
+    assert "Provisional until" in page and "(appeal window)" in page
+    assert "Query this hand" in page
+    # nothing official and no other player's page
+    assert "/desk/" not in page and "Log in" not in page and "Organiser" not in page
+    for other, token in tokens.items():
+        if other != east.pk:
+            assert token not in page
+
+
+def test_query_counts_do_not_grow_with_rounds_and_hands(client, event):
+    tournament, session, east, tokens = event
+    with CaptureQueriesContext(connection) as small:
+        client.get(_url(tokens[east.pk]))
+    other = Session.objects.get(round__number=2, table__number=2)
+    other.round.tournament = tournament
+    for number in (1, 2, 3):
+        hand_save(session=other, entry=entry(other, number, outcome="draw"), user=make_user())
+    with CaptureQueriesContext(connection) as large:
+        client.get(_url(tokens[east.pk]))
+    assert len(large) == len(small)
+
+
+def test_a_query_reaches_the_head_judge_and_the_answer_comes_back(client, event):
+    tournament, session, east, tokens = event
+    url = _url(tokens[east.pk])
+    query_url = _url(tokens[east.pk], "public:player_link_query")
+    posted = {
+        "round_number": 1,
+        "table_number": 1,
+        "hand_number": 1,
+        "text": "Bob discarded, not West",
+    }
+    response = client.post(query_url, posted, follow=True)
+    assert "sent to the head judge" in response.content.decode()
+    query = HandQuery.objects.get()
+    assert (query.registration, query.text) == (east, "Bob discarded, not West")
+    again = client.post(query_url, posted)
+    assert again.status_code == 400 and "already queried hand 1" in again.content.decode()
+    assert "waiting for the head judge" in client.get(url).content.decode()
+    hand_query_answer(query=query, upheld=False, answer="West's tile was seen", user=None)
+    page = client.get(url).content.decode()
+    assert "dismissed</strong>: West&#x27;s tile was seen" in page
+
+
+def test_a_long_or_empty_query_is_refused_with_a_clear_message(client, event):
+    tournament, session, east, tokens = event
+    query_url = _url(tokens[east.pk], "public:player_link_query")
+    long = client.post(
+        query_url, {"round_number": 1, "table_number": 1, "hand_number": 1, "text": "x" * 301}
+    )
+    assert long.status_code == 400 and "Keep it to 300 characters" in long.content.decode()
+    empty = client.post(
+        query_url, {"round_number": 1, "table_number": 1, "hand_number": 1, "text": " "}
+    )
+    assert "Say in a few words" in empty.content.decode()
+    assert not HandQuery.objects.exists()
+
+
+def test_a_query_after_the_window_names_its_end(client, event):
+    tournament, session, east, tokens = event
+    Session.objects.filter(pk=session.pk).update(
+        reconciled_at=timezone.now() - dt.timedelta(hours=1)
+    )
+    response = client.post(
+        _url(tokens[east.pk], "public:player_link_query"),
+        {"round_number": 1, "table_number": 1, "hand_number": 1, "text": "late"},
+    )
+    assert response.status_code == 400 and "closed at" in response.content.decode()
+    assert "Query this hand" not in response.content.decode()
+
+
+def test_another_tables_session_cannot_be_queried(client, event):
+    tournament, session, east, tokens = event
+    stranger = next(pk for pk in tokens if pk != east.pk and pk not in _table_ids(session))
+    response = client.post(
+        _url(tokens[stranger], "public:player_link_query"),
+        {"round_number": 1, "table_number": 1, "hand_number": 1, "text": "x"},
+    )
+    assert "own table" in response.content.decode()
+
+
+def _table_ids(session):
+    return set(
+        Registration.objects.filter(
+            player_id__in=seat_players(session).values(), tournament=session.round.tournament
+        ).values_list("pk", flat=True)
+    )
+
+
+def test_unknown_and_revoked_links_get_a_sentence_and_nothing_else(client, event):
+    tournament, session, east, tokens = event
+    unknown = client.get(_url("A" * 32))
+    assert unknown.status_code == 404 and "not known" in unknown.content.decode()
+    assert tournament.name not in unknown.content.decode()
+    old = tokens[east.pk]
+    player_link_issue(registration=east, user=None)
+    revoked = client.get(_url(old))
+    assert revoked.status_code == 410 and "withdrawn by the organisers" in revoked.content.decode()
+    assert east.player.name not in revoked.content.decode()
+
+
+def test_guessing_is_throttled_with_retry_after(client, event, monkeypatch):
+    tournament, session, east, tokens = event
+    monkeypatch.setattr(link_views, "GUESSES_ALLOWED", 3)
+    for guess in range(3):
+        assert client.get(_url(f"{guess:032d}")).status_code == 404
+    refused = client.get(_url(tokens[east.pk]))  # even a good link, while guessing is locked
+    assert refused.status_code == 429
+    assert 0 < int(refused["Retry-After"]) <= link_views.GUESS_WINDOW
+    assert "Too many unknown links" in refused.content.decode()
+    other = client.get(_url(tokens[east.pk]), REMOTE_ADDR="10.9.9.9")  # another address
+    assert other.status_code == 200

@@ -1,0 +1,57 @@
+"""While a session's appeal window is open, the standings page, the CSV export and the
+standings PDF mark its players' rows provisional with the window's end time; once it has
+closed (here: reconciled long ago), nothing is marked."""
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.tournament.builders import make_reconciled_session
+from tests.tournament.printing.pdf_reading import text
+from tournament.models import Session
+from tournament.play.selectors import session_appeal_window
+from tournament.printing.documents import DOCUMENTS, PrintRequest
+from tournament.standings.selectors import boards_forget
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def reconciled():
+    return make_reconciled_session(appeal_window_minutes=30)
+
+
+def _end(session) -> str:
+    return timezone.localtime(session_appeal_window(session).ends_at).strftime("%H:%M")
+
+
+def _close_by_time(session):
+    Session.objects.filter(pk=session.pk).update(
+        reconciled_at=timezone.now() - dt.timedelta(hours=2)
+    )
+    boards_forget()  # no write happened: the kept board is dropped by hand
+
+
+def test_the_page_marks_each_row_until_the_window_closes(client, reconciled):
+    url = reverse("public:standings", args=[reconciled.round.tournament.slug])
+    page = client.get(url).content.decode()
+    assert page.count(f"provisional until {_end(reconciled)} (appeal window)") == 4
+    assert "appeal window open until" in page
+    _close_by_time(reconciled)
+    page = client.get(url).content.decode()
+    assert "provisional until" not in page and "appeal window" not in page
+
+
+def test_the_export_marks_each_row(client, reconciled):
+    url = reverse("exports:standings_export", args=[reconciled.round.tournament.slug, "csv"])
+    body = client.get(url).content.decode()
+    assert body.count(f"provisional until {_end(reconciled)}") == 4
+
+
+def test_the_pdf_marks_each_row(reconciled):
+    tournament = reconciled.round.tournament
+    request = PrintRequest(tournament=tournament, base_url="https://x.example", official=True)
+    printed = " ".join(text(DOCUMENTS["standings"].render(request).content).split())
+    assert printed.count(f"(provisional until {_end(reconciled)} (appeal window))") == 4

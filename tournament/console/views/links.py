@@ -1,0 +1,96 @@
+"""The players' private links on the console: issue, re-issue or revoke one player's link (on
+the player's page; re-issuing and revoking ask first, since the old link stops working), issue
+links for every player at once, and the links as CSV for mailing (name, number, country, link).
+Writes: `event.links`."""
+
+from __future__ import annotations
+
+import csv
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from ...event import links as link_services
+from ...event import selectors
+from ...event.spreadsheet import row_escape
+from ...form_errors import error_text
+from ...models import Registration
+from .common import console_page
+
+LINK_ACTIONS = {
+    "issue": "Issue a private link",
+    "reissue": "Replace the private link",
+    "revoke": "Revoke the private link",
+}
+
+
+def link_address(request, token: str) -> str:
+    return request.build_absolute_uri(selectors.link_path(token))
+
+
+@console_page()
+def player_link(request, tournament, number):
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), tournament=tournament, number=number
+    )
+    registration.tournament = tournament
+    action = request.POST.get("action") or request.GET.get("action", "")
+    if action not in LINK_ACTIONS:
+        action = "issue"
+    if request.method == "POST":
+        try:
+            if action == "revoke":
+                link_services.player_link_revoke(registration=registration, user=request.user)
+                messages.success(request, f"The private link of {registration} no longer works.")
+            else:
+                link_services.player_link_issue(registration=registration, user=request.user)
+                messages.success(request, f"{registration} has a new private link.")
+        except ValidationError as error:
+            messages.error(request, error_text(error))
+        return redirect("event:player_edit", slug=tournament.slug, number=number)
+    context = {
+        "tournament": tournament,
+        "registration": registration,
+        "action": action,
+        "title": LINK_ACTIONS[action],
+    }
+    return render(request, "tournament/event/player_link.html", context)
+
+
+@console_page()
+@require_POST
+def links_issue_all(request, tournament):
+    issued = link_services.player_links_issue_all(tournament=tournament, user=request.user)
+    messages.success(
+        request,
+        f"Issued {issued} private link(s)." if issued else "Every player already has a link.",
+    )
+    return redirect("event:roster", slug=tournament.slug)
+
+
+@console_page()
+def links_export(request, tournament):
+    """Every link in force as CSV (formula-escaped cells), in player-number order."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-private-links.csv"'
+    response["Cache-Control"] = "private, no-store"
+    response.write("\ufeff")  # Excel reads UTF-8 with a BOM
+    writer = csv.writer(response)
+    writer.writerow(["name", "number", "country", "link"])
+    tokens = selectors.link_tokens(tournament)
+    for reg in selectors.roster(tournament):
+        if reg.pk in tokens:
+            writer.writerow(
+                row_escape(
+                    [
+                        reg.player.name,
+                        reg.number,
+                        reg.player.country.code,
+                        link_address(request, tokens[reg.pk]),
+                    ]
+                )
+            )
+    return response

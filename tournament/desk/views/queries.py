@@ -1,0 +1,87 @@
+"""The head judge's queue of hand queries, and closing a session's appeal window early.
+
+Vocabulary: the *queue* lists the players' open hand queries (each with its hand as entered, the
+player and their text, and a link to correct that hand at the desk) above the answered ones, and
+the sessions whose appeal window is open, each with its end time (`play.appeals`).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from ...form_errors import error_text
+from ...models import HandQuery
+from ...names import player_names
+from ...play import selectors
+from ...play.services import queries as query_services
+from ...roles import HEAD_JUDGE
+from ..forms import QueryAnswerForm
+from .common import desk_page, session_context, session_page
+
+
+@desk_page(HEAD_JUDGE)
+def query_queue(request, tournament):
+    queries = selectors.hand_queries(tournament)
+    hands = selectors.hand_query_hands(queries)
+    names = player_names(tournament)
+    labels = {player_id: names.label(player_id) for player_id in names.people}
+    for query in queries:
+        hand = hands.get(query.pk)
+        query.hand_text = selectors.hand_summary(hand, labels) if hand else "(hand deleted)"
+        query.patterns = [name for name, _ in hand.patterns] if hand else []
+        query.form = QueryAnswerForm(prefix=f"q{query.pk}")
+    context = {
+        "tournament": tournament,
+        "open_queries": [q for q in queries if q.status == HandQuery.Status.OPEN],
+        "answered": [q for q in queries if q.status != HandQuery.Status.OPEN],
+        "windows": selectors.open_appeal_windows(tournament, timezone.now()),
+    }
+    return render(request, "tournament/desk/queries.html", context)
+
+
+@require_POST
+@desk_page(HEAD_JUDGE)
+def query_answer(request, tournament, query_id):
+    query = HandQuery.objects.filter(pk=query_id, session__round__tournament=tournament).first()
+    if query is None:
+        raise Http404("No such hand query in this tournament.")
+    form = QueryAnswerForm(request.POST, prefix=f"q{query.pk}")
+    if not form.is_valid():
+        messages.error(request, " ".join(m for ms in form.errors.values() for m in ms))
+        return redirect("desk:query_queue", slug=tournament.slug)
+    try:
+        query_services.hand_query_answer(
+            query=query,
+            upheld=form.cleaned_data["decision"] == "upheld",
+            answer=form.cleaned_data["answer"],
+            user=request.user,
+        )
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+    else:
+        messages.success(
+            request,
+            f"Query on hand {query.hand_number} answered: the player sees it on their link."
+            + (" Now correct the hand." if form.cleaned_data["decision"] == "upheld" else ""),
+        )
+    return redirect("desk:query_queue", slug=tournament.slug)
+
+
+@session_page(HEAD_JUDGE)
+def appeal_close(request, session):
+    window = selectors.session_appeal_window(session)
+    if request.method == "POST":
+        try:
+            query_services.session_appeal_close(session=session, user=request.user)
+        except ValidationError as error:
+            messages.error(request, error_text(error))
+        else:
+            messages.success(request, f"The appeal window of {session} is closed.")
+        return redirect("desk:query_queue", slug=session.round.tournament.slug)
+    context = session_context(session, window=window, now=timezone.now())
+    return render(request, "tournament/desk/appeal_close.html", context)

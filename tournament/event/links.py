@@ -1,0 +1,99 @@
+"""Writes to the players' private links: issue (or re-issue), revoke, issue for everyone.
+
+Vocabulary: a *link* is a `PlayerLink`, a player's own address ``/p/<token>/`` that needs no
+log-in; its *token* comes from `secrets.token_urlsafe` (32 characters, 192 random bits). A link
+is *in force* until it is *revoked*; *re-issuing* revokes the link in force and makes a new
+one, so a lost or shared slip can be replaced. Each write is audited with who made it; the
+token never enters the audit log. Reading a token back is
+`tournament.event.selectors.registration_of_link`.
+"""
+
+import secrets
+
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+
+from ..audit import audit_record, public_write
+from ..models import AuditEntry, PlayerLink, Registration, Tournament
+from .selectors import LINK_LENGTH
+
+
+def player_link_build(registration_id: int, now) -> PlayerLink:
+    """A new, unsaved link with a fresh token: the one place tokens are made."""
+    token = secrets.token_urlsafe(LINK_LENGTH * 3 // 4)
+    return PlayerLink(
+        registration_id=registration_id,
+        key=token[: PlayerLink.KEY_LENGTH],
+        token=token,
+        issued_at=now,
+    )
+
+
+def _who(registration: Registration) -> str:
+    return f"{registration.player.name} (#{registration.number})"
+
+
+@public_write
+def player_link_issue(*, registration: Registration, user) -> PlayerLink:
+    """Give the player a new private link; the link in force, if any, stops working."""
+    now = timezone.now()
+    revoked = PlayerLink.objects.filter(registration=registration, revoked_at__isnull=True).update(
+        revoked_at=now
+    )
+    link = player_link_build(registration.pk, now)
+    link.save()
+    verb = "Replaced the private link" if revoked else "Issued a private link"
+    audit_record(
+        session=None,
+        tournament=registration.tournament_id,
+        action=AuditEntry.Action.LINK,
+        user=user,
+        after={"summary": f"{verb} for {_who(registration)}"},
+    )
+    return link
+
+
+@public_write
+def player_link_revoke(*, registration: Registration, user) -> None:
+    """Stop the player's private link; nothing replaces it until one is issued again."""
+    revoked = PlayerLink.objects.filter(registration=registration, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+    if not revoked:
+        raise ValidationError(
+            f"{_who(registration)} has no private link in force: there is nothing to revoke."
+        )
+    audit_record(
+        session=None,
+        tournament=registration.tournament_id,
+        action=AuditEntry.Action.LINK,
+        user=user,
+        before={"summary": f"Revoked the private link of {_who(registration)}"},
+    )
+
+
+@public_write
+def player_links_issue_all(*, tournament: Tournament, user) -> int:
+    """Give a private link to every registered player who has none in force (links already
+    given keep working); returns how many were issued. Two queries and one insert, whatever
+    the number of players."""
+    holders = PlayerLink.objects.filter(
+        registration__tournament=tournament, revoked_at__isnull=True
+    ).values("registration_id")
+    missing = list(
+        Registration.objects.filter(tournament=tournament)
+        .exclude(pk__in=holders)
+        .values_list("pk", flat=True)
+    )
+    if not missing:
+        return 0
+    now = timezone.now()
+    PlayerLink.objects.bulk_create([player_link_build(pk, now) for pk in missing])
+    audit_record(
+        session=None,
+        tournament=tournament,
+        action=AuditEntry.Action.LINK,
+        user=user,
+        after={"summary": f"Issued private links to {len(missing)} players"},
+    )
+    return len(missing)

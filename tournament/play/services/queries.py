@@ -1,0 +1,177 @@
+"""Writes for the appeal window: a player's hand query, the head judge's answer, closing a
+session's window early.
+
+Vocabulary
+----------
+query           `HandQuery`: a player flags one hand of their own table from their private
+                link, with a short text, while the session's appeal window is open
+                (`play.appeals`). One query per player and hand.
+answer          a head judge *upholds* a query (the hand is then corrected through the desk's
+                normal correction flow, audited there) or *dismisses* it with a reason; the
+                player reads the answer on their link.
+close early     a head judge ends a session's open appeal window now; queries already raised
+                stay open until answered.
+
+Every write here is audited. ``now`` is the clock (tests pass their own; the pages use the
+server's).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.formats import time_format
+
+from ...audit import audit_record, public_write
+from ...models import AuditEntry, Hand, HandQuery, Registration, Seat, Session
+from ..selectors import session_appeal_window
+
+TEXT_LENGTH = HandQuery.TEXT_LENGTH
+
+
+def _at(moment) -> str:
+    return time_format(timezone.localtime(moment), "H:i")
+
+
+def _text(text: str, *, field: str, missing: str) -> str:
+    text = " ".join((text or "").split())
+    if not text:
+        raise ValidationError({field: missing})
+    if len(text) > TEXT_LENGTH:
+        raise ValidationError(
+            {field: f"Keep it to {TEXT_LENGTH} characters (this has {len(text)}): shorten it."}
+        )
+    return text
+
+
+@public_write
+def hand_query_raise(
+    *, registration: Registration, session: Session, hand_number: int, text: str, now=None
+) -> HandQuery:
+    """The player of ``registration`` queries hand ``hand_number`` of ``session`` (their own
+    table's) during its appeal window."""
+    now = now or timezone.now()
+    text = _text(
+        text,
+        field="text",
+        missing="Say in a few words what you think is wrong with this hand.",
+    )
+    session = (
+        Session.objects.select_for_update().select_related("round__tournament").get(pk=session.pk)
+    )
+    if (
+        session.round.tournament_id != registration.tournament_id
+        or not Seat.objects.filter(
+            round_id=session.round_id, table_id=session.table_id, player_id=registration.player_id
+        ).exists()
+    ):
+        raise ValidationError("You can only query the hands of your own table.")
+    if not Hand.objects.filter(session=session, number=hand_number).exists():
+        raise ValidationError(f"Your table has no hand {hand_number} in this round.")
+    window = session_appeal_window(session)
+    if not session.round.tournament.appeal_window_minutes:
+        raise ValidationError(
+            "This tournament takes no hand queries through the players' links: ask a judge."
+        )
+    if window.ends_at is None:
+        raise ValidationError(
+            "Hands can be queried once your table's score card is checked at the desk; "
+            "the appeal window opens then."
+        )
+    if not window.is_open(now):
+        raise ValidationError(
+            f"The appeal window for this session closed at {_at(window.ends_at)}: no more "
+            "queries can be raised here. Speak to the head judge."
+        )
+    earlier = HandQuery.objects.filter(
+        session=session, hand_number=hand_number, registration=registration
+    ).first()
+    if earlier is not None:
+        raise ValidationError(
+            f"You already queried hand {hand_number} (at {_at(earlier.raised_at)}); "
+            "its answer will show here."
+        )
+    try:
+        with transaction.atomic():
+            query = HandQuery.objects.create(
+                session=session,
+                hand_number=hand_number,
+                registration=registration,
+                text=text,
+                raised_at=now,
+            )
+    except IntegrityError:  # the same query sent twice at once: the first one counts
+        raise ValidationError(f"You already queried hand {hand_number}.") from None
+    audit_record(
+        session=session,
+        action=AuditEntry.Action.QUERY,
+        user=None,
+        hand_number=hand_number,
+        reason=text,
+        after={"summary": f"{registration.player.name} queried hand {hand_number}: {text}"},
+    )
+    return query
+
+
+@public_write
+def hand_query_answer(*, query: HandQuery, upheld: bool, answer: str, user, now=None) -> HandQuery:
+    """A head judge answers an open query: upheld (the hand is corrected at the desk) or
+    dismissed, with a reason the player reads."""
+    query = (
+        HandQuery.objects.select_for_update()
+        .select_related("session__round", "registration__player")
+        .get(pk=query.pk)
+    )
+    if query.status != HandQuery.Status.OPEN:
+        raise ValidationError(
+            f"This query was already answered ({query.get_status_display().lower()}); "
+            "reload the queue."
+        )
+    if upheld:
+        answer = " ".join((answer or "").split()) or "Upheld: the hand will be corrected."
+        answer = _text(answer, field="answer", missing="")
+    else:
+        answer = _text(
+            answer,
+            field="answer",
+            missing="Give the reason for dismissing the query: the player reads it.",
+        )
+    query.status = HandQuery.Status.UPHELD if upheld else HandQuery.Status.DISMISSED
+    query.answer, query.answered_by, query.answered_at = answer, user, now or timezone.now()
+    query.save(update_fields=["status", "answer", "answered_by", "answered_at"])
+    audit_record(
+        session=query.session,
+        action=AuditEntry.Action.QUERY_ANSWER,
+        user=user,
+        hand_number=query.hand_number,
+        reason=answer,
+        after={
+            "summary": f"{query.get_status_display()} the query of "
+            f"{query.registration.player.name} on hand {query.hand_number}: {answer}"
+        },
+    )
+    return query
+
+
+@public_write
+def session_appeal_close(*, session: Session, user, now=None) -> Session:
+    """A head judge closes the session's open appeal window now."""
+    now = now or timezone.now()
+    session = (
+        Session.objects.select_for_update().select_related("round__tournament").get(pk=session.pk)
+    )
+    window = session_appeal_window(session)
+    if not window.is_open(now):
+        when = f" (it closed at {_at(window.ends_at)})" if window.ends_at else ""
+        raise ValidationError(f"The appeal window of {session} is not open{when}.")
+    session.appeal_closed_at = now
+    session.save(update_fields=["appeal_closed_at"])
+    audit_record(
+        session=session,
+        action=AuditEntry.Action.APPEAL_CLOSE,
+        user=user,
+        before={"summary": f"Appeal window open until {_at(window.ends_at)}"},
+        after={"summary": f"Appeal window closed early at {_at(now)}"},
+    )
+    return session

@@ -1,0 +1,23 @@
+"""The public's forms: a player's hand query from their private link."""
+
+from django import forms
+
+from ..models import HandQuery
+
+
+class HandQueryForm(forms.Form):
+    """One hand of the player's table to query, with what they think is wrong."""
+
+    round_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
+    table_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=9999)
+    hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
+    text = forms.CharField(
+        label="What is wrong with this hand?",
+        max_length=HandQuery.TEXT_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3, "maxlength": HandQuery.TEXT_LENGTH}),
+        error_messages={
+            "required": "Say in a few words what you think is wrong with this hand.",
+            "max_length": f"Keep it to {HandQuery.TEXT_LENGTH} characters "
+            "(this has %(show_value)d): shorten it.",
+        },
+    )

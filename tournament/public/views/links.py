@@ -1,0 +1,179 @@
+"""A player's private page, opened from their link (``/p/<token>/``) with no log-in, and the
+hand query they send from it.
+
+Vocabulary
+----------
+link page       a view addressed by a private link's token: `link_page` turns the token into
+                the registration (`event.selectors.registration_of_link`) and calls
+                ``view(request, registration)``; an unknown token gets a 404 page and a revoked
+                one a 410 page, each with one sentence and nothing else (no menu, no tournament
+                name). The page links to no official page and to no other player's private
+                page; it is never cached and never sends its address to another site
+                (``same-origin``: ``no-referrer`` would also drop the ``Origin`` of its own
+                form, which Django's CSRF check then refuses).
+guessing        every unknown token counts against the client's address (`logins.client_address`)
+                in Django's cache: after `GUESSES_ALLOWED` misses within `GUESS_WINDOW` seconds,
+                every link from that address is answered 429 with ``Retry-After`` until the
+                window ends, so that no token can be found by trying.
+release         the page follows what the public may see (`tournament.release`): seats of
+                published rounds, scores while results are public and not in a silent round,
+                the rank while standings are public; with results held until reconciliation,
+                only the player's reconciled sessions.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from ... import release
+from ...event import selectors as event_selectors
+from ...form_errors import error_text
+from ...logins import client_address
+from ...models import Round
+from ...play import selectors as play_selectors
+from ...play.services.queries import hand_query_raise
+from ...standings import selectors as standings_selectors
+from ..forms import HandQueryForm
+
+GUESSES_ALLOWED = 20
+GUESS_WINDOW = 600  # seconds
+_GUESS_KEY = "zj-link-guesses:{}"
+
+
+def _guesses(request) -> tuple[str, dict]:
+    key = _GUESS_KEY.format(client_address(request) or "unknown")
+    return key, cache.get(key) or {"since": time.time(), "count": 0}
+
+
+def _refused(request, status: int, message: str, retry_after: int | None = None):
+    response = render(request, "tournament/links/refused.html", {"message": message}, status=status)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return _private(response)
+
+
+def _private(response):
+    response["Cache-Control"] = "private, no-store"
+    response["Referrer-Policy"] = "same-origin"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def link_page(view):
+    """The private link's loader (see the module's vocabulary)."""
+
+    @wraps(view)
+    def wrapped(request, token, *args, **kwargs):
+        key, guesses = _guesses(request)
+        left = int(guesses["since"] + GUESS_WINDOW - time.time())
+        if guesses["count"] >= GUESSES_ALLOWED and left > 0:
+            return _refused(
+                request,
+                429,
+                "Too many unknown links were tried from your network. Wait "
+                f"{max(1, (left + 59) // 60)} minute(s) and open your link again.",
+                retry_after=left,
+            )
+        try:
+            registration = event_selectors.registration_of_link(token)
+        except event_selectors.LinkRefused as refusal:
+            if isinstance(refusal, event_selectors.LinkUnknown):
+                if left <= 0:
+                    guesses = {"since": time.time(), "count": 0}
+                guesses["count"] += 1
+                cache.set(key, guesses, GUESS_WINDOW)
+            return _refused(request, refusal.status, refusal.message)
+        return _private(view(request, registration, *args, **kwargs))
+
+    return wrapped
+
+
+def _page_context(registration) -> dict:
+    tournament = registration.tournament
+    public = AnonymousUser()
+    rounds = [r for r in tournament.rounds.all() if r.seating_published]
+    places = event_selectors.player_places(tournament, registration.player_id, rounds=rounds)
+    done = {r.number for r in rounds if r.status == Round.Status.FINISHED}
+    done |= play_selectors.player_rounds_done(registration)
+    upcoming = next((p for p in places if p.round_number not in done), None)
+    results = release.results_visible(public, tournament)
+    limit = release.public_round_limit(tournament)
+    queries = play_selectors.hand_queries(registration=registration)
+    sessions = (
+        play_selectors.player_table_sessions(
+            registration,
+            round_limit=limit,
+            reconciled_only=tournament.hold_unreconciled_results,
+            queried={(q.session_id, q.hand_number) for q in queries},
+        )
+        if results
+        else []
+    )
+    board = standings_selectors.board_seen(tournament, official=False) if results else None
+    standing = (
+        next((row for row in board.rows if row.player_id == registration.player_id), None)
+        if board
+        else None
+    )
+    return {
+        "tournament": tournament,
+        "registration": registration,
+        "places": places,
+        "next_place": upcoming,
+        "sessions": sessions,
+        "results_shown": results,
+        "board": board,
+        "standing": standing,
+        "show_rank": release.standings_visible(public, tournament),
+        "row_note": board.provisional.row_note(registration.player_id) if board else "",
+        "penalties": play_selectors.player_penalties(registration, round_limit=limit),
+        "queries": queries,
+        "now": timezone.now(),
+    }
+
+
+@link_page
+def player_link(request, registration):
+    return render(request, "tournament/links/player.html", _page_context(registration))
+
+
+@require_POST
+@link_page
+def player_link_query(request, registration):
+    form = HandQueryForm(request.POST)
+    if form.is_valid():
+        session = play_selectors.session_of(
+            registration.tournament,
+            round_number=form.cleaned_data["round_number"],
+            table_number=form.cleaned_data["table_number"],
+        )
+        try:
+            if session is None:
+                raise ValidationError("This hand is not one of your table's: open your link again.")
+            hand_query_raise(
+                registration=registration,
+                session=session,
+                hand_number=form.cleaned_data["hand_number"],
+                text=form.cleaned_data["text"],
+            )
+        except ValidationError as error:
+            form.add_error(None, error_text(error))
+        else:
+            messages.success(
+                request,
+                f"Your query of hand {form.cleaned_data['hand_number']} was sent to the head "
+                "judge. The answer will show on this page.",
+            )
+            return redirect("public:player_link", token=request.resolver_match.kwargs["token"])
+    context = _page_context(registration)
+    context["query_form"] = form
+    return render(request, "tournament/links/player.html", context, status=400)
