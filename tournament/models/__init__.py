@@ -14,15 +14,18 @@ Payment       what one player gained or lost in one hand; a hand's payments sum 
 Penalty       a judge's penalty outside the hand scores (RULINGS R13).
 SessionScore  one player's kept totals in one session (hand points, penalties, wins).
 HandEntry     an official's blind second entry of a hand under double entry.
+Stage         consecutive rounds ended by a cut (top N continue, carrying a share of their score).
+StageCut      a confirmed cut, with the seed of its draw; StageCutEntry, one player's line of it.
 TournamentOfficial  a user's role (judge, head judge, organiser) in one tournament.
 AuditEntry    one line of the audit log: who changed what, when, why, before and after.
 
 Seat winds rotate within a session (RULINGS R14): in hand *n* the dealer is the player seated
 East at the start moved on *n - 1* seats, and every seat wind follows the dealer.
 
-The models live in three modules: ``event`` (the tournament, its players, rounds, tables, seats
-and sessions), ``play`` (hands, payments, penalties) and ``records`` (the desk's second entries
-and the audit log). The wind order and the deal rotation are in `tournament.winds`.
+The models live in four modules: ``event`` (the tournament, its players, rounds, tables, seats
+and sessions), ``play`` (hands, payments, penalties), ``records`` (the desk's second entries
+and the audit log) and ``stages`` (stages and their cuts). The wind order and the deal
+rotation are in `tournament.winds`.
 """
 
 from .event import (
@@ -41,6 +44,7 @@ from .event import (
 )
 from .play import Hand, Payment, Penalty, SessionScore
 from .records import AuditEntry, HandEntry
+from .stages import Stage, StageCut, StageCutEntry
 
 __all__ = [
     "TIE_BREAKS",
@@ -55,6 +59,9 @@ __all__ = [
     "Seat",
     "Session",
     "SessionScore",
+    "Stage",
+    "StageCut",
+    "StageCutEntry",
     "Table",
     "Tournament",
     "TournamentOfficial",

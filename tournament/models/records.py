@@ -51,6 +51,9 @@ class AuditEntry(models.Model):
         REOPEN = "reopen", "Session reopened"
         SETTINGS = "settings", "Settings changed"
         ROSTER = "roster", "Roster changed"
+        STAGES = "stages", "Stages changed"
+        CUT = "cut", "Cut confirmed"
+        CUT_UNDO = "cut_undo", "Cut undone"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     session = models.ForeignKey(
