@@ -20,6 +20,7 @@ from .views import (
     roster_import,
     rounds,
     seating,
+    stages,
     tournament,
 )
 
@@ -47,6 +48,9 @@ tournament_urls = [
     path("rounds/<int:number>/seat/", checkin.round_seat, name="round_seat"),
     path("rounds/<int:number>/status/", rounds.round_status, name="round_status"),
     path("penalties/<int:pk>/delete/", rounds.penalty_delete, name="penalty_delete"),
+    path("stages/", stages.stages, name="stages"),
+    path("stages/<int:number>/cut/", stages.cut, name="cut"),
+    path("stages/<int:number>/cut/undo/", stages.cut_undo, name="cut_undo"),
     path("officials/", officials.officials, name="officials"),
     path("officials/<int:pk>/remove/", officials.official_remove, name="official_remove"),
     path("logins/", logins.login_locks, name="login_locks"),

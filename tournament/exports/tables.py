@@ -34,11 +34,12 @@ class StandingsExportTable(tables.Table):
     match_points = tables.Column(verbose_name="Match points")
     hand_points = tables.Column(verbose_name="Hand points")
     penalty_points = tables.Column(verbose_name="Penalties")
+    carried = tables.Column(verbose_name="Carried", empty_values=())
     total = tables.Column()
 
-    def __init__(self, data, *, rounds: list[int], match_points: bool):
+    def __init__(self, data, *, rounds: list[int], match_points: bool, carried: bool = False):
         extra = [(f"round_{n}", RoundColumn(n)) for n in rounds]
-        exclude = () if match_points else ("match_points",)
+        exclude = (() if match_points else ("match_points",)) + (() if carried else ("carried",))
         super().__init__(data, extra_columns=extra, exclude=exclude)
 
     def value_status(self, record):
@@ -47,7 +48,12 @@ class StandingsExportTable(tables.Table):
             marks.append("withdrawn")
         if record.entrant.substitute:
             marks.append("substitute")
+        if record.cut_after_round:
+            marks.append(f"out after round {record.cut_after_round}")
         return ", ".join(marks)
+
+    def value_carried(self, record):
+        return "" if record.cut_after_round else record.carried
 
     def value_match_points(self, value):
         return number_text(value)

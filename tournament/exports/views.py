@@ -36,7 +36,10 @@ def standings_export(request, tournament, export_format):
     board_ = selectors.board_for_viewer(request.user, tournament)
     rounds = sorted({p.round_number for row in board_.rows for p in row.sessions})
     table = StandingsExportTable(
-        list(board_.rows), rounds=rounds, match_points=board_.uses_match_points
+        list(board_.rows),
+        rounds=rounds,
+        match_points=board_.uses_match_points,
+        carried=board_.shows_carried,
     )
     exporter = SafeTableExport(export_format, table, note=_note(board_))
     return exporter.response(filename=_filename(tournament, board_, "standings", export_format))

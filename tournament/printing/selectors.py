@@ -323,6 +323,8 @@ class StandingsSheet:
     match_points: bool  # the tournament ranks with match points: they get a column
     provisional: list[str]  # what is not final yet, in words; empty when nothing is
     last_round: int | None
+    carried: bool = False  # a tournament in stages after a cut: the Carried column
+    stage_text: str = ""  # "Stage 2 of 3" when the tournament has stages
 
     WIDE_AFTER: ClassVar[int] = 6  # more round columns than this: printed on A4 landscape
     SMALL_AFTER: ClassVar[int] = 12  # and more than this: in smaller type
@@ -359,4 +361,6 @@ def standings_sheet(tournament: Tournament, *, official: bool) -> StandingsSheet
         match_points=board.uses_match_points,
         provisional=board.provisional.lines(),
         last_round=rounds[-1] if rounds else None,
+        carried=board.shows_carried,
+        stage_text=board.stage_text,
     )

@@ -252,7 +252,8 @@ def staged_standings(
             row = built.get(line.player_id)
             if line.qualified or row is None or line.player_id in shown:
                 continue
-            row.rank, row.place, row.cut_after_stage = line.rank, line.position, earlier
+            row.rank, row.place = line.rank, line.position
+            row.cut_after_round = plan.stage(earlier).last_round
             rows.append(row)
             shown.add(line.player_id)
     for row in rows:

@@ -122,7 +122,7 @@ class Standing:
     rank: str = ""
     place: int = 0
     carried: int = 0
-    cut_after_stage: int | None = None  # set on a player who did not qualify at that cut
+    cut_after_round: int | None = None  # set on a player who did not continue after it
 
     @property
     def player_id(self) -> int:

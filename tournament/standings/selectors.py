@@ -39,6 +39,7 @@ from ..models import (
     Session,
     SessionScore,
     Stage,
+    StageCut,
     Tournament,
 )
 from ..names import player_names
@@ -500,6 +501,7 @@ class CutPreview:
     confirmed: tuple[CutLine, ...] | None
     first_round: int
     last_round: int | None
+    confirmed_seed: int | None = None
 
 
 def cut_preview(tournament: Tournament, stage: int, *, seed: int) -> CutPreview:
@@ -525,6 +527,9 @@ def cut_preview(tournament: Tournament, stage: int, *, seed: int) -> CutPreview:
         confirmed=cuts.get(stage),
         first_round=plan.first_round(stage),
         last_round=rule.last_round,
+        confirmed_seed=StageCut.objects.filter(stage__tournament=tournament, stage__number=stage)
+        .values_list("seed", flat=True)
+        .first(),
     )
     if not rule.has_cut:
         preview.problems.append(f"Stage {stage} is the last stage: it ends with no cut.")

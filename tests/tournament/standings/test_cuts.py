@@ -233,7 +233,7 @@ def test_staged_standings_rank_the_field_with_carried_points_above_those_cut():
         entrants, stage_one + stage_two, RULES, plan=plan, cuts={1: outcome.lines}
     )
     assert board.stage == 2
-    rows = [(r.player_id, r.rank, r.carried, r.total, r.cut_after_stage) for r in board.rows]
+    rows = [(r.player_id, r.rank, r.carried, r.total, r.cut_after_round) for r in board.rows]
     assert rows == [
         (4, "1", 20, 60, None),  # 40 / 2 + 40
         (3, "2", 30, 50, None),

@@ -194,7 +194,7 @@ def test_a_400_player_event_cut_to_128_then_64_carrying_a_quarter():
     assert grouped(rows[:64]) == expected[:64]
     assert grouped(rows[64:128]) == grouped(expected[64:128])
     assert grouped(rows[128:]) == grouped(expected[128:])
-    assert [row.cut_after_stage for row in board.rows] == [None] * 64 + [2] * 64 + [1] * 272
+    assert [row.cut_after_round for row in board.rows] == [None] * 64 + [4] * 64 + [2] * 272
     assert len(queries) < 15  # the same for 40 or 400 players
     # Both cuts met a tie at the line, drawn with the seed that is stored.
     drawn = StageCutEntry.objects.filter(cut__stage__tournament=tournament, lot__isnull=False)

@@ -59,6 +59,7 @@ def standings(request, tournament):
         slug=tournament.slug,
         match_points=board_.uses_match_points,
         link_players=release.player_page_visible(request.user, tournament),
+        carried=board_.shows_carried,
     )
     table_paginate(request, table, per_page=PER_PAGE)
     context = _common(request, tournament, board_) | {"table": table, "query": query}
