@@ -98,6 +98,9 @@ REQUIRED = {
             "round_seat",
             "officials",
             "official_remove",
+            "stages",
+            "cut",
+            "cut_undo",
             "login_locks",
             "login_lock_lift",
         )

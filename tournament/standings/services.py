@@ -114,7 +114,7 @@ def cut_confirm(*, tournament: Tournament, stage: int, seed: int, user=None) -> 
     cut = StageCut.objects.create(
         stage=row,
         seed=seed,
-        tie_breaks=",".join(preview_keys(preview)),
+        tie_breaks=",".join(_preview_keys(preview)),
         confirmed_by=user if user is not None and user.is_authenticated else None,
     )
     StageCutEntry.objects.bulk_create(
@@ -152,7 +152,7 @@ def cut_confirm(*, tournament: Tournament, stage: int, seed: int, user=None) -> 
     return cut
 
 
-def preview_keys(preview) -> list[str]:
+def _preview_keys(preview) -> list[str]:
     """The order the cut broke ties in: the standings' order, then the draw."""
     keys = list(preview.outcome.tie.keys) if preview.outcome.tie else []
     return keys or ["standings order"]
