@@ -4,7 +4,9 @@ Vocabulary
 ----------
 archive         a dict in the documented format (``docs/archive.md``): ``format``, ``version``
                 and the tournament's settings, players, tables, rounds with seats, sessions with
-                their hands (payments, second entries), penalties, officials and audit log.
+                their hands (payments, second entries), penalties, stages with their confirmed
+                cuts, officials and audit log. Version 1 (before stages) is still read: one
+                stage holding every round.
 number          players are named by their *registration number* in the tournament, tables and
                 rounds by their numbers, officials by user name: an archive holds no database
                 ids, so it loads into any database.
@@ -25,7 +27,8 @@ from ..play.entry import ENTRY_FLAGS, HandEntryData, Seating, evaluate, rules_fo
 from ..winds import WINDS
 
 FORMAT = "zj-tournament-archive"
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)  # version 1 has no stages: one stage holding every round
 MAX_BYTES = 50 * 1024 * 1024
 # Values (counted by their separators, before parsing): a 400-player event with every hand and
 # audit line has well under a million; 50 MB of tiny values would take gigabytes once parsed.
@@ -86,7 +89,7 @@ def archive_loads(text: str | bytes) -> dict:
         raise ArchiveError([f"The file is not JSON ({error})."]) from None
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise ArchiveError([f"The file is not a tournament archive (format {FORMAT!r})."])
-    if archive.get("version") != VERSION:
+    if archive.get("version") not in READABLE:
         raise ArchiveError(
             [f"Archive version {archive.get('version')!r} is not supported (this is {VERSION})."]
         )
@@ -193,12 +196,58 @@ def archive_problems(archive: dict) -> list[str]:
             if penalty["player"] not in players:
                 problems.append(f"Penalty #{i + 1} names an unknown player {penalty['player']}.")
             _known_user(penalty["created_by"], officials, f"Penalty #{i + 1}", problems)
+    _check_stages(archive.get("stages", []), players, officials, problems)
     for i, line in enumerate(parts["audit"]):
         fields = {"action": str, "reason": str, "created_at": str, "user": _OPT_STR,
                   "round": _OPT_INT, "table": _OPT_INT, "hand_number": _OPT_INT}  # fmt: skip
         if _typed(line, fields, f"Audit line #{i + 1}", problems):
             _known_user(line["user"], officials, f"Audit line #{i + 1}", problems)
     return problems
+
+
+def _check_stages(records, players, officials, problems: list[str]) -> None:
+    """Stages numbered 1, 2, ...; every one but the last with its cut; cuts name known
+    players once each."""
+    if not isinstance(records, list):
+        problems.append("'stages' must be a list.")
+        return
+    fields = {"number": _INT, "last_round": _OPT_INT, "cut_size": _OPT_INT, "carry": list,
+              "cut": (dict, type(None))}  # fmt: skip
+    for i, stage in enumerate(records):
+        where = f"Stage #{i + 1}"
+        if not _typed(stage, fields, where, problems):
+            continue
+        last = i == len(records) - 1
+        carry = stage["carry"]
+        if stage["number"] != i + 1:
+            problems.append(f"{where} is numbered {stage['number']}: stages count 1, 2, ...")
+        if (stage["last_round"] is None) != last or (stage["cut_size"] is None) != last:
+            problems.append(f"{where}: every stage but the last ends with its round and cut.")
+        if not (
+            len(carry) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in carry)
+            and 0 <= carry[0] <= carry[1]
+            and carry[1] >= 1
+        ):
+            problems.append(f"{where}: 'carry' is [numerator, denominator], at most the whole.")
+        cut = stage["cut"]
+        if cut is None:
+            continue
+        cut_fields = {"seed": _INT, "tie_breaks": str, "confirmed_by": _OPT_STR,
+                      "confirmed_at": str, "entries": list}  # fmt: skip
+        if not _typed(cut, cut_fields, f"{where}'s cut", problems):
+            continue
+        _known_user(cut["confirmed_by"], officials, f"{where}'s cut", problems)
+        seen = set()
+        entry_fields = {"player": _INT, "position": _INT, "rank": str, "score": _INT,
+                        "carried": _INT, "qualified": bool, "lot": _OPT_INT}  # fmt: skip
+        for j, entry in enumerate(cut["entries"]):
+            name = f"{where}'s cut, line #{j + 1}"
+            if not _typed(entry, entry_fields, name, problems):
+                continue
+            if entry["player"] not in players or entry["player"] in seen:
+                problems.append(f"{name} names an unknown or repeated player {entry['player']}.")
+            seen.add(entry["player"])
 
 
 def _known_user(username, officials: set[str], where: str, problems: list[str]) -> None:

@@ -21,7 +21,19 @@ from contextlib import contextmanager
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
-from ..models import AuditEntry, Hand, HandEntry, Payment, Penalty, Round, Seat, Session, Tournament
+from ..models import (
+    AuditEntry,
+    Hand,
+    HandEntry,
+    Payment,
+    Penalty,
+    Round,
+    Seat,
+    Session,
+    Stage,
+    StageCutEntry,
+    Tournament,
+)
 from ..roles import roles_of
 from .archive import FORMAT, HAND_FLAGS, TOURNAMENT_FIELDS, VERSION, entry_numbers, snapshot_numbers
 
@@ -253,7 +265,55 @@ def _archive(tournament: Tournament) -> dict:
             for line in audit
         ],
     }
+    archive["stages"] = _stages(tournament, number_of, user)
     archive["officials"] = [
         {"username": name, "role": _role(users[name], tournament)} for name in sorted(users)
     ]
     return archive
+
+
+def _stages(tournament: Tournament, number_of: dict[int, int], user) -> list[dict]:
+    """The stages with their confirmed cuts, players by number (``docs/archive.md``)."""
+    entries: dict[int, list[dict]] = {}
+    for entry in StageCutEntry.objects.filter(cut__stage__tournament=tournament).order_by(
+        "cut_id", "position"
+    ):
+        entries.setdefault(entry.cut_id, []).append(
+            {
+                "player": number_of[entry.player_id],
+                "position": entry.position,
+                "rank": entry.rank,
+                "score": entry.score,
+                "carried": entry.carried,
+                "qualified": entry.qualified,
+                "lot": entry.lot,
+            }
+        )
+    stages = []
+    for stage in (
+        Stage.objects.filter(tournament=tournament)
+        .select_related("cut__confirmed_by")
+        .order_by("number")
+    ):
+        cut = getattr(stage, "cut", None)
+        stages.append(
+            {
+                "number": stage.number,
+                "last_round": stage.last_round,
+                "cut_size": stage.cut_size,
+                "carry": [stage.carry_numerator, stage.carry_denominator],
+                "cut": None
+                if cut is None
+                else {
+                    "seed": cut.seed,
+                    "tie_breaks": cut.tie_breaks,
+                    "confirmed_by": user(cut.confirmed_by),
+                    "confirmed_at": _when(cut.confirmed_at),
+                    "entries": entries.get(cut.pk, []),
+                },
+            }
+        )
+    # A tournament without stage rows (made before stages, or by the admin) is one stage.
+    return stages or [
+        {"number": 1, "last_round": None, "cut_size": None, "carry": [0, 1], "cut": None}
+    ]

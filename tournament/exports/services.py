@@ -30,6 +30,9 @@ from ..models import (
     Round,
     Seat,
     Session,
+    Stage,
+    StageCut,
+    StageCutEntry,
     Table,
     Tournament,
     TournamentOfficial,
@@ -50,6 +53,7 @@ _STAMPS = (
     (Penalty, "created_at"),
     (HandEntry, "entered_at"),
     (AuditEntry, "created_at"),
+    (StageCut, "confirmed_at"),
 )
 
 
@@ -250,8 +254,51 @@ def _write(archive: dict, slug: str) -> Tournament:
         )
         for line in archive["audit"]
     )
+    _stages_write(tournament, archive.get("stages") or [], player_of, who)
     session_scores_rebuild(tournament=tournament)  # the kept totals the standings read
     return tournament
+
+
+def _stages_write(tournament, records, player_of, who) -> None:
+    """The stages and their confirmed cuts (a version 1 archive: one stage)."""
+    if not records:
+        Stage.objects.create(tournament=tournament, number=1)
+        return
+    for record in records:
+        numerator, denominator = record["carry"]
+        stage = Stage(
+            tournament=tournament,
+            number=record["number"],
+            last_round=record["last_round"],
+            cut_size=record["cut_size"],
+            carry_numerator=numerator,
+            carry_denominator=denominator,
+        )
+        _valid(stage, f"Stage {record['number']}", ("tournament",)).save()
+        cut = record["cut"]
+        if cut is None:
+            continue
+        made = StageCut(
+            stage=stage,
+            seed=cut["seed"],
+            tie_breaks=cut["tie_breaks"],
+            confirmed_by=who(cut["confirmed_by"]),
+            confirmed_at=_time(cut["confirmed_at"]),
+        )
+        _valid(made, f"The cut of stage {record['number']}", ("stage", "confirmed_by")).save()
+        StageCutEntry.objects.bulk_create(
+            StageCutEntry(
+                cut=made,
+                player=player_of[line["player"]],
+                position=line["position"],
+                rank=line["rank"],
+                score=line["score"],
+                carried=line["carried"],
+                qualified=line["qualified"],
+                lot=line["lot"],
+            )
+            for line in cut["entries"]
+        )
 
 
 def _hands_write(session, records, where, player_of, id_of, who) -> None:
