@@ -112,8 +112,9 @@ def form_data(session: Session, number: int = 1, **fields) -> dict:
     return post
 
 
-def make_cut_event(share: str = "1/2"):
-    """8 players, round 1 played and reconciled, a cut to 4 after it carrying ``share``.
+def make_cut_event(share: str = "1/2", *, confirm_seed: int | None = None):
+    """8 players, round 1 played and reconciled, a cut to 4 after it carrying ``share`` (and
+    confirmed with ``confirm_seed`` when given).
 
     Table 1: South wins a 140-point hand on West's discard (+420; East and North -25, West
     -370). Table 2: an exhaustive draw, so its four players tie at 0 for the last three seats:
@@ -121,7 +122,7 @@ def make_cut_event(share: str = "1/2"):
     from tournament.play.services.hands import hand_save
     from tournament.play.services.sessions import session_reconcile
     from tournament.stages import share_parse
-    from tournament.standings.services import stages_set
+    from tournament.standings.services import cut_confirm, stages_set
 
     tournament = make_tournament()
     organiser = make_user("superuser")
@@ -145,4 +146,6 @@ def make_cut_event(share: str = "1/2"):
     session_reconcile(
         session=second, card_totals=dict.fromkeys(seat_players(second).values(), 0), user=judge
     )
+    if confirm_seed is not None:
+        cut_confirm(tournament=tournament, stage=1, seed=confirm_seed, user=organiser)
     return tournament, players, organiser

@@ -39,8 +39,10 @@ from ..models import (
 )
 from ..play.services.scores import session_scores_rebuild
 from ..roles import roles_ensure
+from ..stages import CutLine
 from .archive import ArchiveError, archive_problems, entry_numbers, snapshot_numbers
 
+CUT_LINE_FIELDS = ("position", "rank", "score", "carried", "qualified", "lot")
 _ROLES = {
     "judge": TournamentOfficial.Role.JUDGE,
     "head judge": TournamentOfficial.Role.HEAD_JUDGE,
@@ -259,6 +261,14 @@ def _write(archive: dict, slug: str) -> Tournament:
     return tournament
 
 
+def _cut_line(record: dict, player_of) -> CutLine:
+    """An archived cut line with its player by number, as the plain `CutLine`."""
+    return CutLine(
+        player_id=player_of[record["player"]].pk,
+        **{name: record[name] for name in CUT_LINE_FIELDS},
+    )
+
+
 def _stages_write(tournament, records, player_of, who) -> None:
     """The stages and their confirmed cuts (a version 1 archive: one stage)."""
     if not records:
@@ -287,17 +297,7 @@ def _stages_write(tournament, records, player_of, who) -> None:
         )
         _valid(made, f"The cut of stage {record['number']}", ("stage", "confirmed_by")).save()
         StageCutEntry.objects.bulk_create(
-            StageCutEntry(
-                cut=made,
-                player=player_of[line["player"]],
-                position=line["position"],
-                rank=line["rank"],
-                score=line["score"],
-                carried=line["carried"],
-                qualified=line["qualified"],
-                lot=line["lot"],
-            )
-            for line in cut["entries"]
+            StageCutEntry.of_line(made, _cut_line(line, player_of)) for line in cut["entries"]
         )
 
 

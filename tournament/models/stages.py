@@ -20,6 +20,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 
+from ..stages import CutLine
 from .event import Player, Tournament
 
 
@@ -99,3 +100,17 @@ class StageCutEntry(models.Model):
 
     def __str__(self):
         return f"{self.cut}: {self.position}. {self.player}"
+
+    @classmethod
+    def of_line(cls, cut: StageCut, line: CutLine) -> "StageCutEntry":
+        """The unsaved row of one line of a cut (`tournament.stages.CutLine`)."""
+        return cls(
+            cut=cut,
+            player_id=line.player_id,
+            position=line.position,
+            rank=line.rank,
+            score=line.score,
+            carried=line.carried,
+            qualified=line.qualified,
+            lot=line.lot,
+        )

@@ -117,19 +117,7 @@ def cut_confirm(*, tournament: Tournament, stage: int, seed: int, user=None) -> 
         tie_breaks=",".join(_preview_keys(preview)),
         confirmed_by=user if user is not None and user.is_authenticated else None,
     )
-    StageCutEntry.objects.bulk_create(
-        StageCutEntry(
-            cut=cut,
-            player_id=line.player_id,
-            position=line.position,
-            rank=line.rank,
-            score=line.score,
-            carried=line.carried,
-            qualified=line.qualified,
-            lot=line.lot,
-        )
-        for line in outcome.lines
-    )
+    StageCutEntry.objects.bulk_create(StageCutEntry.of_line(cut, line) for line in outcome.lines)
     drawn = (
         f" Tie at the line drawn with seed {seed}: "
         + ", ".join(f"#{preview.numbers[pid]}" for pid in outcome.drawn)
@@ -137,19 +125,20 @@ def cut_confirm(*, tournament: Tournament, stage: int, seed: int, user=None) -> 
         if outcome.drawn
         else ""
     )
-    audit_record(
-        session=None,
-        tournament=tournament,
-        action=AuditEntry.Action.CUT,
-        user=user,
-        after={
-            "summary": f"Cut after round {preview.last_round}: {len(outcome.qualifiers)} of "
-            f"{len(outcome.lines)} continue, carrying {share_text(outcome.share)}.{drawn}",
-            "seed": seed,
-            "qualifiers": [preview.numbers[pid] for pid in outcome.qualifiers],
-        },
+    _audit(
+        tournament,
+        AuditEntry.Action.CUT,
+        user,
+        summary=f"Cut after round {preview.last_round}: {len(outcome.qualifiers)} of "
+        f"{len(outcome.lines)} continue, carrying {share_text(outcome.share)}.{drawn}",
+        seed=seed,
+        qualifiers=[preview.numbers[pid] for pid in outcome.qualifiers],
     )
     return cut
+
+
+def _audit(tournament: Tournament, action: str, user, **after) -> None:
+    audit_record(session=None, tournament=tournament, action=action, user=user, after=after)
 
 
 def _preview_keys(preview) -> list[str]:
@@ -186,14 +175,11 @@ def cut_undo(*, tournament: Tournament, stage: int, user=None) -> int:
     removed = later.count()
     later.delete()
     cut.delete()
-    audit_record(
-        session=None,
-        tournament=tournament,
-        action=AuditEntry.Action.CUT_UNDO,
-        user=user,
-        after={
-            "summary": f"Cut after round {plan.stage(stage).last_round} undone"
-            + (f"; {removed} prepared round(s) removed." if removed else ".")
-        },
+    _audit(
+        tournament,
+        AuditEntry.Action.CUT_UNDO,
+        user,
+        summary=f"Cut after round {plan.stage(stage).last_round} undone"
+        + (f"; {removed} prepared round(s) removed." if removed else "."),
     )
     return removed

@@ -15,16 +15,13 @@ from tournament.exports.services import tournament_import
 from tournament.fields import confirmed_cuts, stage_plan
 from tournament.models import Stage, Tournament
 from tournament.standings.selectors import board_build
-from tournament.standings.services import cut_confirm
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def staged():
-    tournament, _, organiser = make_cut_event(share="1/4")
-    cut_confirm(tournament=tournament, stage=1, seed=77, user=organiser)
-    return tournament
+    return make_cut_event(share="1/4", confirm_seed=77)[0]
 
 
 def board_lines(tournament):

@@ -11,16 +11,14 @@ from django.urls import reverse
 from tests.tournament.builders import make_cut_event
 from tests.tournament.printing.pdf_reading import needs_poppler, text
 from tournament.printing.documents import DOCUMENTS, PrintRequest
-from tournament.standings.services import cut_confirm, cut_undo
+from tournament.standings.services import cut_undo
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def staged():
-    tournament, _, organiser = make_cut_event(share="1/2")
-    cut_confirm(tournament=tournament, stage=1, seed=77, user=organiser)
-    return tournament
+    return make_cut_event(share="1/2", confirm_seed=77)[0]
 
 
 @needs_poppler
