@@ -60,6 +60,7 @@ class CutOutcome:
     standings: tuple[Standing, ...]  # the stage's ranked rows, as the cut read them
     drawn: tuple[int, ...] = ()  # player ids put in order by the draw, in lot order
     tie: TieAtLine | None = None
+    keys: tuple[str, ...] = ()  # the order applied before the draw (`RankingRules.chain`)
 
     @property
     def qualifiers(self) -> tuple[int, ...]:
@@ -117,6 +118,7 @@ def cut_decide(
         standings=tuple(rows),
         drawn=drawn,
         tie=_tie_at_line(ordered, rules, results),
+        keys=tuple(rules.chain()),
     )
 
 

@@ -114,7 +114,7 @@ def cut_confirm(*, tournament: Tournament, stage: int, seed: int, user=None) -> 
     cut = StageCut.objects.create(
         stage=row,
         seed=seed,
-        tie_breaks=",".join(_preview_keys(preview)),
+        tie_breaks=",".join([*outcome.keys, "draw"]),
         confirmed_by=user if user is not None and user.is_authenticated else None,
     )
     StageCutEntry.objects.bulk_create(StageCutEntry.of_line(cut, line) for line in outcome.lines)
@@ -139,12 +139,6 @@ def cut_confirm(*, tournament: Tournament, stage: int, seed: int, user=None) -> 
 
 def _audit(tournament: Tournament, action: str, user, **after) -> None:
     audit_record(session=None, tournament=tournament, action=action, user=user, after=after)
-
-
-def _preview_keys(preview) -> list[str]:
-    """The order the cut broke ties in: the standings' order, then the draw."""
-    keys = list(preview.outcome.tie.keys) if preview.outcome.tie else []
-    return keys or ["standings order"]
 
 
 @public_write

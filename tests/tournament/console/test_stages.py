@@ -78,6 +78,7 @@ def test_the_preview_shows_who_is_in_and_out_and_the_drawn_tie_then_confirms_it(
     assert response.status_code == 302
     cut = StageCut.objects.get(stage__tournament=tournament)
     assert cut.seed == 5 and cut.entries.filter(qualified=True).count() == 4
+    assert cut.tie_breaks == "points,match_points,hands_won,draw"
     assert sorted(cut.entries.exclude(lot=None).values_list("lot", flat=True)) == [1, 2, 3, 4]
     audit = AuditEntry.objects.get(tournament=tournament, action="cut")
     assert "4 of 8 continue, carrying 1/2" in audit.after["summary"]
