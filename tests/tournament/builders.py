@@ -126,3 +126,42 @@ def make_reconciled_session(**tournament_fields) -> Session:
     assert session_reconcile(session=session, card_totals=card, user=judge).matches
     session.refresh_from_db()
     return session
+
+
+def make_cut_event(share: str = "1/2", *, confirm_seed: int | None = None):
+    """8 players, round 1 played and reconciled, a cut to 4 after it carrying ``share`` (and
+    confirmed with ``confirm_seed`` when given).
+
+    Table 1: South wins a 140-point hand on West's discard (+420; East and North -25, West
+    -370). Table 2: an exhaustive draw, so its four players tie at 0 for the last three seats:
+    the cut needs its draw. Returns (tournament, players, organiser)."""
+    from tournament.play.services.hands import hand_save
+    from tournament.play.services.sessions import session_reconcile
+    from tournament.stages import share_parse
+    from tournament.standings.services import cut_confirm, stages_set
+
+    tournament = make_tournament()
+    organiser = make_user("superuser")
+    players = make_players(tournament, 8)
+    stages_set(tournament=tournament, cuts=[(1, 4, share_parse(share))], user=organiser)
+    round_ = make_seated_round(tournament, players)
+    round_.seating_published = True
+    round_.save(update_fields=["seating_published"])
+    judge = make_user("judge")
+    first, second = Session.objects.filter(round=round_).order_by("table__number")
+    hand_save(session=first, entry=entry(first, tiles=BIG), user=judge)
+    hand_save(
+        session=second, entry=entry(second, outcome="draw", tiles="", winning_tile=""), user=judge
+    )
+    ids = seat_players(first)
+    session_reconcile(
+        session=first,
+        card_totals={ids["E"]: -25, ids["S"]: 420, ids["W"]: -370, ids["N"]: -25},
+        user=judge,
+    )
+    session_reconcile(
+        session=second, card_totals=dict.fromkeys(seat_players(second).values(), 0), user=judge
+    )
+    if confirm_seed is not None:
+        cut_confirm(tournament=tournament, stage=1, seed=confirm_seed, user=organiser)
+    return tournament, players, organiser

@@ -19,6 +19,7 @@ import importlib
 import inspect
 import pkgutil
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -30,6 +31,7 @@ from django.utils import timezone
 from tests.tournament.builders import (
     BIG,
     entry,
+    make_cut_event,
     make_players,
     make_seated_round,
     make_tournament,
@@ -58,6 +60,7 @@ from tournament.play.services import queries as query_services
 from tournament.play.services import sessions as session_services
 from tournament.seating import services as seating_services
 from tournament.standings.selectors import board_build
+from tournament.standings.services import cut_confirm
 
 pytestmark = pytest.mark.django_db
 
@@ -71,6 +74,7 @@ SERVICE_MODULES = [
         for m in pkgutil.iter_modules(importlib.import_module("tournament.play.services").__path__)
     ),
     "tournament.exports.services",
+    "tournament.standings.services",
 ]
 
 # Writes nobody but officials of their own pages sees: the public pages do not show them, and an
@@ -570,6 +574,27 @@ def case_session_appeal_close(service, w):
     yield Watch([w.url("public:standings")])
     service(session=w.session, user=w.head)
     yield Shows(absent=["appeal window open until"])
+
+
+def case_stages_set(service, w):
+    yield Watch([w.url("public:standings")])
+    service(tournament=w.tournament, cuts=[(1, 4, Fraction(1, 2))], user=w.head)
+    yield Shows(["Stage 1 of 2"])
+
+
+def case_cut_confirm(service, w):
+    tournament, _, organiser = make_cut_event()
+    yield Watch([reverse("public:standings", args=[tournament.slug])], slug=tournament.slug)
+    service(tournament=tournament, stage=1, seed=3, user=organiser)
+    yield Shows(["Carried", "out after round 1", "Stage 2 of 2"])
+
+
+def case_cut_undo(service, w):
+    tournament, _, organiser = make_cut_event()
+    cut_confirm(tournament=tournament, stage=1, seed=3, user=organiser)
+    yield Watch([reverse("public:standings", args=[tournament.slug])], slug=tournament.slug)
+    service(tournament=tournament, stage=1, user=organiser)
+    yield Shows(["Stage 1 of 2"], absent=["out after round 1", "Carried"])
 
 
 CASES = {

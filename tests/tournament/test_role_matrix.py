@@ -113,6 +113,9 @@ REQUIRED = {
             "penalty_presets_load",
             "penalty_preset_edit",
             "penalty_preset_delete",
+            "stages",
+            "cut",
+            "cut_undo",
             "login_locks",
             "login_lock_lift",
         )

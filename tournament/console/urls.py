@@ -22,6 +22,7 @@ from .views import (
     roster_import,
     rounds,
     seating,
+    stages,
     tournament,
 )
 
@@ -60,6 +61,9 @@ tournament_urls = [
         presets.penalty_preset_delete,
         name="penalty_preset_delete",
     ),
+    path("stages/", stages.stages, name="stages"),
+    path("stages/<int:number>/cut/", stages.cut, name="cut"),
+    path("stages/<int:number>/cut/undo/", stages.cut_undo, name="cut_undo"),
     path("officials/", officials.officials, name="officials"),
     path("officials/<int:pk>/remove/", officials.official_remove, name="official_remove"),
     path("logins/", logins.login_locks, name="login_locks"),

@@ -6,6 +6,9 @@ Vocabulary: a *private link* is a player's own address, ``/p/<token>/`` (`Player
 A *bye* is a player who sits a seated round out: registered and not withdrawn
 before that round, but without a seat in it. The *next round* is the lowest round number after
 the last round with seats (see `tournament.play.selectors.round_is_played` for "played").
+A round's *field* (`round_field`) is who may be seated in it: in a later stage of a tournament
+played in stages (`tournament.stages`), only the qualifiers of the previous cut; the roll
+call, the byes and the seating all read it (`tournament.fields`).
 """
 
 import datetime
@@ -19,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django_countries import countries
 
+from ..fields import RoundField, round_field
 from ..models import (
     Player,
     PlayerLink,
@@ -287,10 +291,19 @@ def last_seated_round_number(tournament: Tournament) -> int:
     )
 
 
+def in_field(registrations, field: RoundField):
+    """``registrations`` narrowed to the round's field."""
+    if field.player_ids is None:
+        return registrations
+    return registrations.filter(player_id__in=list(field.player_ids))
+
+
 def roll_call(tournament: Tournament, round_number: int) -> list[Registration]:
-    """The active registrations, in number order, each with ``present`` for ``round_number``."""
+    """The active registrations of the round's field, in number order, each with ``present``
+    for ``round_number``."""
+    active = tournament.registrations.filter(status=Registration.Status.ACTIVE)
     registrations = list(
-        tournament.registrations.filter(status=Registration.Status.ACTIVE)
+        in_field(active, round_field(tournament, round_number))
         .select_related("player")
         .order_by("number")
     )
@@ -310,8 +323,11 @@ def withdrawn_numbers(tournament: Tournament) -> list[int]:
 
 def checked_in_player_ids(tournament: Tournament, round_number: int) -> list[int]:
     return list(
-        tournament.registrations.filter(
-            status=Registration.Status.ACTIVE, checked_in_round=round_number
+        in_field(
+            tournament.registrations.filter(
+                status=Registration.Status.ACTIVE, checked_in_round=round_number
+            ),
+            round_field(tournament, round_number),
         ).values_list("player_id", flat=True)
     )
 
@@ -323,8 +339,9 @@ def round_byes(round_: Round, names: Names | None = None) -> list[Registration]:
     if not Seat.objects.filter(round=round_).exists():
         return []
     names = names or player_names(round_.tournament_id)
+    field = round_field(round_.tournament, round_.number)
     byes = list(
-        Registration.objects.filter(tournament_id=round_.tournament_id)
+        in_field(Registration.objects.filter(tournament_id=round_.tournament_id), field)
         .filter(Q(status=Registration.Status.ACTIVE) | Q(withdrawn_from_round__gt=round_.number))
         .exclude(player_id__in=seated)
         .select_related("player")

@@ -36,11 +36,13 @@ from ..models import (
     Player,
     Registration,
     Round,
+    Stage,
     Table,
     Tournament,
     TournamentOfficial,
 )
 from ..roles import ORGANISER_GROUP, roles_ensure
+from . import selectors
 from .roster_import import ImportPlan
 
 
@@ -361,6 +363,7 @@ def tournament_create(
     )
     tournament.full_clean()
     tournament.save()
+    Stage.objects.create(tournament=tournament, number=1)
     if user is not None and not (user.is_superuser or user.groups.filter(name=ORGANISER_GROUP)):
         TournamentOfficial.objects.create(
             tournament=tournament, user=user, role=TournamentOfficial.Role.ORGANISER
@@ -543,12 +546,14 @@ def checkin_set(
 ) -> int:
     """Mark registrations present (or absent) for ``round_number``; returns how many changed.
 
-    Only active registrations can be checked in.
+    Only active registrations of the round's field (`selectors.round_field`) can be checked in.
     """
     registrations = tournament.registrations.filter(pk__in=list(registration_ids))
     if present:
+        field = selectors.round_field(tournament, round_number)
         return (
-            registrations.filter(status=Registration.Status.ACTIVE)
+            selectors.in_field(registrations, field)
+            .filter(status=Registration.Status.ACTIVE)
             .exclude(checked_in_round=round_number)
             .update(checked_in_round=round_number)
         )
@@ -559,10 +564,14 @@ def checkin_set(
 def roll_call_save(
     *, tournament: Tournament, round_number: int, present_ids: Iterable[int]
 ) -> None:
-    """The whole roll call at once: ``present_ids`` present, every other active player absent."""
+    """The whole roll call at once: ``present_ids`` present, every other active player absent
+    (only players of the round's field are marked present)."""
     present_ids = set(present_ids)
     active = tournament.registrations.filter(status=Registration.Status.ACTIVE)
-    active.filter(pk__in=present_ids).update(checked_in_round=round_number)
+    field = selectors.round_field(tournament, round_number)
+    selectors.in_field(active, field).filter(pk__in=present_ids).update(
+        checked_in_round=round_number
+    )
     active.exclude(pk__in=present_ids).filter(checked_in_round=round_number).update(
         checked_in_round=None
     )

@@ -5,7 +5,8 @@ Vocabulary
 archive         a dict in the documented format (``docs/archive.md``): ``format``, ``version``
                 and the tournament's settings, players, tables, rounds with seats, sessions with
                 their hands (payments, second entries, the table's entry), penalty presets,
-                penalties (and warnings), officials and audit log.
+                penalties (and warnings), stages with their confirmed cuts, officials and audit
+                log.
 number          players are named by their *registration number* in the tournament, tables and
                 rounds by their numbers, officials by user name: an archive holds no database
                 ids, so it loads into any database.
@@ -30,7 +31,8 @@ from ..winds import WINDS
 
 FORMAT = "zj-tournament-archive"
 VERSION = 2
-#: Versions this code reads; version 1 had no per-hand cap, penalty presets or warnings.
+#: Versions this code reads; version 1 had no per-hand cap, penalty presets, warnings or
+#: stages (read as one stage holding every round).
 READABLE = (1, 2)
 MAX_BYTES = 50 * 1024 * 1024
 # Values (counted by their separators, before parsing): a 400-player event with every hand and
@@ -224,6 +226,7 @@ def archive_problems(archive: dict) -> list[str]:
                 problems.append(f"Penalty #{i + 1} names an unknown preset {penalty['preset']!r}.")
             _known_user(penalty["created_by"], officials, f"Penalty #{i + 1}", problems)
     _check_links_and_queries(archive, archive["tournament"], players, officials, problems)
+    _check_stages(archive.get("stages", []), players, officials, problems)
     for i, line in enumerate(parts["audit"]):
         fields = {"action": str, "reason": str, "created_at": str, "user": _OPT_STR,
                   "round": _OPT_INT, "table": _OPT_INT, "hand_number": _OPT_INT}  # fmt: skip
@@ -255,6 +258,51 @@ def _check_links_and_queries(archive, tournament, players, officials, problems) 
             if query["player"] not in players:
                 problems.append(f"Hand query #{i + 1} names an unknown player {query['player']}.")
             _known_user(query["answered_by"], officials, f"Hand query #{i + 1}", problems)
+
+
+def _check_stages(records, players, officials, problems: list[str]) -> None:
+    """Stages numbered 1, 2, ...; every one but the last with its cut; cuts name known
+    players once each."""
+    if not isinstance(records, list):
+        problems.append("'stages' must be a list.")
+        return
+    fields = {"number": _INT, "last_round": _OPT_INT, "cut_size": _OPT_INT, "carry": list,
+              "cut": (dict, type(None))}  # fmt: skip
+    for i, stage in enumerate(records):
+        where = f"Stage #{i + 1}"
+        if not _typed(stage, fields, where, problems):
+            continue
+        last = i == len(records) - 1
+        carry = stage["carry"]
+        if stage["number"] != i + 1:
+            problems.append(f"{where} is numbered {stage['number']}: stages count 1, 2, ...")
+        if (stage["last_round"] is None) != last or (stage["cut_size"] is None) != last:
+            problems.append(f"{where}: every stage but the last ends with its round and cut.")
+        if not (
+            len(carry) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in carry)
+            and 0 <= carry[0] <= carry[1]
+            and carry[1] >= 1
+        ):
+            problems.append(f"{where}: 'carry' is [numerator, denominator], at most the whole.")
+        cut = stage["cut"]
+        if cut is None:
+            continue
+        cut_fields = {"seed": _INT, "tie_breaks": str, "confirmed_by": _OPT_STR,
+                      "confirmed_at": str, "entries": list}  # fmt: skip
+        if not _typed(cut, cut_fields, f"{where}'s cut", problems):
+            continue
+        _known_user(cut["confirmed_by"], officials, f"{where}'s cut", problems)
+        seen = set()
+        entry_fields = {"player": _INT, "position": _INT, "rank": str, "score": _INT,
+                        "carried": _INT, "qualified": bool, "lot": _OPT_INT}  # fmt: skip
+        for j, entry in enumerate(cut["entries"]):
+            name = f"{where}'s cut, line #{j + 1}"
+            if not _typed(entry, entry_fields, name, problems):
+                continue
+            if entry["player"] not in players or entry["player"] in seen:
+                problems.append(f"{name} names an unknown or repeated player {entry['player']}.")
+            seen.add(entry["player"])
 
 
 def _known_user(username, officials: set[str], where: str, problems: list[str]) -> None:

@@ -32,6 +32,8 @@ from ..models import (
     Round,
     Seat,
     Session,
+    Stage,
+    StageCutEntry,
     TableEntry,
     TableProposal,
     Tournament,
@@ -336,7 +338,55 @@ def _archive(tournament: Tournament) -> dict:
         .select_related("session__round", "session__table", "registration", "answered_by")
         .order_by("raised_at", "pk")
     ]
+    archive["stages"] = _stages(tournament, number_of, user)
     archive["officials"] = [
         {"username": name, "role": _role(users[name], tournament)} for name in sorted(users)
     ]
     return archive
+
+
+def _stages(tournament: Tournament, number_of: dict[int, int], user) -> list[dict]:
+    """The stages with their confirmed cuts, players by number (``docs/archive.md``)."""
+    entries: dict[int, list[dict]] = {}
+    for entry in StageCutEntry.objects.filter(cut__stage__tournament=tournament).order_by(
+        "cut_id", "position"
+    ):
+        entries.setdefault(entry.cut_id, []).append(
+            {
+                "player": number_of[entry.player_id],
+                "position": entry.position,
+                "rank": entry.rank,
+                "score": entry.score,
+                "carried": entry.carried,
+                "qualified": entry.qualified,
+                "lot": entry.lot,
+            }
+        )
+    stages = []
+    for stage in (
+        Stage.objects.filter(tournament=tournament)
+        .select_related("cut__confirmed_by")
+        .order_by("number")
+    ):
+        cut = getattr(stage, "cut", None)
+        stages.append(
+            {
+                "number": stage.number,
+                "last_round": stage.last_round,
+                "cut_size": stage.cut_size,
+                "carry": [stage.carry_numerator, stage.carry_denominator],
+                "cut": None
+                if cut is None
+                else {
+                    "seed": cut.seed,
+                    "tie_breaks": cut.tie_breaks,
+                    "confirmed_by": user(cut.confirmed_by),
+                    "confirmed_at": _when(cut.confirmed_at),
+                    "entries": entries.get(cut.pk, []),
+                },
+            }
+        )
+    # A tournament without stage rows (made before stages, or by the admin) is one stage.
+    return stages or [
+        {"number": 1, "last_round": None, "cut_size": None, "carry": [0, 1], "cut": None}
+    ]

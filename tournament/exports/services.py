@@ -34,6 +34,9 @@ from ..models import (
     Round,
     Seat,
     Session,
+    Stage,
+    StageCut,
+    StageCutEntry,
     Table,
     TableEntry,
     TableProposal,
@@ -42,6 +45,7 @@ from ..models import (
 )
 from ..play.services.scores import session_scores_rebuild
 from ..roles import roles_ensure
+from ..stages import CutLine
 from .archive import (
     ArchiveError,
     archive_problems,
@@ -50,6 +54,7 @@ from .archive import (
     snapshot_numbers,
 )
 
+CUT_LINE_FIELDS = ("position", "rank", "score", "carried", "qualified", "lot")
 _ROLES = {
     "judge": TournamentOfficial.Role.JUDGE,
     "head judge": TournamentOfficial.Role.HEAD_JUDGE,
@@ -64,6 +69,7 @@ _STAMPS = (
     (TableEntry, "entered_at"),
     (TableProposal, "entered_at"),
     (AuditEntry, "created_at"),
+    (StageCut, "confirmed_at"),
 )
 
 
@@ -304,6 +310,7 @@ def _write(archive: dict, slug: str) -> Tournament:
         )
         for record in archive.get("queries", [])
     )
+    _stages_write(tournament, archive.get("stages") or [], player_of, who)
     session_scores_rebuild(tournament=tournament)  # the kept totals the standings read
     return tournament
 
@@ -333,6 +340,46 @@ def _links_write(records: list[dict], registration_of: dict) -> None:
         player_link_build(link.registration.pk, link.issued_at) if link.key in taken else link
         for link in links
     )
+
+
+def _cut_line(record: dict, player_of) -> CutLine:
+    """An archived cut line with its player by number, as the plain `CutLine`."""
+    return CutLine(
+        player_id=player_of[record["player"]].pk,
+        **{name: record[name] for name in CUT_LINE_FIELDS},
+    )
+
+
+def _stages_write(tournament, records, player_of, who) -> None:
+    """The stages and their confirmed cuts (a version 1 archive: one stage)."""
+    if not records:
+        Stage.objects.create(tournament=tournament, number=1)
+        return
+    for record in records:
+        numerator, denominator = record["carry"]
+        stage = Stage(
+            tournament=tournament,
+            number=record["number"],
+            last_round=record["last_round"],
+            cut_size=record["cut_size"],
+            carry_numerator=numerator,
+            carry_denominator=denominator,
+        )
+        _valid(stage, f"Stage {record['number']}", ("tournament",)).save()
+        cut = record["cut"]
+        if cut is None:
+            continue
+        made = StageCut(
+            stage=stage,
+            seed=cut["seed"],
+            tie_breaks=cut["tie_breaks"],
+            confirmed_by=who(cut["confirmed_by"]),
+            confirmed_at=_time(cut["confirmed_at"]),
+        )
+        _valid(made, f"The cut of stage {record['number']}", ("stage", "confirmed_by")).save()
+        StageCutEntry.objects.bulk_create(
+            StageCutEntry.of_line(made, _cut_line(line, player_of)) for line in cut["entries"]
+        )
 
 
 def _hands_write(session, records, where, numbers, who) -> None:

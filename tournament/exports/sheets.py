@@ -109,6 +109,8 @@ def _status(row: Standing, row_note: Callable[[int], str] | None) -> str:
         marks.append("withdrawn")
     if row.entrant.substitute:
         marks.append("substitute")
+    if row.cut_after_round:
+        marks.append(f"out after round {row.cut_after_round}")
     if row_note is not None and (provisional := row_note(row.player_id)):
         marks.append(provisional)
     return ", ".join(marks)
@@ -121,14 +123,18 @@ def standings_sheet(
     match_points: bool,
     note: str = "",
     row_note: Callable[[int], str] | None = None,
+    carried: bool = False,
 ) -> Sheet:
     """The standings download: rank, player, country, club, EMA number, status, sessions,
     (match points), hand points, penalties, total, then the points of each round in
     ``rounds`` ("" where the player did not play that round). ``row_note`` gives a player's
-    provisional mark (an open appeal window or query), added to the status."""
+    provisional mark (an open appeal window or query), added to the status; ``carried`` (a
+    tournament in stages after a cut) adds the points carried in before the total ("" for a
+    player cut)."""
     header = [RANK, "Player", "Country", "Club", "EMA number", "Status", "Sessions"]
     header += ["Match points"] if match_points else []
-    header += ["Hand points", "Penalties", "Total"] + [f"R{n}" for n in rounds]
+    header += ["Hand points", "Penalties"] + (["Carried"] if carried else [])
+    header += ["Total"] + [f"R{n}" for n in rounds]
 
     def cells(row: Standing) -> list:
         entrant = row.entrant
@@ -136,7 +142,9 @@ def standings_sheet(
         line = [row.rank, row.label, entrant.country, entrant.club, entrant.ema_number]
         line += [_status(row, row_note), row.sessions_played]
         line += [number_text(row.match_points)] if match_points else []
-        line += [row.hand_points, row.penalty_points, row.total]
+        line += [row.hand_points, row.penalty_points]
+        line += ["" if row.cut_after_round else row.carried] if carried else []
+        line += [row.total]
         return line + [by_round.get(n, "") for n in rounds]
 
     return Sheet("Standings", header, (cells(row) for row in rows), note)

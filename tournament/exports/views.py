@@ -54,6 +54,7 @@ def standings_export(request, tournament, export_format):
         match_points=board_.uses_match_points,
         note=_note(board_),
         row_note=board_.provisional.row_note,
+        carried=board_.shows_carried,
     )
     filename = _filename(tournament, board_, "standings", export_format)
     return _download(sheet, export_format, filename)

@@ -21,15 +21,18 @@ PlayerLink    a player's private link (``/p/<token>/``): their own page without 
 HandQuery     a player's query of a hand during the session's appeal window, and its answer.
 appeal window  the minutes after a session is reconciled during which its players may query
               its hands (`Tournament.appeal_window_minutes`; a head judge may close it early).
+Stage         consecutive rounds ended by a cut (top N continue, carrying a share of their score).
+StageCut      a confirmed cut, with the seed of its draw; StageCutEntry, one player's line of it.
 TournamentOfficial  a user's role (judge, head judge, organiser) in one tournament.
 AuditEntry    one line of the audit log: who changed what, when, why, before and after.
 
 Seat winds rotate within a session (RULINGS R14): in hand *n* the dealer is the player seated
 East at the start moved on *n - 1* seats, and every seat wind follows the dealer.
 
-The models live in three modules: ``event`` (the tournament, its players, rounds, tables, seats
-and sessions), ``play`` (hands, payments, penalties) and ``records`` (the desk's second entries
-and the audit log). The wind order and the deal rotation are in `tournament.winds`.
+The models live in four modules: ``event`` (the tournament, its players, rounds, tables, seats
+and sessions), ``play`` (hands, payments, penalties), ``records`` (the desk's second entries
+and the audit log) and ``stages`` (stages and their cuts). The wind order and the deal
+rotation are in `tournament.winds`.
 """
 
 from .event import (
@@ -49,6 +52,7 @@ from .event import (
 )
 from .play import Hand, Payment, Penalty, PenaltyPreset, SessionScore
 from .records import AuditEntry, HandEntry, HandQuery, TableEntry, TableProposal
+from .stages import Stage, StageCut, StageCutEntry
 
 __all__ = [
     "TIE_BREAKS",
@@ -66,6 +70,9 @@ __all__ = [
     "Seat",
     "Session",
     "SessionScore",
+    "Stage",
+    "StageCut",
+    "StageCutEntry",
     "Table",
     "TableEntry",
     "TableProposal",

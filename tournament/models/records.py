@@ -174,6 +174,9 @@ class AuditEntry(models.Model):
         QUERY = "query", "Hand queried"
         QUERY_ANSWER = "query_answer", "Query answered"
         APPEAL_CLOSE = "appeal_close", "Appeal window closed"
+        STAGES = "stages", "Stages changed"
+        CUT = "cut", "Cut confirmed"
+        CUT_UNDO = "cut_undo", "Cut undone"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     session = models.ForeignKey(

@@ -15,8 +15,8 @@ kinds       ``unbalanced`` a hand whose payments do not sum to zero (RULINGS R11
             ``unreconciled`` a session with hands that is not reconciled; ``unconfirmed`` a
             hand awaiting its second entry; ``mismatch`` a second entry that differs;
             ``gap`` hand numbers missing below a session's highest; ``short`` an active player
-            with fewer sessions than the played rounds; ``drift`` kept session totals
-            (`SessionScore`) that differ from the payments and penalties.
+            with fewer sessions than the played rounds of their stages; ``drift`` kept session
+            totals (`SessionScore`) that differ from the payments and penalties.
 """
 
 from __future__ import annotations
@@ -26,8 +26,10 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, Sum
 
+from ..fields import confirmed_cuts, stage_plan
 from ..models import Hand, HandEntry, Payment, Registration, Session, SessionScore, Tournament
 from ..names import player_names
+from ..stages import field_of_round_number
 from .services.scores import session_scores_check
 
 KINDS = {
@@ -147,10 +149,10 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         found["unreconciled"].append(
             Problem("unreconciled", f"Round {r} table {t} is not reconciled.", r, t)
         )
-    played = SessionScore.objects.filter(**where).aggregate(
-        rounds=Count("session__round", distinct=True)
-    )["rounds"]
-    if played:
+    played_rounds = set(SessionScore.objects.filter(**where).values_list("round_number", flat=True))
+    if played_rounds:
+        plan, cuts = stage_plan(tournament), confirmed_cuts(tournament)
+        fields = [field_of_round_number(plan, cuts, number) for number in played_rounds]
         sessions = dict(
             SessionScore.objects.filter(**where)
             .values("player_id")
@@ -164,6 +166,7 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         for pid, name in names.ordered(active, lambda row: row[0]):
             name = names.label(pid, name)
             count = sessions.get(pid, 0)
+            played = sum(1 for field in fields if field.admits(pid))  # a cut player plays fewer
             if count < played:
                 found["short"].append(
                     Problem(

@@ -346,6 +346,8 @@ class StandingsSheet:
     provisional: list[str]  # what is not final yet, in words; empty when nothing is
     last_round: int | None
     row_notes: dict[int, str] = field(default_factory=dict)  # player id -> "provisional until"
+    carried: bool = False  # a tournament in stages after a cut: the Carried column
+    stage_text: str = ""  # "Stage 2 of 3" when the tournament has stages
 
     WIDE_AFTER: ClassVar[int] = 6  # more round columns than this: printed on A4 landscape
     SMALL_AFTER: ClassVar[int] = 12  # and more than this: in smaller type
@@ -394,4 +396,6 @@ def standings_sheet(tournament: Tournament, *, official: bool) -> StandingsSheet
             for row in board.rows
             if (note := board.provisional.row_note(row.player_id))
         },
+        carried=board.shows_carried,
+        stage_text=board.stage_text,
     )

@@ -61,6 +61,8 @@ class RegistrationTable(tables.Table):
 
 class StandingsTable(tables.Table):
     """The standings as people read them: sortable by any column, rank fixed by the ranking.
+    In a tournament played in stages, a *Carried* column shows what each player brought from
+    the previous stage, and the players cut are marked "out after round N" below the others.
 
     Rows are drawn by ``_standings_table.html`` straight from the ranked records.
     """
@@ -84,6 +86,9 @@ class StandingsTable(tables.Table):
         verbose_name="Penalties",
         attrs={"th": {"class": "num hide-sm"}, "td": {"class": "num hide-sm"}},
     )
+    carried = tables.Column(
+        verbose_name="Carried", attrs={"th": {"class": "num"}, "td": {"class": "num"}}
+    )
     total = tables.Column(attrs={"th": {"class": "num"}, "td": {"class": "num strong"}})
 
     class Meta:
@@ -91,13 +96,22 @@ class StandingsTable(tables.Table):
         template_name = "tournament/public/_standings_table.html"
 
     def __init__(
-        self, data, *, slug: str, match_points: bool, link_players: bool, provisional=None, **kwargs
+        self,
+        data,
+        *,
+        slug: str,
+        match_points: bool,
+        link_players: bool,
+        provisional=None,
+        carried: bool = False,
+        **kwargs,
     ):
         self.uses_match_points = match_points
         self.provisional = provisional  # `standings.selectors.Provisional`: marks its rows
+        self.shows_carried = carried  # a tournament in stages, once a cut carried points
         self.player_url_prefix = reverse("public:player_list", args=[slug])
         self.link_players = link_players  # `release.player_page_visible`: no link to a 404
-        exclude = () if match_points else ("match_points",)
+        exclude = (() if match_points else ("match_points",)) + (() if carried else ("carried",))
         super().__init__(data, exclude=exclude, **kwargs)
 
     def body_html(self):
@@ -115,9 +129,18 @@ class StandingsTable(tables.Table):
                 )
                 if on
             )
+            if row.cut_after_round:
+                marks += format_html(
+                    ' <span class="badge cut">out after round {}</span>', row.cut_after_round
+                )
             match = (
                 format_html('<td class="num">{}</td>', row.match_points_text)
                 if self.uses_match_points
+                else ""
+            )
+            carried = (
+                format_html('<td class="num">{}</td>', "" if row.cut_after_round else row.carried)
+                if self.shows_carried
                 else ""
             )
             name = row.label
@@ -130,8 +153,12 @@ class StandingsTable(tables.Table):
                     '<tr{}><td class="rank">{}</td><td>{}{}</td>'
                     '<td class="hide-sm">{}</td><td class="hide-sm">{}</td>'
                     '<td class="num hide-sm">{}</td>{}<td class="num hide-sm">{}</td>'
-                    '<td class="num hide-sm">{}</td><td class="num strong">{}</td></tr>',
-                    mark_safe(' class="withdrawn"') if row.entrant.withdrawn else "",
+                    '<td class="num hide-sm">{}</td>{}<td class="num strong">{}</td></tr>',
+                    mark_safe(' class="withdrawn"')
+                    if row.entrant.withdrawn
+                    else mark_safe(' class="cut"')
+                    if row.cut_after_round
+                    else "",
                     row.rank,
                     name,
                     mark_safe(marks),
@@ -141,6 +168,7 @@ class StandingsTable(tables.Table):
                     match,
                     row.hand_points,
                     row.penalty_points,
+                    carried,
                     row.total,
                 )
             )

@@ -11,18 +11,26 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from ..event.selectors import in_field
+from ..fields import confirmed_cuts, round_field, stage_plan
 from ..models import Registration, Round, Seat, Tournament
 from ..names import player_names
 from ..play.selectors import round_progress
+from ..stages import field_of_round_number
 from .report import SeatingReport, quality_report
 from .schedule import Placement, RoundSeating, SeatingPlayer
 
 
-def seating_players(tournament: Tournament, *, active_only: bool = True) -> list[SeatingPlayer]:
-    """The (active) players as plain objects for the algorithm."""
+def seating_players(
+    tournament: Tournament, *, active_only: bool = True, round_number: int | None = None
+) -> list[SeatingPlayer]:
+    """The (active) players as plain objects for the algorithm; with ``round_number``, only
+    those of that round's field (`event.selectors.round_field`)."""
     registrations = tournament.registrations.order_by("number")
     if active_only:
         registrations = registrations.filter(status=Registration.Status.ACTIVE)
+    if round_number is not None:
+        registrations = in_field(registrations, round_field(tournament, round_number))
     return [
         SeatingPlayer(id=pid, club=club, country=country)
         for pid, club, country in registrations.values_list(
@@ -66,6 +74,7 @@ def _byes_by_round(tournament: Tournament, rounds) -> dict[int, tuple[int, ...]]
     registrations = list(
         tournament.registrations.values_list("player_id", "status", "withdrawn_from_round")
     )
+    plan, cuts = stage_plan(tournament), confirmed_cuts(tournament)
     seated: dict[int, set[int]] = {}
     for number, player_id in Seat.objects.filter(round__in=list(rounds)).values_list(
         "round__number", "player_id"
@@ -77,6 +86,7 @@ def _byes_by_round(tournament: Tournament, rounds) -> dict[int, tuple[int, ...]]
             for player_id, status, withdrawn_from in registrations
             if player_id not in in_round
             and (status == Registration.Status.ACTIVE or (withdrawn_from or 0) > number)
+            and field_of_round_number(plan, cuts, number).admits(player_id)
         )
         for number, in_round in seated.items()
     }
@@ -95,8 +105,9 @@ def tournament_seating_report(tournament: Tournament) -> SeatingReport:
 
 
 def _eligible(tournament: Tournament, number: int):
-    """Registrations that may play round ``number``: active, or withdrawn only after it."""
-    return tournament.registrations.filter(
+    """Registrations that may play round ``number``: of its field, and active or withdrawn
+    only after it."""
+    return in_field(tournament.registrations, round_field(tournament, number)).filter(
         Q(status=Registration.Status.ACTIVE) | Q(withdrawn_from_round__gt=number)
     )
 

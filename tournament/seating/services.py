@@ -29,6 +29,7 @@ from django.core.exceptions import ValidationError
 
 from ..audit import public_write
 from ..event import services as event_services
+from ..event.selectors import round_field
 from ..event.services import tables_ensure
 from ..models import Player, Registration, Round, Seat, Session, Tournament
 from ..play.selectors import round_is_opened, round_is_played, round_progress
@@ -197,6 +198,7 @@ def _rounds_compute(tournament, numbers, *, history, options, odd_players):
 
     Returns (schedule, players per round, the round numbers seated from a roll call)."""
     first, rest = numbers[0], numbers[1:]
+    fields = {number: _field_or_refuse(tournament, number) for number in numbers}
     schedule: list[RoundSeating] = []
     roll_called: tuple[int, ...] = ()
     if roll_call_begun(tournament, first):
@@ -208,16 +210,27 @@ def _rounds_compute(tournament, numbers, *, history, options, odd_players):
             odd_players=odd_players,
         )
         roll_called, numbers = (first,), rest
-    if numbers:
+    while numbers:  # one schedule per stage: a later stage seats only its qualifiers
+        stage = fields[numbers[0]].stage
+        chunk = tuple(n for n in numbers if fields[n].stage == stage)
         schedule += _schedule(
-            seating_players(tournament),
-            len(numbers),
+            seating_players(tournament, round_number=chunk[0]),
+            len(chunk),
             history=[*history, *schedule],
             options=options,
             odd_players=odd_players,
         )
+        numbers = numbers[len(chunk) :]
     counts = {seating.number: len(seating.placements) + len(seating.byes) for seating in schedule}
     return schedule, counts, roll_called
+
+
+def _field_or_refuse(tournament: Tournament, number: int):
+    """Round ``number``'s field; refused while it waits for a cut to be confirmed."""
+    field = round_field(tournament, number)
+    if field.refusal:
+        raise ValidationError(field.refusal)
+    return field
 
 
 @public_write
@@ -346,6 +359,7 @@ def seating_round_generate(
         raise ValidationError(
             f"Round {number} already has entered hands or penalties, so it cannot be reseated."
         )
+    _field_or_refuse(tournament, number)
     earlier = list(tournament.rounds.filter(number__lt=number))
     players = round_players(tournament, number)
     (seating,) = _schedule(

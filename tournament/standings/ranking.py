@@ -8,8 +8,10 @@ session result  one player's line of one session (`SessionResult`): round, table
                 wind, hand points (the sum of their payments), penalty points of that session
                 (RULINGS R13), hands won and their largest hand. ``score`` is both points.
 loose penalty   points deducted outside any session (a `Penalty` with no session), per player.
-total           hand points plus penalty points over every counted session, plus loose
-                penalties (RULINGS R13, R16).
+carried         points a qualifier brought from the previous stage (`tournament.stages`);
+                0 in the first stage.
+total           carried points, plus hand points and penalty points over every counted session,
+                plus loose penalties (RULINGS R13, R16).
 match points    per session, a tournament setting (`MatchPoints`): ``placing`` gives the
                 table's points for 1st..4th by session score, tied players sharing equally the
                 places they span (4/2/1/0: two tied firsts get 3 each, RULINGS R16);
@@ -119,6 +121,8 @@ class Standing:
     sessions: list[Placing] = field(default_factory=list)
     rank: str = ""
     place: int = 0
+    carried: int = 0
+    cut_after_round: int | None = None  # set on a player who did not continue after it
 
     @property
     def player_id(self) -> int:
@@ -135,7 +139,7 @@ class Standing:
 
     @property
     def total(self) -> int:
-        return self.hand_points + self.penalty_points
+        return self.carried + self.hand_points + self.penalty_points
 
     @property
     def sessions_played(self) -> int:
@@ -335,9 +339,12 @@ def standings_build(
     results: Iterable[SessionResult],
     rules: RankingRules,
     loose_penalties: dict[int, int] | None = None,
+    carried: dict[int, int] | None = None,
 ) -> list[Standing]:
-    """Rank the entrants: best first, each with ``rank`` ("3" or "=3") and ``place``."""
+    """Rank the entrants: best first, each with ``rank`` ("3" or "=3") and ``place``;
+    ``carried`` gives each entrant the points they bring from an earlier stage."""
     loose_penalties = loose_penalties or {}
+    carried = carried or {}
     rows = {}
     for entrant in entrants:
         if (rules.hide_withdrawn and entrant.withdrawn) or (
@@ -345,7 +352,9 @@ def standings_build(
         ):
             continue
         rows[entrant.player_id] = Standing(
-            entrant, penalty_points=loose_penalties.get(entrant.player_id, 0)
+            entrant,
+            penalty_points=loose_penalties.get(entrant.player_id, 0),
+            carried=carried.get(entrant.player_id, 0),
         )
     by_session: dict[tuple[int, int], list[SessionResult]] = defaultdict(list)
     by_player: dict[int, list[SessionResult]] = defaultdict(list)

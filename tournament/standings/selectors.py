@@ -12,6 +12,9 @@ provisional     `Provisional`: sessions with hands that are not reconciled and h
                 waiting for the head judge: the rows of their players are marked provisional
                 (`Provisional.row_note`). A window closes by the clock, not by a write, so the
                 kept board asks its clock (`Provisional.clock`) each time it is read.
+stage           a tournament played in stages (`tournament.stages`) ranks the current stage's
+                field live, with the points they carried in, above the players cut at earlier
+                cuts (`cuts.staged_standings`); ``Board.stage`` is the stage shown.
 player card     `PlayerCard`: one player's page: every session (table, wind, score, placing,
                 match points), every hand they won or paid on, their penalties, the cumulative
                 score by round.
@@ -33,6 +36,7 @@ from django.utils import timezone
 from django.utils.formats import time_format
 
 from .. import release
+from ..fields import confirmed_cuts, stage_plan
 from ..models import (
     Hand,
     HandEntry,
@@ -43,13 +47,17 @@ from ..models import (
     Round,
     Session,
     SessionScore,
+    Stage,
+    StageCut,
     Tournament,
 )
 from ..names import player_names
 from ..play.appeals import appeal_window
-from ..play.selectors import hidden_hands_filter
+from ..play.selectors import hidden_hands_filter, round_progress
 from ..roles import is_official
+from ..stages import CutLine
 from ..winds import wind_order
+from .cuts import CutOutcome, cut_decide, stage_inputs, staged_standings
 from .ranking import (
     Entrant,
     RankingRules,
@@ -57,7 +65,6 @@ from .ranking import (
     Standing,
     countries_summarise,
     session_match_points,
-    standings_build,
 )
 
 
@@ -169,10 +176,21 @@ class Board:
     rules: RankingRules
     provisional: Provisional
     round_limit: int | None  # None: every round counts
+    stage: int = 1  # the stage being played (see `cuts.staged_standings`)
+    stages: int = 1  # how many stages the tournament has
 
     @property
     def uses_match_points(self) -> bool:
         return self.rules.match_points != "none"
+
+    @property
+    def shows_carried(self) -> bool:
+        """A carried column is shown once a cut has carried points into a stage."""
+        return self.stage > 1
+
+    @property
+    def stage_text(self) -> str:
+        return f"Stage {self.stage} of {self.stages}" if self.stages > 1 else ""
 
 
 def _round_filter(prefix: str, limit: int | None) -> dict:
@@ -369,13 +387,39 @@ def board_build(
     """The board built from the kept session scores (no cache); ``clock`` tells the time of
     the appeal windows (tests give their own)."""
     rules = ranking_rules(tournament, hide_withdrawn=hide_withdrawn)
-    rows = standings_build(
+    plan = stage_plan(tournament)
+    cuts = _cuts_seen(plan, confirmed_cuts(tournament), round_limit)
+    staged = staged_standings(
         entrants(tournament),
         session_results(tournament, round_limit),
         rules,
-        loose_penalties(tournament),
+        plan=plan,
+        cuts=cuts,
+        loose_penalties=loose_penalties(tournament),
     )
-    return Board(tournament, rows, rules, provisional(tournament, round_limit, clock), round_limit)
+    return Board(
+        tournament,
+        staged.rows,
+        rules,
+        provisional(tournament, round_limit, clock),
+        round_limit,
+        stage=staged.stage,
+        stages=len(plan.stages),
+    )
+
+
+def _cuts_seen(plan, cuts, round_limit: int | None) -> dict:
+    """The confirmed cuts a viewer counting rounds up to ``round_limit`` may see: a cut after a
+    silent round stays hidden with it (consecutive from stage 1)."""
+    seen = {}
+    for number in sorted(cuts):
+        last = plan.stage(number).last_round
+        if number - 1 not in seen and number > 1:
+            break
+        if round_limit is not None and (last is None or last > round_limit):
+            break
+        seen[number] = cuts[number]
+    return seen
 
 
 def board_for_viewer(user, tournament: Tournament) -> Board:
@@ -554,3 +598,109 @@ def round_results(round_: Round) -> list[TableResult]:
 def standings(tournament: Tournament, *, round_limit: int | None = None) -> list[Standing]:
     """The ranked rows alone (every player, every counted round)."""
     return list(board(tournament, round_limit=round_limit).rows)
+
+
+# --- A cut before it is confirmed -------------------------------------------------------
+
+
+@dataclass
+class CutPreview:
+    """What the organiser sees before confirming the cut that ends stage ``stage``.
+
+    ``problems`` say why it cannot be confirmed yet (earlier cut, rounds unplayed, provisional
+    results); ``outcome`` is the cut as it would be made with ``seed`` (None when the stage
+    has no cut); ``labels`` and ``numbers`` name the players; ``confirmed`` is the stored cut
+    once it is made (its lines by stage, see `fields.confirmed_cuts`)."""
+
+    stage: int
+    description: str
+    seed: int
+    problems: list[str]
+    outcome: CutOutcome | None
+    labels: dict[int, str]
+    numbers: dict[int, int]
+    confirmed: tuple[CutLine, ...] | None
+    first_round: int
+    last_round: int | None
+    confirmed_seed: int | None = None
+
+
+def cut_preview(tournament: Tournament, stage: int, *, seed: int) -> CutPreview:
+    """The cut ending ``stage`` as it stands (a fixed number of queries)."""
+    plan = stage_plan(tournament)
+    if not 1 <= stage <= len(plan.stages):
+        raise Stage.DoesNotExist(f"Stage {stage} does not exist.")
+    rule = plan.stage(stage)
+    cuts = confirmed_cuts(tournament)
+    numbers = dict(
+        Registration.objects.filter(tournament=tournament).values_list("player_id", "number")
+    )
+    everyone = entrants(tournament)
+    labels = {entrant.player_id: entrant.label or entrant.name for entrant in everyone}
+    preview = CutPreview(
+        stage=stage,
+        description=plan.describe(stage),
+        seed=seed,
+        problems=[],
+        outcome=None,
+        labels=labels,
+        numbers=numbers,
+        confirmed=cuts.get(stage),
+        first_round=plan.first_round(stage),
+        last_round=rule.last_round,
+        confirmed_seed=StageCut.objects.filter(stage__tournament=tournament, stage__number=stage)
+        .values_list("seed", flat=True)
+        .first(),
+    )
+    if not rule.has_cut:
+        preview.problems.append(f"Stage {stage} is the last stage: it ends with no cut.")
+        return preview
+    preview.problems.extend(_cut_problems(tournament, plan, cuts, stage))
+    if stage > 1 and stage - 1 not in cuts:
+        return preview
+    field_, results, carried = stage_inputs(
+        everyone, session_results(tournament, rule.last_round), plan, cuts, stage
+    )
+    preview.outcome = cut_decide(
+        field_,
+        results,
+        ranking_rules(tournament),
+        size=rule.cut_size,
+        share=rule.share,
+        seed=seed,
+        draw_key=numbers,
+        loose_penalties=loose_penalties(tournament),
+        carried=carried,
+    )
+    return preview
+
+
+def _cut_problems(tournament, plan, cuts, stage: int) -> list[str]:
+    """Why the cut ending ``stage`` cannot be confirmed now (empty when it can)."""
+    rule = plan.stage(stage)
+    if stage in cuts:
+        return [f"The cut after round {rule.last_round} is confirmed already."]
+    if stage > 1 and stage - 1 not in cuts:
+        return [f"Confirm the cut after round {plan.stage(stage - 1).last_round} first."]
+    first = plan.first_round(stage)
+    played = round_progress(tournament).played
+    unplayed = [n for n in range(first, rule.last_round + 1) if n not in played]
+    problems = []
+    if unplayed:
+        problems.append(
+            f"Round(s) {', '.join(map(str, unplayed))} of this stage are not played yet: the cut "
+            f"is made after round {rule.last_round}."
+        )
+    waiting = provisional(tournament, rule.last_round)
+    for number, tables in sorted(waiting.unreconciled.items()):
+        if number >= first:
+            problems.append(
+                f"Round {number}: table(s) {', '.join(map(str, tables))} not reconciled; "
+                "reconcile them at the judges' desk first."
+            )
+    pending = sum(n for (r, _), n in waiting.pending_hands.items() if r >= first)
+    if pending:
+        problems.append(
+            f"{pending} hand(s) of this stage await a second entry or a head judge's decision."
+        )
+    return problems

@@ -60,6 +60,7 @@ def standings(request, tournament):
         match_points=board_.uses_match_points,
         link_players=release.player_page_visible(request.user, tournament),
         provisional=board_.provisional,
+        carried=board_.shows_carried,
     )
     table_paginate(request, table, per_page=PER_PAGE)
     context = _common(request, tournament, board_) | {"table": table, "query": query}
