@@ -46,7 +46,7 @@ def test_the_page_marks_each_row_until_the_window_closes(client, reconciled):
 
 def test_the_export_marks_each_row(client, reconciled):
     url = reverse("exports:standings_export", args=[reconciled.round.tournament.slug, "csv"])
-    body = client.get(url).content.decode()
+    body = client.get(url).getvalue().decode()
     assert body.count(f"provisional until {_end(reconciled)}") == 4
 
 
