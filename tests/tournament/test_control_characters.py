@@ -57,6 +57,8 @@ def _urls(tournament) -> list[str]:
         "<int:pk>": str(official.pk if official else 1),
         "<slug:identifier>": "seating",
         "<str:export_format>": "csv",
+        "<str:token>": "x" * 32,
+        "<int:query_id>": "1",
     }
     urls = []
     for pattern in _patterns():
