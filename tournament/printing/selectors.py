@@ -361,20 +361,20 @@ class StandingsSheet:
         return len(self.rounds) > self.SMALL_AFTER
 
     @property
-    def lines(self) -> list[tuple[object, list[int], str]]:
-        """Each row with its round points in each of `rounds` and why it is provisional ("" when
-        it is not), in rank order."""
+    def lines(self) -> list[tuple[object, list[int]]]:
+        """Each row with its round points in each of `rounds`, in rank order."""
         lines = []
         for row in self.rows:
             by_round = row.points_by_round()
-            lines.append(
-                (
-                    row,
-                    [by_round.get(number, 0) for number in self.rounds],
-                    self.row_notes.get(row.player_id, ""),
-                )
-            )
+            lines.append((row, [by_round.get(number, 0) for number in self.rounds]))
         return lines
+
+    @property
+    def noted_lines(self) -> list[tuple[object, list[int], str]]:
+        """`lines`, each with why its row is provisional ("" when it is not)."""
+        return [
+            (row, by_round, self.row_notes.get(row.player_id, "")) for row, by_round in self.lines
+        ]
 
 
 def standings_sheet(tournament: Tournament, *, official: bool) -> StandingsSheet:

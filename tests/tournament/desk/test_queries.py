@@ -2,6 +2,8 @@
 link to correct the hand), and closing an appeal window early after a confirmation page."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournament.builders import make_reconciled_session, make_user, seat_players
@@ -75,3 +77,20 @@ def test_closing_a_window_asks_first_and_is_audited(client, queried):
     assert AuditEntry.objects.filter(action="appeal_close", user=head).exists()
     again = client.post(url, follow=True).content.decode()
     assert "is not open" in again
+
+
+def test_the_queue_reads_a_fixed_number_of_queries(client, queried):
+    session, _ = queried
+    client.force_login(make_user("head"))
+    client.get(_queue(session))  # the first request of a log-in reads its session once
+    with CaptureQueriesContext(connection) as one:
+        client.get(_queue(session))
+    for wind in ("S", "W", "N"):
+        other = Registration.objects.select_related("player").get(
+            player_id=seat_players(session)[wind]
+        )
+        hand_query_raise(registration=other, session=session, hand_number=1, text=wind)
+    with CaptureQueriesContext(connection) as four:
+        page = client.get(_queue(session)).content.decode()
+    assert page.count("Answer the player</button>") == 4
+    assert len(four) == len(one)

@@ -42,7 +42,7 @@ def test_a_tournament_without_cuts_prints_no_carried_column(staged):
 
 def test_the_csv_and_excel_downloads_carry_the_column_and_mark_the_cut(client, staged):
     response = client.get(reverse("exports:standings_export", args=[staged.slug, "csv"]))
-    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
+    rows = list(csv.DictReader(io.StringIO(response.getvalue().decode("utf-8-sig"))))
     assert rows[0]["Carried"] == "210" and rows[0]["Total"] == "210"
     assert [row["Status"] for row in rows[4:8]] == ["out after round 1"] * 4
     assert all(row["Carried"] == "" for row in rows[4:8])

@@ -44,8 +44,8 @@ def query_queue(request, tournament):
     return render(request, "tournament/desk/queries.html", context)
 
 
-@require_POST
 @desk_page(HEAD_JUDGE)
+@require_POST
 def query_answer(request, tournament, query_id):
     query = HandQuery.objects.filter(pk=query_id, session__round__tournament=tournament).first()
     if query is None:

@@ -41,6 +41,7 @@ from ...logins import client_address
 from ...models import Round
 from ...play import selectors as play_selectors
 from ...play.services.queries import hand_query_raise
+from ...release import Rule
 from ...standings import selectors as standings_selectors
 from ..forms import HandQueryForm
 
@@ -94,6 +95,8 @@ def link_page(view):
             return _refused(request, refusal.status, refusal.message)
         return _private(view(request, registration, *args, **kwargs))
 
+    # Always reachable by its holder; what it shows follows the release rules (the vocabulary).
+    wrapped.release_rule = Rule.ALWAYS
     return wrapped
 
 
