@@ -484,6 +484,17 @@ class Session(models.Model):
         where = f"{self.round}, {self.table}"
         return where if self.half == 1 else f"{where}, hands after the change"
 
+    def desk_url(self, name: str = "session_sheet", **extra) -> str:
+        """The address of this session's page ``name`` at the judges' desk."""
+        kwargs = {
+            "slug": self.round.tournament.slug,
+            "round_number": self.round.number,
+            "table_number": self.table.number,
+            **({"half": self.half} if self.half != 1 else {}),
+            **extra,
+        }
+        return reverse(f"desk:{name}", kwargs=kwargs)
+
     def hand_numbers(self) -> range:
         """The hand numbers this session plays (9-16 for a second half after hand 8)."""
         return self.round.hand_numbers(self.half)

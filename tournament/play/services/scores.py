@@ -38,12 +38,13 @@ def _computed(session_ids) -> dict[int, dict[int, dict]]:
     if not active:
         return {}
     places = {
-        pk: (round_id, table_id, tournament_id, round_number, table_number)
-        for pk, round_id, table_id, tournament_id, round_number, table_number in (
+        pk: (round_id, table_id, half, tournament_id, round_number, table_number)
+        for pk, round_id, table_id, half, tournament_id, round_number, table_number in (
             Session.objects.filter(pk__in=active).values_list(
                 "pk",
                 "round_id",
                 "table_id",
+                "half",
                 "round__tournament_id",
                 "round__number",
                 "table__number",
@@ -51,11 +52,11 @@ def _computed(session_ids) -> dict[int, dict[int, dict]]:
         )
     }
     sessions = {pk: place[0] for pk, place in places.items()}
-    by_place = {(place[0], place[1]): pk for pk, place in places.items()}
+    by_place = {place[:3]: pk for pk, place in places.items()}
     for seat in Seat.objects.filter(round_id__in=set(sessions.values())).values(
-        "round_id", "table_id", "player_id", "wind"
+        "round_id", "table_id", "half", "player_id", "wind"
     ):
-        pk = by_place.get((seat["round_id"], seat["table_id"]))
+        pk = by_place.get((seat["round_id"], seat["table_id"], seat["half"]))
         if pk is not None:
             rows[pk][seat["player_id"]] = _blank(seat["wind"])
     for paid in (
@@ -86,10 +87,13 @@ def _computed(session_ids) -> dict[int, dict[int, dict]]:
         for pid, points in effect.items():
             players[pid]["penalty_points"] += points
     for pk, players in rows.items():
-        _, _, tournament_id, round_number, table_number = places[pk]
+        _, _, half, tournament_id, round_number, table_number = places[pk]
         for row in players.values():
             row.update(
-                tournament_id=tournament_id, round_number=round_number, table_number=table_number
+                tournament_id=tournament_id,
+                round_number=round_number,
+                table_number=table_number,
+                half=half,
             )
     return rows
 
@@ -102,6 +106,7 @@ FIELDS = (
     "tournament_id",
     "round_number",
     "table_number",
+    "half",
     "wind",
     "hand_points",
     "penalty_points",
