@@ -101,8 +101,7 @@ def hand_preview(
     numbers = session.hand_numbers()
     if entry.number not in numbers:
         evaluation.add(
-            "number",
-            f"Hand numbers at this table run from {numbers[0]} to {numbers[-1]} (RULINGS R15).",
+            "number", f"Hand numbers run from {numbers[0]} to {numbers[-1]} (RULINGS R15)."
         )
     return evaluation
 
