@@ -211,6 +211,19 @@ class GenerateSeatingForm(forms.Form):
     )
 
 
+class TableChangeForm(forms.Form):
+    """A round's table change: players move to new tables after this hand (empty: none)."""
+
+    after_hand = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=64,
+        label="Change tables after hand",
+        help_text="e.g. 8 of 16: hands 9 to 16 are played at new tables, seated again to meet "
+        "new opponents. Leave empty for no change.",
+    )
+
+
 class SwapSeatsForm(forms.Form):
     first = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player")
     second = forms.ModelChoiceField(queryset=Player.objects.none(), label="swaps seats with")
@@ -219,7 +232,7 @@ class SwapSeatsForm(forms.Form):
         super().__init__(*args, **kwargs)
         # Family-name order; every player shown by their label (`event.names`).
         self.names = player_names(round_.tournament_id)
-        seated = Player.objects.filter(seats__round=round_).order_by(
+        seated = Player.objects.filter(seats__round=round_, seats__half=1).order_by(
             Lower("family_name"), Lower("given_name"), "pk"
         )
         for name in ("first", "second"):

@@ -16,7 +16,7 @@ from ...models import Round
 from ...play.selectors import round_is_opened
 from ...seating import services as seating_services
 from ...seating.selectors import seating_overview as overview_rows
-from ..forms import GenerateSeatingForm, SwapSeatsForm
+from ..forms import GenerateSeatingForm, SwapSeatsForm, TableChangeForm
 from .common import console_page
 
 
@@ -72,8 +72,36 @@ def seating_round(request, tournament, number):
         "tables": event_selectors.round_tables(round_, names),
         "byes": event_selectors.round_byes(round_, names),
         "form": form,
+        "change_form": TableChangeForm(initial={"after_hand": round_.table_change_after}),
     }
     return render(request, "tournament/seating/seating_round.html", context)
+
+
+@console_page()
+@require_POST
+def seating_table_change(request, tournament, number):
+    """Declare (or remove) the round's table change; the second half is seated at once."""
+    round_ = _round(tournament, number)
+    form = TableChangeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "; ".join(e for errors in form.errors.values() for e in errors))
+        return redirect("seating:seating_round", slug=tournament.slug, number=number)
+    after = form.cleaned_data["after_hand"]
+    try:
+        plan = seating_services.round_table_change_set(
+            round_=round_, after_hand=after, user=request.user
+        )
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+    else:
+        if after is None:
+            messages.success(request, f"Round {number}: no table change; one seat per player.")
+        else:
+            seated = f" {plan.describe()}" if plan else " Seat the round to seat both halves."
+            messages.success(
+                request, f"Round {number}: players change tables after hand {after}.{seated}"
+            )
+    return redirect("seating:seating_round", slug=tournament.slug, number=number)
 
 
 @console_page()
