@@ -25,7 +25,9 @@ from ..play.entry import ENTRY_FLAGS, HandEntryData, Seating, evaluate, rules_fo
 from ..winds import WINDS
 
 FORMAT = "zj-tournament-archive"
-VERSION = 1
+VERSION = 2
+# Version 1 had no table changes: its rounds, seats and sessions read as one half (`half_of`).
+READABLE_VERSIONS = (1, 2)
 MAX_BYTES = 50 * 1024 * 1024
 # Values (counted by their separators, before parsing): a 400-player event with every hand and
 # audit line has well under a million; 50 MB of tiny values would take gigabytes once parsed.
@@ -86,11 +88,28 @@ def archive_loads(text: str | bytes) -> dict:
         raise ArchiveError([f"The file is not JSON ({error})."]) from None
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise ArchiveError([f"The file is not a tournament archive (format {FORMAT!r})."])
-    if archive.get("version") != VERSION:
+    if archive.get("version") not in READABLE_VERSIONS:
         raise ArchiveError(
             [f"Archive version {archive.get('version')!r} is not supported (this is {VERSION})."]
         )
     return archive
+
+
+def half_of(record: dict) -> int:
+    """The half of a seat, session, penalty or audit line: 2 after its round's table change;
+    1 when the key is absent (version 1)."""
+    return record.get("half", 1)
+
+
+def _check_half(record: dict, where: str, problems: list[str]) -> bool:
+    """A half is 1 or 2; null only for a penalty or audit line outside any session."""
+    half = half_of(record)
+    if half is None and "round" in record and record["round"] is None and "seats" not in record:
+        return True
+    if half in (1, 2) and not isinstance(half, bool):
+        return True
+    problems.append(f"{where}: 'half' must be 1 or 2 (2: after the round's table change).")
+    return False
 
 
 def entry_numbers(data: dict, to_number: dict[int, int]) -> dict:
@@ -190,6 +209,7 @@ def archive_problems(archive: dict) -> list[str]:
                   "round": _OPT_INT, "table": _OPT_INT, "hand": _OPT_INT,
                   "created_by": _OPT_STR, "created_at": str}  # fmt: skip
         if _typed(penalty, fields, f"Penalty #{i + 1}", problems):
+            _check_half(penalty, f"Penalty #{i + 1}", problems)
             if penalty["player"] not in players:
                 problems.append(f"Penalty #{i + 1} names an unknown player {penalty['player']}.")
             _known_user(penalty["created_by"], officials, f"Penalty #{i + 1}", problems)
@@ -197,6 +217,7 @@ def archive_problems(archive: dict) -> list[str]:
         fields = {"action": str, "reason": str, "created_at": str, "user": _OPT_STR,
                   "round": _OPT_INT, "table": _OPT_INT, "hand_number": _OPT_INT}  # fmt: skip
         if _typed(line, fields, f"Audit line #{i + 1}", problems):
+            _check_half(line, f"Audit line #{i + 1}", problems)
             _known_user(line["user"], officials, f"Audit line #{i + 1}", problems)
     return problems
 
@@ -220,14 +241,16 @@ def _check_players(records: list, problems: list[str]) -> dict[int, str]:
     return players
 
 
-def _check_rounds(records, players, tables, problems) -> dict[tuple[int, int], Seating]:
-    """Seatings by (round, table), players by number."""
-    seatings: dict[tuple[int, int], dict[str, int]] = {}
+def _check_rounds(records, players, tables, problems) -> dict[tuple[int, int, int], Seating]:
+    """Seatings by (round, half, table), players by number."""
+    seatings: dict[tuple[int, int, int], dict[str, int]] = {}
     seen_rounds = set()
     for i, round_ in enumerate(records):
-        fields = {"number": _INT, "status": str, "seating_published": bool, "seats": list}
+        fields = {"number": _INT, "status": str, "seating_published": bool, "seats": list,
+                  "table_change_after": _OPT_INT}  # fmt: skip
         if not _typed(round_, fields, f"Round #{i + 1}", problems):
             continue
+        halves_declared = 1 if round_.get("table_change_after") is None else 2
         if round_["number"] in seen_rounds:
             problems.append(f"Round {round_['number']} appears twice.")
         seen_rounds.add(round_["number"])
@@ -241,7 +264,12 @@ def _check_rounds(records, players, tables, problems) -> dict[tuple[int, int], S
             if seat["wind"] not in WINDS:
                 problems.append(f"{where} has an unknown wind {seat['wind']!r}.")
                 continue
-            winds = seatings.setdefault((round_["number"], seat["table"]), {})
+            if not _check_half(seat, where, problems):
+                continue
+            if half_of(seat) > halves_declared:
+                problems.append(f"{where} is after a table change the round does not declare.")
+                continue
+            winds = seatings.setdefault((round_["number"], half_of(seat), seat["table"]), {})
             if seat["wind"] in winds:
                 problems.append(f"{where}: wind {seat['wind']} is taken twice at that table.")
             winds[seat["wind"]] = seat["player"]
@@ -259,8 +287,10 @@ def _check_sessions(records, seatings, players, officials, rules, problems) -> N
                   "reconciled_at": _OPT_STR, "opened_at": _OPT_STR}  # fmt: skip
         if not _typed(session, fields, f"Session #{i + 1}", problems):
             continue
-        key = (session["round"], session["table"])
-        where = f"Round {key[0]}, table {key[1]}"
+        if not _check_half(session, f"Session #{i + 1}", problems):
+            continue
+        key = (session["round"], half_of(session), session["table"])
+        where = f"Round {key[0]}, table {key[2]}" + (", after the change" if key[1] == 2 else "")
         if key in seen:
             problems.append(f"{where} appears twice.")
         seen.add(key)

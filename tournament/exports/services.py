@@ -36,7 +36,7 @@ from ..models import (
 )
 from ..play.services.scores import session_scores_rebuild
 from ..roles import roles_ensure
-from .archive import ArchiveError, archive_problems, entry_numbers, snapshot_numbers
+from .archive import ArchiveError, archive_problems, entry_numbers, half_of, snapshot_numbers
 
 _ROLES = {
     "judge": TournamentOfficial.Role.JUDGE,
@@ -178,6 +178,7 @@ def _write(archive: dict, slug: str) -> Tournament:
             number=record["number"],
             status=record["status"],
             seating_published=record["seating_published"],
+            table_change_after=record.get("table_change_after"),
         )
         _valid(round_, f"Round {record['number']}", ("tournament",)).save()
         rounds[record["number"]] = round_
@@ -185,6 +186,7 @@ def _write(archive: dict, slug: str) -> Tournament:
             Seat(
                 round=round_,
                 table=tables[s["table"]],
+                half=half_of(s),
                 wind=s["wind"],
                 player=player_of[s["player"]],
             )
@@ -199,6 +201,7 @@ def _write(archive: dict, slug: str) -> Tournament:
         session = Session(
             round=rounds[record["round"]],
             table=tables[record["table"]],
+            half=half_of(record),
             status=record["status"],
             card_totals=(
                 {str(id_of[int(n)]): total for n, total in totals.items()}
@@ -210,11 +213,11 @@ def _write(archive: dict, slug: str) -> Tournament:
             opened_at=_time(record["opened_at"]),
         )
         _valid(session, where, ("round", "table", "reconciled_by")).save()
-        sessions[(record["round"], record["table"])] = session
+        sessions[(record["round"], record["table"], half_of(record))] = session
         _hands_write(session, record["hands"], where, player_of, id_of, who)
 
     for record in archive["penalties"]:
-        session = sessions.get((record["round"], record["table"]))
+        session = sessions.get((record["round"], record["table"], half_of(record) or 1))
         hand = None
         if session is not None and record["hand"] is not None:
             hand = Hand.objects.filter(session=session, number=record["hand"]).first()
@@ -236,7 +239,7 @@ def _write(archive: dict, slug: str) -> Tournament:
         _valid(
             AuditEntry(
                 tournament=tournament,
-                session=sessions.get((line["round"], line["table"])),
+                session=sessions.get((line["round"], line["table"], half_of(line) or 1)),
                 hand_number=line["hand_number"],
                 action=line["action"],
                 user=who(line["user"]),
