@@ -80,7 +80,7 @@ def test_the_commands_round_trip_through_files(event, tmp_path):
     call_command("export_tournament", "copy", "-o", str(again))
     text = again.read_text(encoding="utf-8").replace('"slug": "copy"', f'"slug": "{event.slug}"')
     assert text == first.read_text(encoding="utf-8")
-    assert json.loads(text)["version"] == 1
+    assert json.loads(text)["version"] == 2
 
 
 def _first_hand(archive, outcome="win"):
