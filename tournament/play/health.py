@@ -92,13 +92,18 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
             found["unconfirmed"].append(
                 Problem("unconfirmed", f"Round {r} table {t} hand {n}.", r, t, n)
             )
-    numbers: dict[tuple[int, int], set[int]] = defaultdict(set)
-    for r, t, n in Hand.objects.filter(**where).values_list(
-        "session__round__number", "session__table__number", "number"
+    numbers: dict[tuple[int, int, int], set[int]] = defaultdict(set)
+    for r, t, half, change, n in Hand.objects.filter(**where).values_list(
+        "session__round__number",
+        "session__table__number",
+        "session__half",
+        "session__round__table_change_after",
+        "number",
     ):
-        numbers[(r, t)].add(n)
-    for (r, t), taken in sorted(numbers.items()):
-        missing = sorted(set(range(1, max(taken) + 1)) - taken)
+        # A card after a table change starts at the hand after it (9 after hand 8).
+        numbers[(r, t, change + 1 if half == 2 else 1)].add(n)
+    for (r, t, first), taken in sorted(numbers.items()):
+        missing = sorted(set(range(first, max(taken) + 1)) - taken)
         if missing:
             found["gap"].append(
                 Problem(

@@ -96,9 +96,7 @@ def test_halves_seated_together_meet_no_pair_twice_where_the_lower_bound_allows(
 ):
     players = players_of(4 * tables)
     halves = [2] * rounds
-    schedule = generate_schedule(
-        players, rounds, options=SeatingOptions(seed=seed), halves=halves
-    )
+    schedule = generate_schedule(players, rounds, options=SeatingOptions(seed=seed), halves=halves)
 
     assert [(s.number, s.half) for s in schedule] == [
         (number, half) for number in range(1, rounds + 1) for half in (1, 2)
