@@ -235,3 +235,20 @@ def test_cards_slips_and_seating_lists_show_the_change():
     seating = " ".join(text(DOCUMENTS["seating"].render(request).content).split())
     assert "· from hand 9" in seating
     assert f"then table {later.table.number} {later.wind}" in seating
+
+
+def test_four_hundred_players_play_sixteen_hands_in_two_halves():
+    tournament = event_with_a_change(400, time_limit=30.0)
+    round_ = tournament.rounds.get(number=1)
+    round_.tournament = tournament
+    assert_seated_once_per_half(round_, 400)
+    assert_no_avoidable_repeats(tournament)
+    assert round_.sessions.count() == 200
+
+    penalties = play_round(round_, make_user("judge"), random.Random(11))
+
+    expected = independent_totals(tournament, penalties)
+    rows = standings(tournament)
+    assert {row.player_id: row.total for row in rows} == expected
+    assert {row.sessions_played for row in rows} == {2}
+    assert sum(expected.values()) == 0  # every hand and every zero-sum penalty sums to zero
