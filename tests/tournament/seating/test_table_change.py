@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 
 from tests.tournament.builders import SMALL, entry, make_players, make_tournament, make_user
 from tests.tournament.printing.pdf_reading import needs_poppler, text
+from tournament.event import services as event_services
 from tournament.exports.archive import archive_dumps, archive_problems
 from tournament.exports.selectors import tournament_archive
 from tournament.exports.services import tournament_import
@@ -252,3 +253,13 @@ def test_four_hundred_players_play_sixteen_hands_in_two_halves():
     assert {row.player_id: row.total for row in rows} == expected
     assert {row.sessions_played for row in rows} == {2}
     assert sum(expected.values()) == 0  # every hand and every zero-sum penalty sums to zero
+
+
+def test_hands_per_session_cannot_shrink_below_a_declared_change():
+    tournament = event_with_a_change(8)
+    with pytest.raises(ValidationError, match="changes tables after hand 8"):
+        event_services.tournament_settings_update(
+            tournament=tournament, changes={"hands_per_session": 8}, user=make_user("head")
+        )
+    tournament.refresh_from_db()
+    assert tournament.hands_per_session == HANDS
