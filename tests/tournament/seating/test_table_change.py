@@ -16,6 +16,9 @@ from collections import Counter, defaultdict
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from tests.tournament.builders import SMALL, entry, make_players, make_tournament, make_user
 from tests.tournament.printing.pdf_reading import needs_poppler, text
@@ -31,7 +34,11 @@ from tournament.printing.documents import DOCUMENTS, PrintRequest
 from tournament.seating.report import quality_report
 from tournament.seating.schedule import repeat_lower_bound
 from tournament.seating.selectors import round_seatings, seating_players
-from tournament.seating.services import round_table_change_set, seating_generate
+from tournament.seating.services import (
+    round_table_change_set,
+    seating_generate,
+    seating_publish,
+)
 from tournament.standings.selectors import board, standings
 
 pytestmark = pytest.mark.django_db
@@ -263,3 +270,42 @@ def test_hands_per_session_cannot_shrink_below_a_declared_change():
         )
     tournament.refresh_from_db()
     assert tournament.hands_per_session == HANDS
+
+
+def _queries_of_pages(players: int, client) -> dict[str, int]:
+    """Queries per page of a round in two halves with a hand on every card."""
+    tournament = event_with_a_change(players)
+    round_ = tournament.rounds.get(number=1)
+    round_.tournament = tournament
+    seating_publish(round_=round_)
+    judge = make_user("superuser")
+    for session in cards(round_):
+        hand_save(session=session, entry=entry(session, session.hand_numbers()[0]), user=judge)
+    client.force_login(judge)
+    second = cards(round_)[-1]
+    player = second.seats_by_wind()["E"].player_id
+    slug = tournament.slug
+    pages = {
+        "desk round": reverse("desk:round_desk", args=[slug, 1]),
+        "second card": second.desk_url(),
+        "console seating": reverse("seating:seating_round", args=[slug, 1]),
+        "round": reverse("public:round_detail", args=[slug, 1]),
+        "by player": reverse("public:seating_by_player", args=[slug, 1]),
+        "results": reverse("public:round_results", args=[slug, 1]),
+        "player": reverse("public:player_detail", args=[slug, player]),
+    }
+    counts = {}
+    for name, path in pages.items():
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(path).status_code == 200, name
+        counts[name] = len(queries)
+    request = PrintRequest(tournament=tournament, round=round_, base_url="https://x", official=True)
+    for name in ("scorecards", "slips", "seating"):
+        with CaptureQueriesContext(connection) as queries:
+            DOCUMENTS[name].items(request)
+        counts[name] = len(queries)
+    return counts
+
+
+def test_pages_and_printouts_of_a_round_in_halves_read_a_fixed_number_of_queries(client):
+    assert _queries_of_pages(8, client) == _queries_of_pages(32, client)
