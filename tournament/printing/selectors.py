@@ -11,6 +11,9 @@ seated round    a round with at least one seat; printouts of a round that is not
 round points    a player's hand payments in one round plus the penalties of that round's
                 sessions (the standings PDF's per-round columns); penalties outside any
                 session only count in the total.
+table change    a round whose players move after hand N: each half has its own cards (the
+                second numbered on from N + 1), the first card says where each player goes and
+                the second where each came from; seating lists and slips give both places.
 provisional     a card with a hand awaiting confirmation; standings as the standings board
                 says (`standings.selectors.Provisional`).
 """

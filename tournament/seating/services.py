@@ -16,7 +16,12 @@ only, and then regenerates the *prepared* rounds after it (seated, not kept), wh
 for the round's old seating; when one of the later rounds is kept they cannot be, and the plan
 names them as *stale*.
 
-Vocabulary: *seat rows* are ``(table number, wind, player)`` triples for one round. A *roster
+A *table change* (`round_table_change_set`) declares that a round's players move after hand N:
+the round is then seated in two halves (`schedule` seats each half as a round of its own), and
+every generation here seats both halves of such a round.
+
+Vocabulary: *seat rows* are ``(table number, wind, player)`` triples for one round (or one
+half: ``second_half_rows`` of `round_seat`). A *roster
 change* (withdraw, reinstate, substitute) reseats the seated rounds not yet played, from the
 round it takes effect on (`roster_withdraw`, `roster_reinstate`, `roster_substitute`); played
 rounds never change.
