@@ -104,7 +104,7 @@ def half_of(record: dict) -> int:
 def _check_half(record: dict, where: str, problems: list[str]) -> bool:
     """A half is 1 or 2; null only for a penalty or audit line outside any session."""
     half = half_of(record)
-    if half is None and "round" in record and record["round"] is None and "seats" not in record:
+    if half is None and "round" in record and record["round"] is None:
         return True
     if half in (1, 2) and not isinstance(half, bool):
         return True

@@ -309,3 +309,32 @@ def _queries_of_pages(players: int, client) -> dict[str, int]:
 
 def test_pages_and_printouts_of_a_round_in_halves_read_a_fixed_number_of_queries(client):
     assert _queries_of_pages(8, client) == _queries_of_pages(32, client)
+
+
+def test_the_archive_refuses_a_half_the_round_does_not_declare_and_reads_version_1():
+    tournament = event_with_a_change(8)
+    archive = tournament_archive(tournament)
+    bad = json.loads(archive_dumps(archive))
+    bad["rounds"][0]["table_change_after"] = None
+    assert "Round 1, seat #9 is after a table change the round does not declare." in (
+        archive_problems(bad)
+    )
+    bad["rounds"][0]["seats"][0]["half"] = 3
+    assert "Round 1, seat #1: 'half' must be 1 or 2 (2: after the round's table change)." in (
+        archive_problems(bad)
+    )
+
+    round_table_change_set(round_=tournament.rounds.get(number=1), after_hand=None)
+    old = json.loads(archive_dumps(tournament_archive(tournament)))
+    old["version"] = 1
+    for round_ in old["rounds"]:
+        del round_["table_change_after"]
+        for seat in round_["seats"]:
+            del seat["half"]
+    for part in ("sessions", "penalties", "audit"):
+        for record in old[part]:
+            del record["half"]
+    assert archive_problems(old) == []
+    copy_ = tournament_import(archive=old, slug="version-1")
+    assert set(copy_.rounds.values_list("table_change_after", flat=True)) == {None}
+    assert copy_.rounds.get().seats.count() == 8
