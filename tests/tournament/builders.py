@@ -68,7 +68,9 @@ def make_session(**tournament_fields) -> Session:
 
 def seat_players(session: Session) -> dict[str, int]:
     """Player ids by starting wind."""
-    seats = Seat.objects.filter(round_id=session.round_id, table_id=session.table_id)
+    seats = Seat.objects.filter(
+        round_id=session.round_id, table_id=session.table_id, half=session.half
+    )
     return {seat.wind: seat.player_id for seat in seats}
 
 

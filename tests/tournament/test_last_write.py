@@ -344,6 +344,12 @@ def case_round_seat(service, w):
     yield Shows(_seats_text(w, 2))
 
 
+def case_round_table_change_set(service, w):
+    yield Watch([w.url("public:seating_by_player", 2)], viewer="official")
+    service(round_=w.round(2), after_hand=8, time_limit=2)
+    yield Shows(["from hand 9: table"])
+
+
 def case_seating_round_generate(service, w):
     yield Watch([w.url("public:round_list")])
     service(tournament=w.tournament, number=3, seed=1, time_limit=2)

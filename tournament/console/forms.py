@@ -232,6 +232,19 @@ class GenerateSeatingForm(forms.Form):
 MAX_PLAYER_NUMBER = 2_147_483_647  # Registration.number is a PositiveIntegerField
 
 
+class TableChangeForm(forms.Form):
+    """A round's table change: players move to new tables after this hand (empty: none)."""
+
+    after_hand = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=64,
+        label="Change tables after hand",
+        help_text="e.g. 8 of 16: hands 9 to 16 are played at new tables, seated again to meet "
+        "new opponents. Leave empty for no change.",
+    )
+
+
 class SwapSeatsForm(forms.Form):
     """Two players of a round swap seats, each named by their player number (the number the
     seating shows beside each name): two short fields, not two lists of every player."""

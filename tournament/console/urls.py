@@ -81,6 +81,11 @@ seating_urls = [
     path("seating/", seating.seating_overview, name="seating_overview"),
     path("rounds/<int:number>/seating/", seating.seating_round, name="seating_round"),
     path("rounds/<int:number>/seating/publish/", seating.seating_publish, name="seating_publish"),
+    path(
+        "rounds/<int:number>/seating/table-change/",
+        seating.seating_table_change,
+        name="seating_table_change",
+    ),
 ]
 
 # Joins the ``printing`` namespace under ``/t/<slug>/print/``.

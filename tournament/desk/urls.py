@@ -1,6 +1,7 @@
 """Addresses of the judges' desk (namespace ``desk``), under ``/t/<slug>/desk/``.
 
-A session's pages live under ``round/<n>/table/<n>/``; each URL name is its view's name.
+A session's pages live under ``round/<n>/table/<n>/`` (``.../half/2/`` after a table
+change); each URL name is its view's name.
 """
 
 from django.urls import include, path
@@ -43,6 +44,11 @@ urlpatterns = [
     path("health/", health.tournament_health, name="tournament_health"),
     path("health/rebuild/", health.session_scores_rebuild, name="session_scores_rebuild"),
     path("round/<int:round_number>/table/<int:table_number>/", include(session_urls)),
+    # After the round's table change (`Round.table_change_after`): the second half's card.
+    path(
+        "round/<int:round_number>/table/<int:table_number>/half/<int:half>/",
+        include(session_urls),
+    ),
     path("audit/", audit.tournament_audit, name="tournament_audit"),
     path("queries/", queries.query_queue, name="query_queue"),
     path("queries/<int:query_id>/answer/", queries.query_answer, name="query_answer"),

@@ -11,6 +11,8 @@ played in stages (`tournament.stages`), only the qualifiers of the previous cut;
 call, the byes and the seating all read it (`tournament.fields`).
 """
 
+from __future__ import annotations
+
 import datetime
 import hmac
 from dataclasses import dataclass
@@ -146,14 +148,17 @@ def tournaments_named(name: str):
 
 
 def round_tables(round_: Round, names: Names | None = None) -> list[dict]:
-    """The round's tables in order, each with its seats sorted by starting wind; every seat
-    carries ``label``, its player's label (`player_names`)."""
+    """The round's tables in order (the first half's, then, after a table change, the second
+    half's: ``half`` 2), each with its seats sorted by starting wind; every seat carries
+    ``label``, its player's label (`player_names`)."""
     names = names or player_names(round_.tournament_id)
-    tables: dict[int, dict] = {}
+    tables: dict[tuple[int, int], dict] = {}
     seats = Seat.objects.filter(round=round_).select_related("table", "player")
-    for seat in sorted(seats, key=lambda s: (s.table.number, wind_order(s.wind))):
+    for seat in sorted(seats, key=lambda s: (s.half, s.table.number, wind_order(s.wind))):
         seat.label = names.label(seat.player_id, seat.player.name)
-        entry = tables.setdefault(seat.table.number, {"table": seat.table, "seats": []})
+        entry = tables.setdefault(
+            (seat.half, seat.table.number), {"table": seat.table, "half": seat.half, "seats": []}
+        )
         entry["seats"].append(seat)
     return list(tables.values())
 
@@ -171,13 +176,17 @@ def seated_by_number(round_: Round, number: int) -> tuple[Player | None, bool]:
 
 
 def round_seats_by_player(round_: Round, names: Names | None = None) -> list[Seat]:
-    """The round's seats in family order of their players (the "where do I sit?" list), each
-    with ``label``."""
+    """The round's (first-half) seats in family order of their players (the "where do I sit?"
+    list), each with ``label`` and ``later``: the seat after the round's table change, or
+    None."""
     names = names or player_names(round_.tournament_id)
     seats = list(Seat.objects.filter(round=round_).select_related("player", "table"))
+    later = {seat.player_id: seat for seat in seats if seat.half == 2}
+    seats = [seat for seat in seats if seat.half == 1]
     for seat in seats:
         seat.label = names.label(seat.player_id, seat.player.name)
         seat.bye = False
+        seat.later = later.get(seat.player_id)
     return names.ordered(seats)
 
 
@@ -362,6 +371,8 @@ class Place:
     table_label: str = ""
     wind: str = ""
     withdrawn: bool = False
+    later: Place | None = None  # after the round's table change (from hand ``change_after + 1``)
+    change_after: int | None = None
 
     @property
     def wind_name(self) -> str:
@@ -386,18 +397,25 @@ def player_places(tournament: Tournament, player_id: int, *, rounds) -> list[Pla
         .values_list("pk", flat=True)
     )
     seats = {
-        round_id: (number, label, wind)
-        for round_id, number, label, wind in Seat.objects.filter(
+        (round_id, half): (number, label, wind)
+        for round_id, half, number, label, wind in Seat.objects.filter(
             round__in=rounds, player_id=player_id
-        ).values_list("round_id", "table__number", "table__label", "wind")
+        ).values_list("round_id", "half", "table__number", "table__label", "wind")
     }
     places = []
     for round_ in rounds:
         if round_.pk not in seated_rounds:
             continue
-        if round_.pk in seats:
-            number, label, wind = seats[round_.pk]
-            places.append(Place(round_.number, number, label, wind))
+        if (round_.pk, 1) in seats:
+            later = seats.get((round_.pk, 2))
+            places.append(
+                Place(
+                    round_.number,
+                    *seats[(round_.pk, 1)],
+                    later=Place(round_.number, *later) if later else None,
+                    change_after=round_.table_change_after if later else None,
+                )
+            )
         elif status == Registration.Status.WITHDRAWN and (withdrawn_from or 0) <= round_.number:
             places.append(Place(round_.number, withdrawn=True))
         else:

@@ -271,6 +271,12 @@ def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -
         errors["hands_per_session"] = (
             f"A table already has hand {highest}: hands per session cannot be fewer than {highest}."
         )
+    change = tournament.rounds.aggregate(latest=Max("table_change_after"))["latest"]
+    if "hands_per_session" in changed and change and changed["hands_per_session"] <= change:
+        errors["hands_per_session"] = (
+            f"A round changes tables after hand {change}: hands per session must be more than "
+            f"{change} (or remove that round's table change on its seating page first)."
+        )
     if errors:
         raise ValidationError(errors)
     for name, value in changes.items():

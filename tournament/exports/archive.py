@@ -32,7 +32,8 @@ from ..winds import WINDS
 FORMAT = "zj-tournament-archive"
 VERSION = 2
 #: Versions this code reads; version 1 had no per-hand cap, penalty presets, warnings or
-#: stages (read as one stage holding every round).
+#: stages (read as one stage holding every round), or table changes (its rounds, seats
+#: and sessions read as one half, `half_of`).
 READABLE = (1, 2)
 MAX_BYTES = 50 * 1024 * 1024
 # Values (counted by their separators, before parsing): a 400-player event with every hand and
@@ -116,6 +117,23 @@ def archive_upgrade(archive: dict) -> dict:
             for penalty in archive["penalties"]
         ]
     return upgraded
+
+
+def half_of(record: dict) -> int:
+    """The half of a seat, session, penalty or audit line: 2 after its round's table change;
+    1 when the key is absent (version 1)."""
+    return record.get("half", 1)
+
+
+def _check_half(record: dict, where: str, problems: list[str]) -> bool:
+    """A half is 1 or 2; null only for a penalty or audit line outside any session."""
+    half = half_of(record)
+    if half is None and "round" in record and record["round"] is None:
+        return True
+    if half in (1, 2) and not isinstance(half, bool):
+        return True
+    problems.append(f"{where}: 'half' must be 1 or 2 (2: after the round's table change).")
+    return False
 
 
 def entry_numbers(data: dict, to_number: dict[int, int]) -> dict:
@@ -220,6 +238,7 @@ def archive_problems(archive: dict) -> list[str]:
                   "created_by": _OPT_STR, "created_at": str, "preset": _OPT_STR,
                   "warning": bool}  # fmt: skip
         if _typed(penalty, fields, f"Penalty #{i + 1}", problems):
+            _check_half(penalty, f"Penalty #{i + 1}", problems)
             if penalty["player"] not in players:
                 problems.append(f"Penalty #{i + 1} names an unknown player {penalty['player']}.")
             if penalty["preset"] is not None and penalty["preset"] not in presets:
@@ -231,6 +250,7 @@ def archive_problems(archive: dict) -> list[str]:
         fields = {"action": str, "reason": str, "created_at": str, "user": _OPT_STR,
                   "round": _OPT_INT, "table": _OPT_INT, "hand_number": _OPT_INT}  # fmt: skip
         if _typed(line, fields, f"Audit line #{i + 1}", problems):
+            _check_half(line, f"Audit line #{i + 1}", problems)
             _known_user(line["user"], officials, f"Audit line #{i + 1}", problems)
     return problems
 
@@ -338,14 +358,16 @@ def _check_players(records: list, problems: list[str]) -> dict[int, str]:
     return players
 
 
-def _check_rounds(records, players, tables, problems) -> dict[tuple[int, int], Seating]:
-    """Seatings by (round, table), players by number."""
-    seatings: dict[tuple[int, int], dict[str, int]] = {}
+def _check_rounds(records, players, tables, problems) -> dict[tuple[int, int, int], Seating]:
+    """Seatings by (round, half, table), players by number."""
+    seatings: dict[tuple[int, int, int], dict[str, int]] = {}
     seen_rounds = set()
     for i, round_ in enumerate(records):
-        fields = {"number": _INT, "status": str, "seating_published": bool, "seats": list}
+        fields = {"number": _INT, "status": str, "seating_published": bool, "seats": list,
+                  "table_change_after": _OPT_INT}  # fmt: skip
         if not _typed(round_, fields, f"Round #{i + 1}", problems):
             continue
+        halves_declared = 1 if round_.get("table_change_after") is None else 2
         if round_["number"] in seen_rounds:
             problems.append(f"Round {round_['number']} appears twice.")
         seen_rounds.add(round_["number"])
@@ -359,7 +381,12 @@ def _check_rounds(records, players, tables, problems) -> dict[tuple[int, int], S
             if seat["wind"] not in WINDS:
                 problems.append(f"{where} has an unknown wind {seat['wind']!r}.")
                 continue
-            winds = seatings.setdefault((round_["number"], seat["table"]), {})
+            if not _check_half(seat, where, problems):
+                continue
+            if half_of(seat) > halves_declared:
+                problems.append(f"{where} is after a table change the round does not declare.")
+                continue
+            winds = seatings.setdefault((round_["number"], half_of(seat), seat["table"]), {})
             if seat["wind"] in winds:
                 problems.append(f"{where}: wind {seat['wind']} is taken twice at that table.")
             winds[seat["wind"]] = seat["player"]
@@ -378,8 +405,10 @@ def _check_sessions(records, seatings, players, officials, rules, problems) -> N
                   "table_proposals": (list, type(None))}  # fmt: skip
         if not _typed(session, fields, f"Session #{i + 1}", problems):
             continue
-        key = (session["round"], session["table"])
-        where = f"Round {key[0]}, table {key[1]}"
+        if not _check_half(session, f"Session #{i + 1}", problems):
+            continue
+        key = (session["round"], half_of(session), session["table"])
+        where = f"Round {key[0]}, table {key[2]}" + (", after the change" if key[1] == 2 else "")
         if key in seen:
             problems.append(f"{where} appears twice.")
         seen.add(key)

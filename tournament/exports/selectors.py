@@ -121,9 +121,14 @@ def _archive(tournament: Tournament) -> dict:
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     seats = Seat.objects.filter(round__tournament=tournament).select_related("table", "round")
     seats_by_round: dict[int, list] = {}
-    for seat in seats.order_by("round__number", "table__number", "wind"):
+    for seat in seats.order_by("round__number", "half", "table__number", "wind"):
         seats_by_round.setdefault(seat.round_id, []).append(
-            {"table": seat.table.number, "wind": seat.wind, "player": number_of[seat.player_id]}
+            {
+                "table": seat.table.number,
+                "half": seat.half,
+                "wind": seat.wind,
+                "player": number_of[seat.player_id],
+            }
         )
     payments: dict[int, dict[str, int]] = {}
     for payment in Payment.objects.filter(hand__session__round__tournament=tournament):
@@ -203,7 +208,7 @@ def _archive(tournament: Tournament) -> dict:
     sessions = (
         Session.objects.filter(round__tournament=tournament)
         .select_related("round", "table", "reconciled_by")
-        .order_by("round__number", "table__number")
+        .order_by("round__number", "half", "table__number")
     )
     penalties = (
         Penalty.objects.filter(tournament=tournament)
@@ -243,6 +248,7 @@ def _archive(tournament: Tournament) -> dict:
                 "number": round_.number,
                 "status": round_.status,
                 "seating_published": round_.seating_published,
+                "table_change_after": round_.table_change_after,
                 "seats": seats_by_round.get(round_.pk, []),
             }
             for round_ in rounds
@@ -251,6 +257,7 @@ def _archive(tournament: Tournament) -> dict:
             {
                 "round": session.round.number,
                 "table": session.table.number,
+                "half": session.half,
                 "status": session.status,
                 "card_totals": (
                     {
@@ -274,6 +281,7 @@ def _archive(tournament: Tournament) -> dict:
                 "player": number_of[penalty.player_id],
                 "round": penalty.session.round.number if penalty.session else None,
                 "table": penalty.session.table.number if penalty.session else None,
+                "half": penalty.session.half if penalty.session else None,
                 "hand": penalty.hand.number if penalty.hand else None,
                 "amount": penalty.amount,
                 "mode": penalty.mode,
@@ -301,6 +309,7 @@ def _archive(tournament: Tournament) -> dict:
                 "created_at": _when(line.created_at),
                 "round": line.session.round.number if line.session else None,
                 "table": line.session.table.number if line.session else None,
+                "half": line.session.half if line.session else None,
                 "hand_number": line.hand_number,
                 "action": line.action,
                 "user": user(line.user),
@@ -325,6 +334,7 @@ def _archive(tournament: Tournament) -> dict:
         {
             "round": query.session.round.number,
             "table": query.session.table.number,
+            "half": query.session.half,
             "hand_number": query.hand_number,
             "player": query.registration.number,
             "text": query.text,

@@ -51,6 +51,7 @@ from .archive import (
     archive_problems,
     archive_upgrade,
     entry_numbers,
+    half_of,
     snapshot_numbers,
 )
 
@@ -200,6 +201,7 @@ def _write(archive: dict, slug: str) -> Tournament:
             number=record["number"],
             status=record["status"],
             seating_published=record["seating_published"],
+            table_change_after=record.get("table_change_after"),
         )
         _valid(round_, f"Round {record['number']}", ("tournament",)).save()
         rounds[record["number"]] = round_
@@ -207,6 +209,7 @@ def _write(archive: dict, slug: str) -> Tournament:
             Seat(
                 round=round_,
                 table=tables[s["table"]],
+                half=half_of(s),
                 wind=s["wind"],
                 player=player_of[s["player"]],
             )
@@ -221,6 +224,7 @@ def _write(archive: dict, slug: str) -> Tournament:
         session = Session(
             round=rounds[record["round"]],
             table=tables[record["table"]],
+            half=half_of(record),
             status=record["status"],
             card_totals=(
                 {str(id_of[int(n)]): total for n, total in totals.items()}
@@ -233,7 +237,7 @@ def _write(archive: dict, slug: str) -> Tournament:
             appeal_closed_at=_time(record.get("appeal_closed_at")),
         )
         _valid(session, where, ("round", "table", "reconciled_by")).save()
-        sessions[(record["round"], record["table"])] = session
+        sessions[(record["round"], record["table"], half_of(record))] = session
         _hands_write(session, record["hands"], where, (player_of, id_of, registration_of), who)
         for proposal in (
             record.get("table_proposals") or []
@@ -252,7 +256,7 @@ def _write(archive: dict, slug: str) -> Tournament:
         _valid(preset, f"Penalty preset {record['name']}", ("tournament",)).save()
         presets[record["name"]] = preset
     for record in archive["penalties"]:
-        session = sessions.get((record["round"], record["table"]))
+        session = sessions.get((record["round"], record["table"], half_of(record) or 1))
         hand = None
         if session is not None and record["hand"] is not None:
             hand = Hand.objects.filter(session=session, number=record["hand"]).first()
@@ -277,7 +281,7 @@ def _write(archive: dict, slug: str) -> Tournament:
         _valid(
             AuditEntry(
                 tournament=tournament,
-                session=sessions.get((line["round"], line["table"])),
+                session=sessions.get((line["round"], line["table"], half_of(line) or 1)),
                 hand_number=line["hand_number"],
                 action=line["action"],
                 user=who(line["user"]),
@@ -295,7 +299,7 @@ def _write(archive: dict, slug: str) -> Tournament:
     HandQuery.objects.bulk_create(
         _valid(
             HandQuery(
-                session=sessions.get((record["round"], record["table"])),
+                session=sessions.get((record["round"], record["table"], half_of(record) or 1)),
                 hand_number=record["hand_number"],
                 registration=registration_of[record["player"]],
                 text=record["text"],

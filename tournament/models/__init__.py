@@ -7,7 +7,10 @@ Player        a person; a Registration enters a player in one tournament.
 Round         one round of play: every active player is seated once (RULINGS R15).
 Table         a physical table of the venue, numbered within the tournament.
 Seat          a player's table and *starting* wind in a round.
-Session       one table's play in one round: its hands, from open to reconciled.
+Session       one table's play in one round: its hands, from open to reconciled (its card).
+half          1, or 2 after a round's *table change* (`Round.table_change_after`, e.g. after
+              hand 8 of 16): players move to new seats; the second half has its own seats and
+              sessions (cards) and continues the hand numbers (9-16).
 Hand          one hand of a session: a win, an exhaustive draw or a false win, with its tiles
               as notation text and the engine's value and patterns.
 Payment       what one player gained or lost in one hand; a hand's payments sum to zero.
@@ -36,6 +39,7 @@ rotation are in `tournament.winds`.
 """
 
 from .event import (
+    HALVES,
     TIE_BREAKS,
     Player,
     PlayerLink,
@@ -47,6 +51,7 @@ from .event import (
     Tournament,
     TournamentOfficial,
     Wind,
+    half_hand_numbers,
     split_name,
     validate_tie_breaks,
 )
@@ -55,6 +60,7 @@ from .records import AuditEntry, HandEntry, HandQuery, TableEntry, TableProposal
 from .stages import Stage, StageCut, StageCutEntry
 
 __all__ = [
+    "HALVES",
     "TIE_BREAKS",
     "AuditEntry",
     "Hand",
@@ -79,6 +85,7 @@ __all__ = [
     "Tournament",
     "TournamentOfficial",
     "Wind",
+    "half_hand_numbers",
     "split_name",
     "validate_tie_breaks",
 ]

@@ -15,6 +15,18 @@ from scoring.engine import CAP_MOST, MINIMUM_MOST, cap_problem
 
 from ..winds import WINDS, starting_wind_of_dealer
 
+HALVES = (1, 2)
+
+
+def half_hand_numbers(half: int, change_after: int | None, hands_per_session: int) -> range:
+    """Hand numbers of ``half`` of a round whose players change tables after hand
+    ``change_after`` (None: no change, the first half plays them all)."""
+    if change_after is None:
+        return range(1, hands_per_session + 1) if half == 1 else range(0)
+    if half == 1:
+        return range(1, change_after + 1)
+    return range(change_after + 1, hands_per_session + 1)
+
 
 class Wind(models.TextChoices):
     EAST = "E", "East"
@@ -393,6 +405,13 @@ class Round(models.Model):
     clock_paused_left = models.PositiveIntegerField(
         null=True, blank=True, help_text="The round clock: seconds left while it is paused."
     )
+    table_change_after = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text="Players change tables after this hand (e.g. 8 of 16): the round is played in "
+        "two halves, each with its own seats and cards. Empty: one half, no change.",
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -403,6 +422,10 @@ class Round(models.Model):
                 violation_error_message="This tournament already has a round with this number.",
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(table_change_after__isnull=True) | Q(table_change_after__gte=1),
+                name="round_table_change_after_positive",
+            ),
         ]
 
     def __str__(self):
@@ -412,6 +435,15 @@ class Round(models.Model):
         return reverse(
             "public:round_detail", kwargs={"slug": self.tournament.slug, "number": self.number}
         )
+
+    @property
+    def halves(self) -> tuple[int, ...]:
+        """(1,) for a round played at one table; (1, 2) with a table change."""
+        return (1,) if self.table_change_after is None else HALVES
+
+    def hand_numbers(self, half: int) -> range:
+        """The hand numbers played in ``half``: they continue across the change (9-16)."""
+        return half_hand_numbers(half, self.table_change_after, self.tournament.hands_per_session)
 
 
 class Table(models.Model):
@@ -441,21 +473,26 @@ class Seat(models.Model):
     wind = models.CharField(
         max_length=1, choices=Wind.choices, help_text="Starting wind for the session (R14)."
     )
+    half = models.PositiveSmallIntegerField(
+        default=1,
+        help_text="1, or 2 for the seat after the round's table change.",
+    )
 
     class Meta:
-        ordering = ["round", "table__number", "wind"]
+        ordering = ["round", "half", "table__number", "wind"]
         constraints = [
             models.UniqueConstraint(
-                fields=["round", "player"],
-                name="seat_player_once_per_round",
-                violation_error_message="This player already has a seat in this round.",
+                fields=["round", "half", "player"],
+                name="seat_player_once_per_half",
+                violation_error_message="This player already has a seat in this half of the round.",
             ),
             models.UniqueConstraint(
-                fields=["round", "table", "wind"],
-                name="seat_wind_once_per_table",
+                fields=["round", "half", "table", "wind"],
+                name="seat_wind_once_per_table_half",
                 violation_error_message="This wind is already taken at this table in this round.",
             ),
             models.CheckConstraint(condition=Q(wind__in=WINDS), name="seat_wind_valid"),
+            models.CheckConstraint(condition=Q(half__in=HALVES), name="seat_half_valid"),
         ]
 
     def __str__(self):
@@ -465,7 +502,9 @@ class Seat(models.Model):
         if self.table_id and self.round_id and self.table.tournament_id != self.round.tournament_id:
             raise ValidationError({"table": "This table belongs to another tournament."})
         if self.round_id and self.table_id:
-            others = Seat.objects.filter(round_id=self.round_id, table_id=self.table_id)
+            others = Seat.objects.filter(
+                round_id=self.round_id, table_id=self.table_id, half=self.half
+            )
             if self.pk:
                 others = others.exclude(pk=self.pk)
             if others.count() >= 4:
@@ -497,6 +536,10 @@ class Session(models.Model):
     clock_extra = models.PositiveIntegerField(
         default=0, help_text="Seconds this table plays beyond the round clock."
     )
+    half = models.PositiveSmallIntegerField(
+        default=1,
+        help_text="1, or 2 for the play after the round's table change: its own card and seats.",
+    )
     opened_at = models.DateTimeField(
         null=True,
         blank=True,
@@ -511,24 +554,41 @@ class Session(models.Model):
     )
 
     class Meta:
-        ordering = ["round", "table__number"]
+        ordering = ["round", "half", "table__number"]
         constraints = [
             models.UniqueConstraint(
-                fields=["round", "table"],
-                name="session_once_per_table_and_round",
+                fields=["round", "half", "table"],
+                name="session_once_per_table_and_half",
                 violation_error_message="This table already has a session in this round.",
-            )
+            ),
+            models.CheckConstraint(condition=Q(half__in=HALVES), name="session_half_valid"),
         ]
 
     def __str__(self):
-        return f"{self.round}, {self.table}"
+        where = f"{self.round}, {self.table}"
+        return where if self.half == 1 else f"{where}, hands after the change"
+
+    def desk_url(self, name: str = "session_sheet", **extra) -> str:
+        """The address of this session's page ``name`` at the judges' desk."""
+        kwargs = {
+            "slug": self.round.tournament.slug,
+            "round_number": self.round.number,
+            "table_number": self.table.number,
+            **({"half": self.half} if self.half != 1 else {}),
+            **extra,
+        }
+        return reverse(f"desk:{name}", kwargs=kwargs)
+
+    def hand_numbers(self) -> range:
+        """The hand numbers this session plays (9-16 for a second half after hand 8)."""
+        return self.round.hand_numbers(self.half)
 
     def seats_by_wind(self) -> dict[str, "Seat"]:
         """The four seats of this session keyed by starting wind."""
         return {
             seat.wind: seat
             for seat in Seat.objects.filter(
-                round_id=self.round_id, table_id=self.table_id
+                round_id=self.round_id, table_id=self.table_id, half=self.half
             ).select_related("player")
         }
 

@@ -311,6 +311,7 @@ class SessionScore(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="session_scores")
     round_number = models.PositiveSmallIntegerField(help_text="The session's round, kept here.")
     table_number = models.PositiveSmallIntegerField(help_text="The session's table, kept here.")
+    half = models.PositiveSmallIntegerField(default=1, help_text="The session's half, kept here.")
     wind = models.CharField(max_length=1, blank=True, help_text="Starting wind (RULINGS R14).")
     hand_points = models.IntegerField(default=0)
     penalty_points = models.IntegerField(default=0)
@@ -318,7 +319,7 @@ class SessionScore(models.Model):
     largest_hand = models.PositiveIntegerField(default=0)
 
     class Meta:
-        ordering = ["round_number", "table_number", "player_id"]
+        ordering = ["round_number", "half", "table_number", "player_id"]
         constraints = [
             models.UniqueConstraint(
                 fields=["session", "player"], name="session_score_once_per_player"

@@ -111,24 +111,29 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
             found["unconfirmed"].append(
                 Problem("unconfirmed", f"Round {r} table {t} hand {n}.", r, t, n)
             )
-    gapped = [  # a session has a gap when it has fewer hands than its highest number
+    gapped = [  # fewer hands than the highest number (a card after a table change always)
         row["session_id"]
         for row in Hand.objects.filter(**where)
         .values("session_id")
         .annotate(count=Count("pk"), highest=Max("number"))
         if row["count"] < row["highest"]
     ]
-    numbers: dict[tuple[int, int], set[int]] = defaultdict(set)
-    for r, t, n in (
+    numbers: dict[tuple[int, int, int], set[int]] = defaultdict(set)
+    for r, t, half, change, n in (
         Hand.objects.filter(session_id__in=gapped).values_list(
-            "session__round__number", "session__table__number", "number"
+            "session__round__number",
+            "session__table__number",
+            "session__half",
+            "session__round__table_change_after",
+            "number",
         )
         if gapped
         else ()
     ):
-        numbers[(r, t)].add(n)
-    for (r, t), taken in sorted(numbers.items()):
-        missing = sorted(set(range(1, max(taken) + 1)) - taken)
+        # A card after a table change starts at the hand after it (9 after hand 8).
+        numbers[(r, t, change + 1 if half == 2 else 1)].add(n)
+    for (r, t, first), taken in sorted(numbers.items()):
+        missing = sorted(set(range(first, max(taken) + 1)) - taken)
         if missing:
             found["gap"].append(
                 Problem(

@@ -184,7 +184,9 @@ def hand_summary(hand: Hand, names: dict[int, str]) -> str:
 
 
 def seating_of(session: Session) -> Seating:
-    seats = Seat.objects.filter(round_id=session.round_id, table_id=session.table_id)
+    seats = Seat.objects.filter(
+        round_id=session.round_id, table_id=session.table_id, half=session.half
+    )
     seats = list(seats.select_related("player"))
     names = player_names(session.round.tournament_id)  # same names told apart
     return Seating(
@@ -193,13 +195,19 @@ def seating_of(session: Session) -> Seating:
     )
 
 
-def session_of(tournament, *, round_number: int, table_number: int) -> Session | None:
-    """The session at table ``table_number`` of round ``round_number`` of the loaded
-    ``tournament`` (which the session's round carries, so it is not read again)."""
+def session_of(
+    tournament, *, round_number: int, table_number: int, half: int = 1
+) -> Session | None:
+    """The session at table ``table_number`` of round ``round_number`` (in ``half``: 2 after
+    the round's table change) of the loaded ``tournament`` (which the session's round carries,
+    so it is not read again)."""
     session = (
         Session.objects.select_related("round", "table")
         .filter(
-            round__tournament=tournament, round__number=round_number, table__number=table_number
+            round__tournament=tournament,
+            round__number=round_number,
+            table__number=table_number,
+            half=half,
         )
         .first()
     )
@@ -210,7 +218,7 @@ def session_of(tournament, *, round_number: int, table_number: int) -> Session |
 
 def session_next_number(session: Session) -> int | None:
     taken = set(session.hands.values_list("number", flat=True))
-    for number in range(1, session.round.tournament.hands_per_session + 1):
+    for number in session.hand_numbers():
         if number not in taken:
             return number
     return None
@@ -485,12 +493,12 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
             unconfirmed=Count("hands", filter=Q(hands__confirmed=False), distinct=True),
             mismatches=Count("hands__second_entries", distinct=True),
         )
-        .order_by("table__number")
+        .order_by("half", "table__number")
     )
     seats = defaultdict(list)
     names = player_names(round_.tournament_id)
     for seat in Seat.objects.filter(round=round_).select_related("player"):
-        seats[seat.table_id].append(seat)
+        seats[(seat.half, seat.table_id)].append(seat)
     totals = defaultdict(int)
     for row in (
         Payment.objects.filter(hand__session__round=round_)
@@ -502,7 +510,8 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
     signals = table_signals(sessions)
     cards = []
     for session in sessions:
-        ordered = sorted(seats[session.table_id], key=lambda s: wind_order(s.wind))
+        session.round = round_  # its addresses and hand numbers read no more
+        ordered = sorted(seats[(session.half, session.table_id)], key=lambda s: wind_order(s.wind))
         cards.append(
             SessionCard(
                 session=session,

@@ -80,12 +80,21 @@ class CardSession:
     round_number: int
     table_number: int
     players: tuple[CardPlayer, ...]
-    hands_per_session: int
+    hands_per_session: int  # the last hand number on the card (8 before a change after hand 8)
     address: str = ""  # the session at the judges' desk, for the desk's QR code
     table_address: str = ""  # the session's table page, for the table's QR code
     table_label: str = ""
     hands: tuple[CardHand, ...] = ()
     penalties: tuple[CardPenalty, ...] = ()
+    first_hand: int = 1  # 9 on the card of the second half after a change after hand 8
+    # The round's table change as this card shows it: on the first half's card where each
+    # player goes after it, on the second half's where each came from (empty: no change).
+    change: tuple[str, ...] = ()
+
+    @property
+    def hand_range(self) -> str:
+        """ "hands 9-16" for a card of a round with a table change, else ""."""
+        return f"hands {self.first_hand}-{self.hands_per_session}" if self.change else ""
 
 
 @dataclass
@@ -147,7 +156,7 @@ def card_layout(session: CardSession, *, filled: bool) -> Card:
     count = max([session.hands_per_session, *hands])
     running = dict.fromkeys(winds, 0)
     rows: list[Row] = []
-    for number in range(1, count + 1):
+    for number in range(session.first_hand, count + 1):
         dealer = starting_wind_of_dealer(number)
         hand = hands.get(number)
         row = Row(kind="hand", label=str(number), dealer=dealer)
@@ -195,5 +204,5 @@ def card_layout(session: CardSession, *, filled: bool) -> Card:
         totals=line({w: running[w] + penalty_points[w] for w in winds}),
         penalties=penalties,
         provisional=filled and any(not h.confirmed for h in hands.values()),
-        row_height_mm=row_height_mm(count),
+        row_height_mm=row_height_mm(count - session.first_hand + 1),
     )

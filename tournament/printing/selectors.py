@@ -11,6 +11,9 @@ seated round    a round with at least one seat; printouts of a round that is not
 round points    a player's hand payments in one round plus the penalties of that round's
                 sessions (the standings PDF's per-round columns); penalties outside any
                 session only count in the total.
+table change    a round whose players move after hand N: each half has its own cards (the
+                second numbered on from N + 1), the first card says where each player goes and
+                the second where each came from; seating lists and slips give both places.
 provisional     a card with a hand awaiting confirmation; standings as the standings board
                 says (`standings.selectors.Provisional`).
 """
@@ -74,7 +77,9 @@ def round_card_sessions(
     seats = list(Seat.objects.filter(round=round_).select_related("player", "table"))
     _require_seated(round_, seats)
     sessions = (
-        Session.objects.filter(round=round_).select_related("table").order_by("table__number")
+        Session.objects.filter(round=round_)
+        .select_related("table")
+        .order_by("half", "table__number")
     )
     if table_number is not None:
         sessions = sessions.filter(table__number=table_number)
@@ -83,16 +88,17 @@ def round_card_sessions(
         raise NothingToPrint(f"Round {round_.number} has no table {table_number}.")
     registrations = _numbers(tournament)
     names = player_names(tournament)
-    by_table: dict[int, dict[str, Seat]] = defaultdict(dict)
+    by_table: dict[tuple[int, int], dict[str, Seat]] = defaultdict(dict)
     for seat in seats:
-        by_table[seat.table_id][seat.wind] = seat
+        by_table[(seat.half, seat.table_id)][seat.wind] = seat
+    changes = _table_changes(round_, seats, names)
     hands: dict[int, list[CardHand]] = defaultdict(list)
     penalties: dict[int, list[CardPenalty]] = defaultdict(list)
     if filled:
         ids = [s.pk for s in sessions]
         for session_id, hand in _hands(ids, by_table, sessions, withheld):
             hands[session_id].append(hand)
-        table_of = {s.pk: s.table_id for s in sessions}
+        table_of = {s.pk: (s.half, s.table_id) for s in sessions}
         for penalty in Penalty.objects.filter(session_id__in=ids).select_related("player", "hand"):
             winds = {
                 seat.player_id: w for w, seat in by_table[table_of[penalty.session_id]].items()
@@ -109,7 +115,7 @@ def round_card_sessions(
             )
     cards = []
     for session in sessions:
-        seated = by_table[session.table_id]
+        seated = by_table[(session.half, session.table_id)]
         players = tuple(
             CardPlayer(
                 wind=wind,
@@ -119,11 +125,9 @@ def round_card_sessions(
             )
             for wind, seat in sorted(seated.items(), key=lambda item: wind_order(item[0]))
         )
-        where = {
-            "slug": tournament.slug,
-            "round_number": round_.number,
-            "table_number": session.table.number,
-        }
+        session.round = round_
+        numbers = session.hand_numbers()
+        path = session.desk_url()
         cards.append(
             CardSession(
                 tournament=tournament.name,
@@ -131,19 +135,43 @@ def round_card_sessions(
                 table_number=session.table.number,
                 table_label=session.table.label,
                 players=players,
-                hands_per_session=tournament.hands_per_session,
-                address=absolute(base_url, reverse("desk:session_sheet", kwargs=where)),
-                table_address=absolute(base_url, reverse("desk:table_page", kwargs=where)),
+                hands_per_session=numbers[-1],
+                first_hand=numbers[0],
+                address=absolute(base_url, path),
+                table_address=absolute(base_url, session.desk_url("table_page")),
                 hands=tuple(sorted(hands[session.pk], key=lambda h: h.number)),
                 penalties=tuple(penalties[session.pk]),
+                change=tuple(changes.get((session.half, session.table_id), ())),
             )
         )
     return cards
 
 
+def _table_changes(round_: Round, seats, names) -> dict[tuple[int, int], list[str]]:
+    """The lines each card prints about the round's table change, by (half, table id): where
+    each player of a first-half table goes, where each of a second-half table comes from."""
+    if round_.table_change_after is None:
+        return {}
+    after = round_.table_change_after
+    place = {(seat.half, seat.player_id): seat for seat in seats}
+    lines: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for seat in sorted(seats, key=lambda s: (s.half, s.table.number, wind_order(s.wind))):
+        other = place.get((3 - seat.half, seat.player_id))
+        if other is None:
+            continue
+        name = names.label(seat.player_id, seat.player.name)
+        where = f"table {other.table.number}, {WIND_NAMES[other.wind]}"
+        lines[(seat.half, seat.table_id)].append(
+            f"{seat.wind} {name}: after hand {after} moves to {where}"
+            if seat.half == 1
+            else f"{seat.wind} {name}: played hands 1-{after} at {where}"
+        )
+    return lines
+
+
 def _hands(session_ids, by_table, sessions, withheld=frozenset()):
     """(session id, CardHand) for every hand of these sessions, payments prefetched."""
-    table_of = {s.pk: s.table_id for s in sessions}
+    table_of = {s.pk: (s.half, s.table_id) for s in sessions}
     queryset = Hand.objects.filter(session_id__in=session_ids).prefetch_related("payments")
     for hand in queryset.order_by("session_id", "number"):
         if (hand.session_id, hand.number) in withheld:
@@ -175,6 +203,7 @@ class SeatedPlayer:
     table: int
     wind: str
     chinese_name: str = ""
+    later: SeatedPlayer | None = None  # the seat after the round's table change
 
 
 @dataclass
@@ -182,6 +211,7 @@ class SeatingTable:
     number: int
     label: str
     seats: list[SeatedPlayer] = field(default_factory=list)  # E S W N
+    from_hand: int | None = None  # a table after the round's table change: its first hand
 
 
 @dataclass
@@ -198,9 +228,11 @@ def round_seating(round_: Round) -> SeatingList:
     _require_seated(round_, seats)
     registrations = _numbers(round_.tournament)
     names = player_names(round_.tournament)
-    tables: dict[int, SeatingTable] = {}
+    tables: dict[tuple[int, int], SeatingTable] = {}
     listed = []
-    for seat in seats:
+    later = {}
+    change = round_.table_change_after
+    for seat in sorted(seats, key=lambda seat: -seat.half):  # second half first: `later`
         reg = registrations.get(seat.player_id)
         player = SeatedPlayer(
             name=names.label(seat.player_id, seat.player.name),
@@ -208,10 +240,16 @@ def round_seating(round_: Round) -> SeatingList:
             table=seat.table.number,
             wind=seat.wind,
             chinese_name=seat.player.chinese_name,
+            later=later.get(seat.player_id),
         )
-        tables.setdefault(seat.table.number, SeatingTable(seat.table.number, seat.table.label))
-        tables[seat.table.number].seats.append(player)
-        listed.append((seat.player_id, player))
+        from_hand = change + 1 if seat.half == 2 else None
+        key = (seat.half, seat.table.number)
+        tables.setdefault(key, SeatingTable(seat.table.number, seat.table.label, [], from_hand))
+        tables[key].seats.append(player)
+        if seat.half == 2:
+            later[seat.player_id] = player
+        else:
+            listed.append((seat.player_id, player))
     for table in tables.values():
         table.seats.sort(key=lambda p: wind_order(p.wind))
     seated = {seat.player_id for seat in seats}
@@ -232,7 +270,7 @@ def round_seating(round_: Round) -> SeatingList:
     return SeatingList(
         tournament=round_.tournament.name,
         round_number=round_.number,
-        tables=[tables[n] for n in sorted(tables)],
+        tables=[tables[key] for key in sorted(tables)],
         by_player=[player for _, player in names.ordered(listed, player_id=lambda item: item[0])],
         byes=[player for _, player in names.ordered(byes, player_id=lambda item: item[0])],
     )
@@ -248,6 +286,8 @@ class Slip:
     chinese_name: str
     address: str
     places: list[tuple[int, int, str]]  # (round, table, wind name); table 0 = bye
+    # After a round's table change: round -> (table, wind name, first hand at that table).
+    later: dict[int, tuple[int, str, int]] = field(default_factory=dict)
     # Rounds printed for officials before their seating is published: marked on the slip, so
     # that a slip handed out early does not pass for the seating players may rely on.
     provisional_rounds: tuple[int, ...] = ()
@@ -263,6 +303,9 @@ class Slip:
             if number in self.provisional_rounds:
                 line = f"{line:<19} {PROVISIONAL_MARK}"
             lines.append(line)
+            if number in self.later:
+                table, wind, first = self.later[number]
+                lines.append(f"{'':>5}  {table:>5}  {wind} from hand {first}")
         return lines
 
     @property
@@ -315,8 +358,14 @@ def player_slips(
     names = player_names(tournament)
     unpublished = tuple(r.number for r in rounds if not r.seating_published)
     places: dict[int, dict[int, tuple[int, str]]] = defaultdict(dict)
+    later: dict[int, dict[int, tuple[int, str, int]]] = defaultdict(dict)
     for seat in Seat.objects.filter(round__in=rounds).select_related("table", "round"):
-        places[seat.player_id][seat.round.number] = (seat.table.number, WIND_NAMES[seat.wind])
+        if seat.half == 1:
+            places[seat.player_id][seat.round.number] = (seat.table.number, WIND_NAMES[seat.wind])
+        else:
+            first = seat.round.table_change_after + 1
+            place = (seat.table.number, WIND_NAMES[seat.wind], first)
+            later[seat.player_id][seat.round.number] = place
     return [
         Slip(
             name=names.label(reg.player_id, reg.player.name),
@@ -327,6 +376,7 @@ def player_slips(
                 link_path(links[reg.pk]) if reg.pk in links else player_address(tournament, reg),
             ),
             places=[(r.number, *places[reg.player_id].get(r.number, (0, ""))) for r in rounds],
+            later=later[reg.player_id],
             provisional_rounds=unpublished,
             private=reg.pk in links,
         )

@@ -64,8 +64,9 @@ def quality_report(
     same_table: list[tuple[int, int, int]] = []
     previous_number, previous_table = None, {}
     byes: Counter[int] = Counter()
-    for seating in sorted(seatings, key=lambda s: s.number):
-        byes.update(seating.byes)
+    for seating in sorted(seatings, key=lambda s: s.order):
+        if seating.half == 1:  # a round's halves sit out the same players once
+            byes.update(seating.byes)
         for table, group in seating.tables().items():
             ids = sorted(p.player_id for p in group)
             for a, b in itertools.combinations(ids, 2):

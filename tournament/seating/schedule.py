@@ -17,6 +17,11 @@ Vocabulary:
 - *wind spread*: for one player, the most-used minus the least-used starting wind.
 - *same-table repeat*: a player at the same table number in two consecutive rounds.
 - *separation*: the soft wish to keep players of one club (or country) apart.
+- *half*: a round whose players change tables after hand N (e.g. 8 of 16) is seated twice,
+  ``half`` 1 and 2 of one round number, sharing its byes. To the search each half is a round of
+  its own: its meetings and its winds count like any round's, so the second half avoids the
+  pairs of the first half and of earlier rounds where it can, and the winds stay balanced over
+  every half played.
 
 :func:`generate_schedule` builds rounds (a whole event up front, or the next rounds after the
 ones already played); :mod:`.report` measures any list of rounds. Results depend only
@@ -64,6 +69,12 @@ class RoundSeating:
     number: int
     placements: tuple[Placement, ...]
     byes: tuple[int, ...] = ()
+    half: int = 1
+
+    @property
+    def order(self) -> tuple[int, int]:
+        """Where this seating comes in the event: round number, then half."""
+        return (self.number, self.half)
 
     def tables(self) -> dict[int, tuple[Placement, ...]]:
         """Placements by table number, each table in wind order E, S, W, N."""
@@ -108,9 +119,12 @@ def generate_schedule(
     played: Sequence[RoundSeating] = (),
     options: SeatingOptions = SeatingOptions(),  # noqa: B008 - frozen, safe as a default
     odd_players: str = "error",
+    halves: Sequence[int] = (),
 ) -> list[RoundSeating]:
     """Seat ``players`` (the active ones) for ``rounds`` more rounds after ``played``.
 
+    ``halves`` gives, per new round, 1 or 2 (a table change in that round; missing: 1): the
+    result has one seating per half, in order, the second with the first's number and byes.
     New rounds are numbered on from the highest played round number. Meetings, winds, byes and
     tables from ``played`` count, including those of players no longer active. When the number
     of active players is not a multiple of 4, ``odd_players="byes"`` sits the remainder out each
@@ -118,8 +132,13 @@ def generate_schedule(
     raises a :class:`SeatingError` that names both choices.
     """
     _check_request(players, rounds, played, options, odd_players)
+    if any(count not in (1, 2) for count in halves) or len(halves) > rounds:
+        raise SeatingError("Cannot seat: each round is played in 1 or 2 halves.")
     if rounds == 0:
         return []
+    halves_of = [*halves, *[1] * (rounds - len(halves))]
+    half_numbers = [half for count in halves_of for half in range(1, count + 1)]
+    round_offsets = [offset for offset, count in enumerate(halves_of) for _ in range(count)]
     deadline = time.monotonic() + options.time_limit
     rng = random.Random(options.seed)
     ordered = sorted(players, key=lambda player: player.id)
@@ -132,7 +151,7 @@ def generate_schedule(
     for past in played:
         seated = {p.player_id for p in past.placements}
         for player in ordered:
-            if player.id not in seated:
+            if player.id not in seated and past.half == 1:
                 sat_out[index_of[player.id]] += 1
         known = [
             [index_of[p.player_id] for p in group if p.player_id in index_of]
@@ -146,7 +165,10 @@ def generate_schedule(
 
     bye_count = n % 4
     byes_by_round = []
-    for _ in range(rounds):
+    for half in half_numbers:
+        if half == 2:  # the second half sits out the same players as the first
+            byes_by_round.append(byes_by_round[-1])
+            continue
         tiebreak = list(range(n))
         rng.shuffle(tiebreak)
         rank = sorted(range(n), key=lambda i: (sat_out[i], tiebreak[i]))
@@ -157,7 +179,7 @@ def generate_schedule(
 
     separation = _separation_keys(ordered, options.separate_by)
     partitions = _starting_partitions(
-        n, rounds, played, byes_by_round, met, separation, rng, options, deadline
+        n, len(half_numbers), played, byes_by_round, met, separation, rng, options, deadline
     )
     for groups in partitions:
         search.count_meetings(groups, met)
@@ -170,12 +192,12 @@ def generate_schedule(
 
     previous_table: dict[int, int] = {}
     if played:
-        last = max(played, key=lambda past: past.number)
+        last = max(played, key=lambda past: past.order)
         previous_table = {p.player_id: p.table for p in last.placements}
     first_number = max((past.number for past in played), default=0) + 1
     result = []
-    for offset, (groups, round_seats, byes) in enumerate(
-        zip(partitions, seats, byes_by_round, strict=True)
+    for offset, half, groups, round_seats, byes in zip(
+        round_offsets, half_numbers, partitions, seats, byes_by_round, strict=True
     ):
         ids = [[ordered[i].id for i in group] for group in groups]
         numbers = search.number_tables(ids, previous_table)
@@ -189,10 +211,33 @@ def generate_schedule(
                 number=first_number + offset,
                 placements=tuple(placements),
                 byes=tuple(ordered[i].id for i in byes),
+                half=half,
             )
         )
         previous_table = {p.player_id: p.table for p in placements}
     return result
+
+
+def seat_second_half(
+    players: Sequence[SeatingPlayer],
+    first_half: RoundSeating,
+    *,
+    played: Sequence[RoundSeating] = (),
+    options: SeatingOptions = SeatingOptions(),  # noqa: B008 - frozen, safe as a default
+) -> RoundSeating:
+    """Seat the second half of ``first_half``'s round: the same players (its byes sit out
+    again), with the meetings and winds of ``played`` (the halves before) and of the first half
+    counting, as for any new round."""
+    seated = {placement.player_id for placement in first_half.placements}
+    (second,) = generate_schedule(
+        [player for player in players if player.id in seated],
+        1,
+        played=[*played, first_half],
+        options=options,
+    )
+    return RoundSeating(
+        number=first_half.number, placements=second.placements, byes=first_half.byes, half=2
+    )
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -227,10 +272,12 @@ def _check_request(
         problems.append(
             f"separate_by must be None, 'club' or 'country', not {options.separate_by!r}"
         )
-    numbers = Counter(past.number for past in played)
-    repeated = sorted(number for number, count in numbers.items() if count > 1)
+    numbers = Counter(past.order for past in played)
+    repeated = sorted(order for order, count in numbers.items() if count > 1)
     if repeated:
-        problems.append(f"played rounds numbered twice: {', '.join(map(str, repeated))}")
+        problems.append(
+            "played rounds numbered twice: " + ", ".join(str(number) for number, _ in repeated)
+        )
     for past in played:
         seated = Counter(p.player_id for p in past.placements)
         twice = sorted(player_id for player_id, count in seated.items() if count > 1)

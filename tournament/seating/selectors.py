@@ -53,19 +53,20 @@ def round_players(tournament: Tournament, number: int) -> list[SeatingPlayer]:
 
 
 def round_seatings(rounds, byes: dict[int, tuple[int, ...]] | None = None) -> list[RoundSeating]:
-    """The saved seating of ``rounds`` as plain objects (with ``byes`` by round number)."""
-    placements: dict[int, list[Placement]] = {round_.pk: [] for round_ in rounds}
+    """The saved seating of ``rounds`` as plain objects, one per half (with ``byes`` by round
+    number), in order."""
     numbers = {round_.pk: round_.number for round_ in rounds}
+    placements: dict[tuple[int, int], list[Placement]] = {}
     seats = Seat.objects.filter(round__in=list(rounds)).order_by()
-    for round_id, player_id, table_number, wind in seats.values_list(
-        "round_id", "player_id", "table__number", "wind"
+    for round_id, half, player_id, table_number, wind in seats.values_list(
+        "round_id", "half", "player_id", "table__number", "wind"
     ):
-        placements[round_id].append(Placement(player_id, table_number, wind))
+        key = (numbers[round_id], half)
+        placements.setdefault(key, []).append(Placement(player_id, table_number, wind))
     byes = byes or {}
     return [
-        RoundSeating(number=numbers[pk], placements=tuple(found), byes=byes.get(numbers[pk], ()))
-        for pk, found in placements.items()
-        if found
+        RoundSeating(number=number, placements=tuple(found), byes=byes.get(number, ()), half=half)
+        for (number, half), found in sorted(placements.items())
     ]
 
 

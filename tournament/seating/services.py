@@ -16,7 +16,12 @@ only, and then regenerates the *prepared* rounds after it (seated, not kept), wh
 for the round's old seating; when one of the later rounds is kept they cannot be, and the plan
 names them as *stale*.
 
-Vocabulary: *seat rows* are ``(table number, wind, player)`` triples for one round. A *roster
+A *table change* (`round_table_change_set`) declares that a round's players move after hand N:
+the round is then seated in two halves (`schedule` seats each half as a round of its own), and
+every generation here seats both halves of such a round.
+
+Vocabulary: *seat rows* are ``(table number, wind, player)`` triples for one round (or one
+half: ``second_half_rows`` of `round_seat`). A *roster
 change* (withdraw, reinstate, substitute) reseats the seated rounds not yet played, from the
 round it takes effect on (`roster_withdraw`, `roster_reinstate`, `roster_substitute`); played
 rounds never change.
@@ -27,14 +32,20 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 
-from ..audit import public_write
+from ..audit import audit_record, public_write
 from ..event import services as event_services
 from ..event.selectors import round_field
 from ..event.services import tables_ensure
-from ..models import Player, Registration, Round, Seat, Session, Tournament
+from ..models import AuditEntry, Player, Registration, Round, Seat, Session, Tournament
 from ..play.selectors import round_is_opened, round_is_played, round_progress
 from .report import SeatingReport
-from .schedule import RoundSeating, SeatingError, SeatingOptions, generate_schedule
+from .schedule import (
+    RoundSeating,
+    SeatingError,
+    SeatingOptions,
+    generate_schedule,
+    seat_second_half,
+)
 from .selectors import (
     roll_call_begun,
     round_players,
@@ -122,13 +133,28 @@ def _options(tournament: Tournament, seed: int, time_limit: float) -> SeatingOpt
     return SeatingOptions(seed=seed, separate_by=separate_by, time_limit=time_limit)
 
 
-def _schedule(players, count, *, history, options, odd_players) -> list[RoundSeating]:
+def _schedule(players, count, *, history, options, odd_players, halves=()) -> list[RoundSeating]:
     try:
         return generate_schedule(
-            players, count, played=history, options=options, odd_players=odd_players
+            players,
+            count,
+            played=history,
+            options=options,
+            odd_players=odd_players,
+            halves=halves,
         )
     except SeatingError as error:
         raise ValidationError(str(error)) from error
+
+
+def _halves_of(tournament: Tournament, numbers) -> list[int]:
+    """How many halves each of rounds ``numbers`` is played in (2 with a table change)."""
+    changes = dict(
+        tournament.rounds.filter(number__in=list(numbers)).values_list(
+            "number", "table_change_after"
+        )
+    )
+    return [1 if changes.get(number) is None else 2 for number in numbers]
 
 
 def _rounds_text(numbers) -> str:
@@ -199,6 +225,7 @@ def _rounds_compute(tournament, numbers, *, history, options, odd_players):
     Returns (schedule, players per round, the round numbers seated from a roll call)."""
     first, rest = numbers[0], numbers[1:]
     fields = {number: _field_or_refuse(tournament, number) for number in numbers}
+    halves = _halves_of(tournament, numbers)
     schedule: list[RoundSeating] = []
     roll_called: tuple[int, ...] = ()
     if roll_call_begun(tournament, first):
@@ -208,8 +235,9 @@ def _rounds_compute(tournament, numbers, *, history, options, odd_players):
             history=history,
             options=options,
             odd_players=odd_players,
+            halves=halves[:1],
         )
-        roll_called, numbers = (first,), rest
+        roll_called, numbers, halves = (first,), rest, halves[1:]
     while numbers:  # one schedule per stage: a later stage seats only its qualifiers
         stage = fields[numbers[0]].stage
         chunk = tuple(n for n in numbers if fields[n].stage == stage)
@@ -219,8 +247,9 @@ def _rounds_compute(tournament, numbers, *, history, options, odd_players):
             history=[*history, *schedule],
             options=options,
             odd_players=odd_players,
+            halves=halves[: len(chunk)],
         )
-        numbers = numbers[len(chunk) :]
+        numbers, halves = numbers[len(chunk) :], halves[len(chunk) :]
     counts = {seating.number: len(seating.placements) + len(seating.byes) for seating in schedule}
     return schedule, counts, roll_called
 
@@ -246,21 +275,29 @@ def _schedule_save(*, tournament: Tournament, schedule, kept: list[Round]) -> No
     players = Player.objects.in_bulk(
         {p.player_id for seating in schedule for p in seating.placements}
     )
-    for seating in schedule:
-        round_ = rounds.get(seating.number) or Round.objects.create(
-            tournament=tournament, number=seating.number
-        )
+    for number, halves in _halves_by_round(schedule).items():
+        round_ = rounds.get(number) or Round.objects.create(tournament=tournament, number=number)
         round_.seating_published = False
         round_.save(update_fields=["seating_published"])
-        round_seat(
-            round_=round_,
-            seat_rows=[(p.table, p.wind, players[p.player_id]) for p in seating.placements],
-        )
+        round_seat(round_=round_, **_seat_rows_of(halves, players))
+
+
+def _halves_by_round(schedule: list[RoundSeating]) -> dict[int, list[RoundSeating]]:
+    by_round: dict[int, list[RoundSeating]] = {}
+    for seating in sorted(schedule, key=lambda seating: seating.order):
+        by_round.setdefault(seating.number, []).append(seating)
+    return by_round
+
+
+def _seat_rows_of(halves: list[RoundSeating], players: dict[int, Player]) -> dict:
+    """`round_seat`'s keyword arguments for one round's seatings (one per half)."""
+    rows = [[(p.table, p.wind, players[p.player_id]) for p in half.placements] for half in halves]
+    return {"seat_rows": rows[0], "second_half_rows": rows[1] if len(rows) > 1 else ()}
 
 
 @public_write
-def seating_swap(*, round_: Round, first: Player, second: Player) -> None:
-    """Exchange the seats (table and wind) of two players in an open round."""
+def seating_swap(*, round_: Round, first: Player, second: Player, half: int = 1) -> None:
+    """Exchange the seats (table and wind) of two players in one half of an open round."""
     if first == second:
         raise ValidationError("Choose two different players to swap.")
     if round_is_opened(round_):
@@ -271,7 +308,7 @@ def seating_swap(*, round_: Round, first: Player, second: Player) -> None:
     seats = {
         seat.player_id: seat
         for seat in Seat.objects.select_for_update().filter(
-            round=round_, player__in=[first, second]
+            round=round_, half=half, player__in=[first, second]
         )
     }
     missing = [player.name for player in (first, second) if player.pk not in seats]
@@ -286,8 +323,8 @@ def seating_swap(*, round_: Round, first: Player, second: Player) -> None:
     Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
     Seat.objects.bulk_create(
         [
-            Seat(round=round_, player=first, table_id=b_place[0], wind=b_place[1]),
-            Seat(round=round_, player=second, table_id=a_place[0], wind=a_place[1]),
+            Seat(round=round_, half=half, player=first, table_id=b_place[0], wind=b_place[1]),
+            Seat(round=round_, half=half, player=second, table_id=a_place[0], wind=a_place[1]),
         ]
     )
     round_.seating_published = False
@@ -303,8 +340,15 @@ def seating_publish(*, round_: Round, published: bool = True) -> None:
 
 
 @public_write
-def round_seat(*, round_: Round, seat_rows: Iterable[tuple[int, str, Player]]) -> list[Seat]:
-    """Replace the round's seating with ``seat_rows`` and open one session per table.
+def round_seat(
+    *,
+    round_: Round,
+    seat_rows: Iterable[tuple[int, str, Player]],
+    second_half_rows: Iterable[tuple[int, str, Player]] = (),
+) -> list[Seat]:
+    """Replace the round's seating with ``seat_rows`` and open one session per table; for a
+    round with a table change, ``second_half_rows`` seat the same players after the change,
+    with a session per table of that half too.
 
     Refused when the round already has hands: entered hands are never lost.
     """
@@ -313,15 +357,22 @@ def round_seat(*, round_: Round, seat_rows: Iterable[tuple[int, str, Player]]) -
             f"Round {round_.number} has been opened at the desk (or has entered hands or "
             "penalties), so it cannot be reseated."
         )
-    rows = list(seat_rows)
+    halves = {1: list(seat_rows), 2: list(second_half_rows)}
+    if not halves[2]:
+        del halves[2]
+    _check_halves(round_, halves)
     tables = {
         t.number: t
-        for t in tables_ensure(tournament=round_.tournament, count=max(n for n, _, _ in rows))
+        for t in tables_ensure(
+            tournament=round_.tournament,
+            count=max(n for rows in halves.values() for n, _, _ in rows),
+        )
     }
-    per_table: dict[int, int] = {}
-    for number, _, _ in rows:
-        per_table[number] = per_table.get(number, 0) + 1
-    short = sorted(n for n, count in per_table.items() if count != 4)
+    per_table: dict[tuple[int, int], int] = {}
+    for half, rows in halves.items():
+        for number, _, _ in rows:
+            per_table[(half, number)] = per_table.get((half, number), 0) + 1
+    short = sorted({n for (_, n), count in per_table.items() if count != 4})
     if short:
         raise ValidationError(
             "Every table needs exactly four players; check table(s) "
@@ -331,16 +382,108 @@ def round_seat(*, round_: Round, seat_rows: Iterable[tuple[int, str, Player]]) -
     Session.objects.filter(round=round_).delete()
     Seat.objects.filter(round=round_).delete()
     seats = Seat.objects.bulk_create(
-        Seat(round=round_, table=tables[number], wind=wind, player=player)
+        Seat(round=round_, table=tables[number], wind=wind, player=player, half=half)
+        for half, rows in halves.items()
         for number, wind, player in rows
     )
     Session.objects.bulk_create(
-        Session(round=round_, table=tables[number]) for number in sorted(per_table)
+        Session(round=round_, table=tables[number], half=half) for half, number in sorted(per_table)
     )
     if round_.status == Round.Status.DRAFT:
         round_.status = Round.Status.SEATED
         round_.save(update_fields=["status"])
     return seats
+
+
+@public_write
+def round_table_change_set(
+    *,
+    round_: Round,
+    after_hand: int | None,
+    user=None,
+    seed: int = 0,
+    time_limit: float = 10.0,
+) -> SeatingPlan | None:
+    """Declare that round ``round_``'s players change tables after hand ``after_hand`` (None:
+    no change) and seat its second half, keeping its first half as it is.
+
+    The second half is seated by the engine (`schedule.seat_second_half`) against every round
+    before this one and the first half. Refused once the round is published or opened, and for
+    a hand that does not leave hands on both sides. Returns the plan of the second half (None
+    when the change is removed or the round is not seated yet).
+    """
+    tournament = round_.tournament
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    round_.tournament = tournament
+    if round_.seating_published or round_is_opened(round_):
+        raise ValidationError(
+            f"Round {round_.number} is published or opened at the desk: its table change can no "
+            "longer change (unpublish it first if it is not opened)."
+        )
+    last = tournament.hands_per_session
+    if after_hand is not None and not 1 <= after_hand < last:
+        raise ValidationError(
+            {
+                "after_hand": f"Give a hand from 1 to {last - 1}: players change tables after it "
+                f"and play on to hand {last}. Leave it empty for no change."
+            }
+        )
+    before = round_.table_change_after
+    round_.table_change_after = after_hand
+    round_.save(update_fields=["table_change_after"])
+    audit_record(
+        session=None,
+        tournament=tournament,
+        action=AuditEntry.Action.SETTINGS,
+        user=user,
+        reason=f"Round {round_.number}: "
+        + ("no table change" if after_hand is None else f"tables change after hand {after_hand}"),
+        before={"table_change_after": before},
+        after={"table_change_after": after_hand},
+    )
+    first_half = [s for s in round_seatings([round_]) if s.half == 1]
+    if not first_half:
+        return None
+    by_id = Player.objects.in_bulk([p.player_id for p in first_half[0].placements])
+    halves = first_half
+    if after_hand is not None:
+        earlier = round_seatings(list(tournament.rounds.filter(number__lt=round_.number)))
+        second = seat_second_half(
+            seating_players(tournament, active_only=False),
+            first_half[0],
+            played=earlier,
+            options=_options(tournament, seed, time_limit),
+        )
+        halves = [first_half[0], second]
+    round_seat(round_=round_, **_seat_rows_of(halves, by_id))
+    if after_hand is None:
+        return None
+    return SeatingPlan(
+        seated_rounds=(round_.number,),
+        report=rounds_seating_report(
+            tournament, list(tournament.rounds.filter(number__lte=round_.number))
+        ),
+    )
+
+
+def _check_halves(round_: Round, halves: dict[int, list]) -> None:
+    """Refuse a second half that the round does not declare, or that seats other players."""
+    if 2 in halves and round_.table_change_after is None:
+        raise ValidationError(
+            f"Round {round_.number} has no table change: declare one before seating its second "
+            "half."
+        )
+    if round_.table_change_after is not None and 2 not in halves:
+        raise ValidationError(
+            f"Round {round_.number} changes tables after hand {round_.table_change_after}: "
+            "give the seats after the change too."
+        )
+    if 2 in halves:
+        first = sorted(player.pk for _, _, player in halves[1])
+        if first != sorted(player.pk for _, _, player in halves[2]):
+            raise ValidationError(
+                "The seats after the table change must seat the same players as before it."
+            )
 
 
 @public_write
@@ -362,22 +505,20 @@ def seating_round_generate(
     _field_or_refuse(tournament, number)
     earlier = list(tournament.rounds.filter(number__lt=number))
     players = round_players(tournament, number)
-    (seating,) = _schedule(
+    halves = _schedule(
         players,
         1,
         history=round_seatings(earlier),
         options=_options(tournament, seed, time_limit),
         odd_players=odd_players,
+        halves=_halves_of(tournament, [number]),
     )
     if round_ is None:
         round_ = Round.objects.create(tournament=tournament, number=number)
     round_.seating_published = False
     round_.save(update_fields=["seating_published"])
     by_id = Player.objects.in_bulk([p.id for p in players])
-    round_seat(
-        round_=round_,
-        seat_rows=[(p.table, p.wind, by_id[p.player_id]) for p in seating.placements],
-    )
+    round_seat(round_=round_, **_seat_rows_of(halves, by_id))
     return SeatingPlan(seated_rounds=(number,), report=tournament_seating_report(tournament))
 
 
@@ -428,7 +569,7 @@ def round_seat_from_roll_call(
         except ValidationError:
             pass  # left as they were: named as stale below
         else:
-            regenerated, stale = tuple(seating.number for seating in schedule), ()
+            regenerated, stale = tuple(sorted({seating.number for seating in schedule})), ()
             counts.update(later_counts)
     return SeatingPlan(
         seated_rounds=(number, *regenerated),

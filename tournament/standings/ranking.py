@@ -4,7 +4,8 @@ Vocabulary
 ----------
 entrant         a player of the tournament as the ranking sees them (`Entrant`): id, name,
                 country, club, EMA number, and whether they withdrew or are a substitute.
-session result  one player's line of one session (`SessionResult`): round, table, starting
+session result  one player's line of one session (`SessionResult`): round, table, half (2 after
+                the round's table change: each half is a session of its own, its card), starting
                 wind, hand points (the sum of their payments), penalty points of that session
                 (RULINGS R13), hands won and their largest hand. ``score`` is both points.
 loose penalty   points deducted outside any session (a `Penalty` with no session), per player.
@@ -62,10 +63,16 @@ class SessionResult(NamedTuple):
     hands_won: int = 0
     largest_hand: int = 0
     wind: str = ""
+    half: int = 1
 
     @property
     def score(self) -> int:
         return self.hand_points + self.penalty_points
+
+    @property
+    def card(self) -> tuple[int, int, int]:
+        """The session's key: round, half, table (each half of a table change is a card)."""
+        return (self.round_number, self.half, self.table_number)
 
 
 @dataclass(frozen=True)
@@ -107,6 +114,7 @@ class Placing(NamedTuple):
     score: int
     place: float  # 1..4, a tied place is the mean of the places spanned (e.g. 2.5)
     match_points: float  # this session's; the standing's total is summed exactly
+    half: int = 1  # 2: the table after the round's table change
 
 
 @dataclass
@@ -243,7 +251,15 @@ def _session_placings(results, rules):
             match, summed = 0.0, 0
         out.append(
             (
-                Placing(result.round_number, result.table_number, result.wind, score, place, match),
+                Placing(
+                    result.round_number,
+                    result.table_number,
+                    result.wind,
+                    score,
+                    place,
+                    match,
+                    result.half,
+                ),
                 summed,
             )
         )
@@ -311,16 +327,16 @@ class HeadToHead(TieBreak):
 
     def measure(self, group, ledger):
         ids = {row.player_id for row in group}
-        tables: dict[tuple[int, int], set[int]] = defaultdict(set)
+        tables: dict[tuple[int, int, int], set[int]] = defaultdict(set)
         for pid in ids:
             for result in ledger.results.get(pid, ()):
-                tables[(result.round_number, result.table_number)].add(pid)
+                tables[result.card].add(pid)
         values = {}
         for pid in ids:
             values[pid] = sum(
                 result.score
                 for result in ledger.results.get(pid, ())
-                if len(tables[(result.round_number, result.table_number)]) > 1
+                if len(tables[result.card]) > 1
             )
         return values
 
@@ -356,10 +372,10 @@ def standings_build(
             penalty_points=loose_penalties.get(entrant.player_id, 0),
             carried=carried.get(entrant.player_id, 0),
         )
-    by_session: dict[tuple[int, int], list[SessionResult]] = defaultdict(list)
+    by_session: dict[tuple[int, int, int], list[SessionResult]] = defaultdict(list)
     by_player: dict[int, list[SessionResult]] = defaultdict(list)
     for result in results:
-        by_session[(result.round_number, result.table_number)].append(result)
+        by_session[result.card].append(result)
         by_player[result.player_id].append(result)
     summed: dict[int, int | float] = dict.fromkeys(rows, 0)
     for key in sorted(by_session):  # a fixed order: sums of roots never depend on the input's

@@ -240,6 +240,7 @@ def session_results(tournament: Tournament, round_limit: int | None = None, **fi
             "hands_won",
             "largest_hand",
             "wind",
+            "half",
         )
     )
     return list(map(SessionResult._make, rows))
@@ -537,6 +538,7 @@ class TableResult:
     table_number: int
     status: str
     players: list[tuple[str, int, str, int, object, object]]  # wind, id, label, score, place, mp
+    half: int = 1  # 2: the table after the round's table change
 
 
 def round_results(round_: Round) -> list[TableResult]:
@@ -544,11 +546,17 @@ def round_results(round_: Round) -> list[TableResult]:
     tournament = round_.tournament
     rules = ranking_rules(tournament)
     names = player_names(tournament)
-    by_table: dict[int, list] = defaultdict(list)
-    statuses = dict(Session.objects.filter(round=round_).values_list("table__number", "status"))
+    by_table: dict[tuple[int, int], list] = defaultdict(list)
+    statuses = {
+        (half, number): status
+        for half, number, status in Session.objects.filter(round=round_).values_list(
+            "half", "table__number", "status"
+        )
+    }
     for row in SessionScore.objects.filter(
         tournament_id=round_.tournament_id, round_number=round_.number
     ).values(
+        "half",
         "table_number",
         "player_id",
         "player__name",
@@ -558,11 +566,11 @@ def round_results(round_: Round) -> list[TableResult]:
         "hands_won",
         "largest_hand",
     ):
-        by_table[row["table_number"]].append(row)
+        by_table[(row["half"], row["table_number"])].append(row)
     tables = []
-    for number in sorted(by_table):
+    for half, number in sorted(by_table):
         # Starting winds in the card's order; a row without a seat (a penalty only) comes last.
-        rows = sorted(by_table[number], key=lambda r: wind_order(r["wind"] or "N"))
+        rows = sorted(by_table[(half, number)], key=lambda r: wind_order(r["wind"] or "N"))
         results = [
             SessionResult(
                 player_id=r["player_id"],
@@ -571,14 +579,16 @@ def round_results(round_: Round) -> list[TableResult]:
                 hand_points=r["hand_points"],
                 penalty_points=r["penalty_points"],
                 wind=r["wind"],
+                half=half,
             )
             for r in rows
         ]
         placings = session_match_points(results, rules)
         tables.append(
             TableResult(
+                half=half,
                 table_number=number,
-                status=statuses.get(number, ""),
+                status=statuses.get((half, number), ""),
                 players=[
                     (
                         r["wind"],

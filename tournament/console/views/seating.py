@@ -17,20 +17,21 @@ from ...play.selectors import round_is_opened
 from ...seating import services as seating_services
 from ...seating.selectors import seating_overview as overview_rows
 from ...winds import WIND_NAMES, WINDS
-from ..forms import GenerateSeatingForm, SwapSeatsForm
+from ..forms import GenerateSeatingForm, SwapSeatsForm, TableChangeForm
 from .common import console_page
 
 
-def _seat_rows(tables: list[dict], names) -> list[tuple[object, list]]:
-    """Each table with its seats in wind order (None where nobody sits), each seat carrying
-    ``number``, its player's number: the numbers the swap form asks for."""
+def _seat_rows(tables: list[dict], names) -> list[tuple[object, int, list]]:
+    """Each table with its half (2 after the round's table change) and its seats in wind order
+    (None where nobody sits), each seat carrying ``number``, its player's number: the numbers
+    the swap form asks for."""
     rows = []
     for entry in tables:
         by_wind = {seat.wind: seat for seat in entry["seats"]}
         for seat in entry["seats"]:
             person = names.people.get(seat.player_id)
             seat.number = person.number if person else None
-        rows.append((entry["table"], [by_wind.get(wind) for wind in WINDS]))
+        rows.append((entry["table"], entry["half"], [by_wind.get(wind) for wind in WINDS]))
     return rows
 
 
@@ -87,8 +88,36 @@ def seating_round(request, tournament, number):
         "winds": [WIND_NAMES[wind] for wind in WINDS],
         "byes": event_selectors.round_byes(round_, names),
         "form": form,
+        "change_form": TableChangeForm(initial={"after_hand": round_.table_change_after}),
     }
     return render(request, "tournament/seating/seating_round.html", context)
+
+
+@console_page()
+@require_POST
+def seating_table_change(request, tournament, number):
+    """Declare (or remove) the round's table change; the second half is seated at once."""
+    round_ = _round(tournament, number)
+    form = TableChangeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "; ".join(e for errors in form.errors.values() for e in errors))
+        return redirect("seating:seating_round", slug=tournament.slug, number=number)
+    after = form.cleaned_data["after_hand"]
+    try:
+        plan = seating_services.round_table_change_set(
+            round_=round_, after_hand=after, user=request.user
+        )
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+    else:
+        if after is None:
+            messages.success(request, f"Round {number}: no table change; one seat per player.")
+        else:
+            seated = f" {plan.describe()}" if plan else " Seat the round to seat both halves."
+            messages.success(
+                request, f"Round {number}: players change tables after hand {after}.{seated}"
+            )
+    return redirect("seating:seating_round", slug=tournament.slug, number=number)
 
 
 @console_page()

@@ -5,7 +5,8 @@ Vocabulary
 desk page       a desk view addressed by tournament slug: `desk_page(role)` (judges by default)
                 checks the role in that tournament, loads it once and calls
                 ``view(request, tournament, **rest)`` (`tournament.roles.tournament_page`).
-session page    a desk view addressed by tournament slug, round number and table number:
+session page    a desk view addressed by tournament slug, round number and table number (and
+                ``half/2/`` for the play after a round's table change):
                 `session_page(role)` does the same and loads the session (or 404), which
                 carries the loaded tournament, and calls ``view(request, session, **rest)``.
 conflict        a correction or deletion that started from a stale version of the hand: the
@@ -27,7 +28,6 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
 
 from ...audit import audit_entries
 from ...models import AuditEntry, Hand, Session
@@ -46,9 +46,9 @@ def session_page(role: Role = JUDGE):
     def decorator(view):
         @tournament_page(role)
         @wraps(view)
-        def wrapped(request, tournament, round_number, table_number, **kwargs):
+        def wrapped(request, tournament, round_number, table_number, half=1, **kwargs):
             session = selectors.session_of(
-                tournament, round_number=round_number, table_number=table_number
+                tournament, round_number=round_number, table_number=table_number, half=half
             )
             if session is None:
                 raise Http404("No session for this round and table.")
@@ -60,13 +60,7 @@ def session_page(role: Role = JUDGE):
 
 
 def session_url(session: Session, name: str = "session_sheet", **extra) -> str:
-    kwargs = {
-        "slug": session.round.tournament.slug,
-        "round_number": session.round.number,
-        "table_number": session.table.number,
-        **extra,
-    }
-    return reverse(f"desk:{name}", kwargs=kwargs)
+    return session.desk_url(name, **extra)
 
 
 def session_context(session: Session, **extra) -> dict:

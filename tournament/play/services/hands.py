@@ -98,9 +98,11 @@ def hand_preview(
     evaluation = evaluate(
         entry, seating=seating or seating_of(session), rules=rules_for(session.round.tournament)
     )
-    limit = session.round.tournament.hands_per_session
-    if not 1 <= entry.number <= limit:
-        evaluation.add("number", f"Hand numbers run from 1 to {limit} (RULINGS R15).")
+    numbers = session.hand_numbers()
+    if entry.number not in numbers:
+        evaluation.add(
+            "number", f"Hand numbers run from {numbers[0]} to {numbers[-1]} (RULINGS R15)."
+        )
     return evaluation
 
 
@@ -168,8 +170,7 @@ def _check_next_number(session: Session, number: int) -> None:
         raise HandNumberTaken(_taken_message(session, number))
     if expected is None:
         raise HandNumberRefused(
-            f"All {session.round.tournament.hands_per_session} hands of {session} are entered. "
-            "Nothing was saved."
+            f"All {len(session.hand_numbers())} hands of {session} are entered. Nothing was saved."
         )
     raise HandNumberRefused(
         f"Hand {number} cannot be entered now: the next hand of {session} is hand {expected}. "

@@ -59,12 +59,13 @@ def _computed(
     if not active:
         return {}
     places = {
-        pk: (round_id, table_id, tournament_id, round_number, table_number)
-        for pk, round_id, table_id, tournament_id, round_number, table_number in (
+        pk: (round_id, table_id, half, tournament_id, round_number, table_number)
+        for pk, round_id, table_id, half, tournament_id, round_number, table_number in (
             Session.objects.filter(**scope).values_list(
                 "pk",
                 "round_id",
                 "table_id",
+                "half",
                 "round__tournament_id",
                 "round__number",
                 "table__number",
@@ -72,11 +73,11 @@ def _computed(
         )
         if pk in active
     }
-    by_place = {(place[0], place[1]): pk for pk, place in places.items()}
-    for round_id, table_id, player_id, wind in Seat.objects.filter(
+    by_place = {place[:3]: pk for pk, place in places.items()}
+    for round_id, table_id, half, player_id, wind in Seat.objects.filter(
         round_id__in={place[0] for place in places.values()}
-    ).values_list("round_id", "table_id", "player_id", "wind"):
-        pk = by_place.get((round_id, table_id))
+    ).values_list("round_id", "table_id", "half", "player_id", "wind"):
+        pk = by_place.get((round_id, table_id, half))
         if pk is not None:
             rows[pk][player_id] = _blank(wind)
     for session_id, player_id, confirmed, total in (
@@ -111,10 +112,13 @@ def _computed(
         for pid, points in effect.items():
             players[pid]["penalty_points"] += points
     for pk, players in rows.items():
-        _, _, tournament_id, round_number, table_number = places[pk]
+        _, _, half, tournament_id, round_number, table_number = places[pk]
         for row in players.values():
             row.update(
-                tournament_id=tournament_id, round_number=round_number, table_number=table_number
+                tournament_id=tournament_id,
+                round_number=round_number,
+                table_number=table_number,
+                half=half,
             )
     return rows
 
@@ -127,6 +131,7 @@ FIELDS = (
     "tournament_id",
     "round_number",
     "table_number",
+    "half",
     "wind",
     "hand_points",
     "penalty_points",

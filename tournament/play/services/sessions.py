@@ -343,7 +343,8 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     numbers = set(session.hands.values_list("number", flat=True))
     if not numbers:
         problems.append("No hands have been entered for this session.")
-    missing = sorted(set(range(1, max(numbers, default=0) + 1)) - numbers)
+    first = session.hand_numbers()[0]  # 9 on the card after a table change after hand 8
+    missing = sorted(set(range(first, max(numbers, default=0) + 1)) - numbers)
     if missing:
         problems.append(
             f"{_hands(missing)} {'is' if len(missing) == 1 else 'are'} missing (a deleted "

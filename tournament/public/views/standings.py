@@ -91,12 +91,13 @@ def player_detail(request, tournament, player_id):
         {
             "round_number": p.round_number,
             "table_number": p.table_number,
+            "half": p.half,
             "wind": p.wind,
             "score": p.score,
             "place_text": number_text(p.place),
             "match_text": number_text(p.match_points),
         }
-        for p in sorted(card.standing.sessions, key=lambda p: p.round_number)
+        for p in sorted(card.standing.sessions, key=lambda p: (p.round_number, p.half))
     ]
     context = _common(request, tournament, card.board) | {
         "card": card,
