@@ -39,7 +39,7 @@ def test_organiser_declares_a_table_change_and_the_desk_follows_it(page, live_se
     page.click("#table-change-form button[type=submit]")
     expect(page.locator(".messages")).to_contain_text("players change tables after hand 8")
     expect(page.locator("#table-change")).to_contain_text("after hand 8")
-    expect(page.locator(".seat-card h2", has_text="from hand 9")).to_have_count(2)
+    expect(page.locator(".seat-table th", has_text="from hand 9")).to_have_count(2)
     page.screenshot(path=str(artifacts / "table-change-seating.png"), full_page=True)
     page.click("button.primary >> text=Publish")
     expect(page.locator(".messages")).to_contain_text("Round 1 seating published")

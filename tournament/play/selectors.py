@@ -553,7 +553,7 @@ def open_appeal_windows(tournament, now) -> list[tuple[Session, AppealWindow]]:
         return []
     since = now - dt.timedelta(minutes=tournament.appeal_window_minutes)
     found = []
-    for session in Session.objects.select_related("round", "table").filter(
+    for session in Session.objects.select_related("round__tournament", "table").filter(
         round__tournament=tournament, status=Session.Status.RECONCILED, reconciled_at__gt=since
     ):
         session.round.tournament = tournament
@@ -567,7 +567,7 @@ def hand_queries(tournament=None, *, registration=None) -> list[HandQuery]:
     """The hand queries of a tournament (the head judge's queue: open ones first, then the
     answered, newest first), or those one player raised (in the order raised): one query."""
     queries = HandQuery.objects.select_related(
-        "session__round", "session__table", "registration__player", "answered_by"
+        "session__round__tournament", "session__table", "registration__player", "answered_by"
     )
     if registration is not None:
         return list(queries.filter(registration=registration).order_by("raised_at", "pk"))
