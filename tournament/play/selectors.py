@@ -225,10 +225,11 @@ def session_next_number(session: Session) -> int | None:
 
 
 def table_next_number(session: Session) -> int | None:
+    """The first hand of the session (9-16 in a second half) the table has not entered yet."""
     taken = set(
         TableEntry.objects.filter(hand__session=session).values_list("hand__number", flat=True)
     )
-    for number in range(1, session.round.tournament.hands_per_session + 1):
+    for number in session.hand_numbers():
         if number not in taken:
             return number
     return None

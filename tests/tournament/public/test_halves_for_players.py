@@ -1,0 +1,64 @@
+"""A round whose players change tables after hand 8, seen from the table and from a player's
+private link: the table page of a second-half card asks for hands 9-16; a player's page lists
+the two cards they sat at (and no other card of the same table numbers), shows where they move
+after hand 8, and sends a query of hand 9-16 to their second-half card.
+
+Vocabulary: a *card* is one session, the play of one table in one half; the *mover* is the
+player whose two cards the tests read.
+"""
+
+import pytest
+
+from tests.tournament.builders import entry, make_players, make_tournament, make_user
+from tournament.event.links import player_links_issue_all
+from tournament.models import Registration, Seat, Session
+from tournament.play import selectors as play_selectors
+from tournament.play.services.table import table_entry_save
+from tournament.seating.services import (
+    round_table_change_set,
+    seating_generate,
+    seating_publish,
+)
+
+pytestmark = pytest.mark.django_db
+AFTER = 8
+
+
+def _card(round_, table_number: int, half: int) -> Session:
+    return Session.objects.select_related("round__tournament", "table").get(
+        round=round_, table__number=table_number, half=half
+    )
+
+
+@pytest.fixture
+def event():
+    """Sixteen players, 16 hands with a table change after hand 8, round 1 published, a
+    30-minute appeal window, links issued; returns the tournament, the round, the mover's
+    registration and their two cards."""
+    tournament = make_tournament(hands_per_session=16, appeal_window_minutes=30)
+    make_players(tournament, 16)
+    seating_generate(tournament=tournament, total_rounds=1, seed=7, time_limit=5.0)
+    round_ = tournament.rounds.get(number=1)
+    round_.tournament = tournament
+    assert round_table_change_set(round_=round_, after_hand=AFTER, time_limit=5.0) is not None
+    seating_publish(round_=round_)
+    # The mover: a player whose second-half table number differs from their first.
+    seats = {
+        (seat.player_id, seat.half): seat.table.number
+        for seat in Seat.objects.filter(round=round_).select_related("table")
+    }
+    mover = next(pid for (pid, half), n in seats.items() if half == 1 and seats[(pid, 2)] != n)
+    player_links_issue_all(tournament=tournament, user=None)
+    registration = Registration.objects.get(tournament=tournament, player_id=mover)
+    first = _card(round_, seats[(mover, 1)], 1)
+    second = _card(round_, seats[(mover, 2)], 2)
+    return tournament, round_, registration, first, second
+
+
+def test_the_table_page_of_a_second_half_card_asks_for_hand_nine(event):
+    tournament, round_, registration, first, second = event
+    assert play_selectors.table_next_number(first) == 1
+    assert play_selectors.table_next_number(second) == AFTER + 1
+    done = table_entry_save(session=second, entry=entry(second, AFTER + 1), user=make_user())
+    assert done.hand.number == AFTER + 1
+    assert play_selectors.table_next_number(second) == AFTER + 2
