@@ -616,11 +616,13 @@ class TableSession:
 
 
 def _player_sessions(registration):
+    """The cards the registration's player sat at: their table in each half of a round."""
     return Session.objects.filter(
         Exists(
             Seat.objects.filter(
                 round_id=OuterRef("round_id"),
                 table_id=OuterRef("table_id"),
+                half=OuterRef("half"),
                 player_id=registration.player_id,
             )
         ),
@@ -629,12 +631,12 @@ def _player_sessions(registration):
 
 
 def player_rounds_done(registration) -> set[int]:
-    """The round numbers in which the player's session is reconciled: one query."""
-    return set(
-        _player_sessions(registration)
-        .filter(status=Session.Status.RECONCILED)
-        .values_list("round__number", flat=True)
-    )
+    """The round numbers in which every session of the player (both halves after a table
+    change) is reconciled: one query."""
+    done, playing = set(), set()
+    for number, status in _player_sessions(registration).values_list("round__number", "status"):
+        (done if status == Session.Status.RECONCILED else playing).add(number)
+    return done - playing
 
 
 def player_table_sessions(

@@ -8,11 +8,15 @@ player whose two cards the tests read.
 """
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from tests.tournament.builders import entry, make_players, make_tournament, make_user
 from tournament.event.links import player_links_issue_all
 from tournament.models import Registration, Seat, Session
 from tournament.play import selectors as play_selectors
+from tournament.play.services.hands import hand_save
+from tournament.play.services.queries import hand_query_raise
+from tournament.play.services.sessions import session_reconcile
 from tournament.play.services.table import table_entry_save
 from tournament.seating.services import (
     round_table_change_set,
@@ -62,3 +66,26 @@ def test_the_table_page_of_a_second_half_card_asks_for_hand_nine(event):
     done = table_entry_save(session=second, entry=entry(second, AFTER + 1), user=make_user())
     assert done.hand.number == AFTER + 1
     assert play_selectors.table_next_number(second) == AFTER + 2
+
+
+def test_the_player_page_lists_only_the_two_cards_the_player_sat_at(client, event):
+    tournament, round_, registration, first, second = event
+    cards = play_selectors.player_table_sessions(
+        registration, round_limit=None, reconciled_only=False
+    )
+    assert [(c.session.table.number, c.session.half) for c in cards] == [
+        (first.table.number, 1),
+        (second.table.number, 2),
+    ]
+    # The same table numbers in the other halves are someone else's cards: no query there.
+    judge = make_user()
+    for table_number, half, number in ((first.table.number, 2, 9), (second.table.number, 1, 1)):
+        other = _card(round_, table_number, half)
+        hand_save(session=other, entry=entry(other, number), user=judge)
+        with pytest.raises(ValidationError, match="your own table"):
+            hand_query_raise(registration=registration, session=other, hand_number=number, text="x")
+    # The first card reconciled, the second still to play: the round is not done yet.
+    hand_save(session=first, entry=entry(first, 1), user=judge)
+    totals = play_selectors.session_totals(first)
+    assert session_reconcile(session=first, card_totals=totals, user=judge).matches
+    assert play_selectors.player_rounds_done(registration) == set()
