@@ -9,10 +9,12 @@ player whose two cards the tests read.
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from tests.tournament.builders import entry, make_players, make_tournament, make_user
 from tournament.event.links import player_links_issue_all
-from tournament.models import Registration, Seat, Session
+from tournament.event.selectors import link_tokens
+from tournament.models import HandQuery, Registration, Seat, Session
 from tournament.play import selectors as play_selectors
 from tournament.play.services.hands import hand_save
 from tournament.play.services.queries import hand_query_raise
@@ -89,3 +91,33 @@ def test_the_player_page_lists_only_the_two_cards_the_player_sat_at(client, even
     totals = play_selectors.session_totals(first)
     assert session_reconcile(session=first, card_totals=totals, user=judge).matches
     assert play_selectors.player_rounds_done(registration) == set()
+
+
+def test_the_player_page_shows_the_second_half_table_and_queries_it(client, event):
+    tournament, round_, registration, first, second = event
+    token = link_tokens(tournament)[registration.pk]
+    url = reverse("public:player_link", kwargs={"token": token})
+    page = client.get(url).content.decode()
+    later = Seat.objects.get(round=round_, half=2, player_id=registration.player_id)
+    moved = page.split(f"from hand {AFTER + 1}: table {second.table.number}")
+    assert len(moved) == 2 and later.get_wind_display() in moved[1][:60]
+
+    judge = make_user()
+    hand_save(session=second, entry=entry(second, AFTER + 1), user=judge)
+    totals = play_selectors.session_totals(second)
+    assert session_reconcile(session=second, card_totals=totals, user=judge).matches
+    page = client.get(url).content.decode()
+    assert f"Round 1, table {second.table.number} · hands 9-16" in page
+    assert 'name="half" value="2"' in page
+    response = client.post(
+        reverse("public:player_link_query", kwargs={"token": token}),
+        {
+            "round_number": 1,
+            "table_number": second.table.number,
+            "half": 2,
+            "hand_number": AFTER + 1,
+            "text": "the discard came from North",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()
+    assert HandQuery.objects.get().session == second
