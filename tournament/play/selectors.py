@@ -236,17 +236,20 @@ def table_next_number(session: Session) -> int | None:
 
 
 def player_open_session(registration) -> Session | None:
-    """The open session where the registration's player sits, in the latest such round (the
-    table a player confirms hands at from their private link), with its tournament loaded."""
+    """The open session where the registration's player sits (their table in that half), in
+    the latest such round whose seating is published (the table a player confirms hands at
+    from their private link), with its tournament loaded."""
     session = (
         Session.objects.filter(
             round__tournament_id=registration.tournament_id,
+            round__seating_published=True,
             status=Session.Status.OPEN,
             round__seats__player_id=registration.player_id,
             round__seats__table_id=F("table_id"),
+            round__seats__half=F("half"),
         )
         .select_related("round", "table")
-        .order_by("-round__number")
+        .order_by("-round__number", "half")
         .first()
     )
     if session is not None:

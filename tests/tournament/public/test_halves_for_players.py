@@ -121,3 +121,17 @@ def test_the_player_page_shows_the_second_half_table_and_queries_it(client, even
     )
     assert response.status_code == 302, response.content.decode()
     assert HandQuery.objects.get().session == second
+
+
+def test_the_players_table_is_their_own_card_of_a_published_round(event):
+    tournament, round_, registration, first, second = event
+    seating_generate(tournament=tournament, total_rounds=2, seed=7, time_limit=5.0)
+    later = tournament.rounds.get(number=2)
+    assert not later.seating_published
+    Session.objects.get_or_create(round=later, table=first.table, half=1)  # a card opened early
+    assert play_selectors.player_open_session(registration) == first
+    judge = make_user()
+    hand_save(session=first, entry=entry(first, 1), user=judge)
+    totals = play_selectors.session_totals(first)
+    assert session_reconcile(session=first, card_totals=totals, user=judge).matches
+    assert play_selectors.player_open_session(registration) == second
