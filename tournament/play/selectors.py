@@ -645,13 +645,14 @@ def player_rounds_done(registration) -> set[int]:
 def player_table_sessions(
     registration, *, round_limit: int | None, reconciled_only: bool, queried=frozenset()
 ) -> list[TableSession]:
-    """The sessions the registration's player sat in (up to ``round_limit``; only reconciled
-    ones when ``reconciled_only``), each with every confirmed hand of that table: four queries
-    whatever the number of rounds and hands (a hand awaiting its second entry is left out: the
-    public never sees one). ``queried``: the (session id, hand number) the player queried."""
+    """The sessions the registration's player sat in, in rounds whose seating is published (up
+    to ``round_limit``; only reconciled ones when ``reconciled_only``), each with every
+    confirmed hand of that table: four queries whatever the number of rounds and hands (a hand
+    awaiting its second entry is left out: the public never sees one). ``queried``: the (session id, hand number) the player queried."""
     tournament = registration.tournament
     player_id = registration.player_id
-    sessions = _player_sessions(registration).select_related("round", "table")
+    sessions = _player_sessions(registration).filter(round__seating_published=True)
+    sessions = sessions.select_related("round", "table")
     if round_limit is not None:
         sessions = sessions.filter(round__number__lte=round_limit)
     if reconciled_only:

@@ -135,3 +135,14 @@ def test_the_players_table_is_their_own_card_of_a_published_round(event):
     totals = play_selectors.session_totals(first)
     assert session_reconcile(session=first, card_totals=totals, user=judge).matches
     assert play_selectors.player_open_session(registration) == second
+
+
+def test_the_player_page_does_not_name_a_table_of_an_unpublished_round(client, event):
+    tournament, round_, registration, first, second = event
+    seating_generate(tournament=tournament, total_rounds=2, seed=7, time_limit=5.0)
+    later = tournament.rounds.get(number=2)
+    seat = Seat.objects.get(round=later, player_id=registration.player_id)
+    Session.objects.get_or_create(round=later, table=seat.table, half=1)  # opened early
+    token = link_tokens(tournament)[registration.pk]
+    page = client.get(reverse("public:player_link", kwargs={"token": token})).content.decode()
+    assert "Round 2, table" not in page and 'id="round-2"' not in page
