@@ -648,7 +648,8 @@ def player_table_sessions(
     """The sessions the registration's player sat in, in rounds whose seating is published (up
     to ``round_limit``; only reconciled ones when ``reconciled_only``), each with every
     confirmed hand of that table: four queries whatever the number of rounds and hands (a hand
-    awaiting its second entry is left out: the public never sees one). ``queried``: the (session id, hand number) the player queried."""
+    awaiting its second entry is left out: the public never sees one). ``queried``: the
+    (session id, hand number) the player queried."""
     tournament = registration.tournament
     player_id = registration.player_id
     sessions = _player_sessions(registration).filter(round__seating_published=True)
