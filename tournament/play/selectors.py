@@ -225,27 +225,31 @@ def session_next_number(session: Session) -> int | None:
 
 
 def table_next_number(session: Session) -> int | None:
+    """The first hand of the session (9-16 in a second half) the table has not entered yet."""
     taken = set(
         TableEntry.objects.filter(hand__session=session).values_list("hand__number", flat=True)
     )
-    for number in range(1, session.round.tournament.hands_per_session + 1):
+    for number in session.hand_numbers():
         if number not in taken:
             return number
     return None
 
 
 def player_open_session(registration) -> Session | None:
-    """The open session where the registration's player sits, in the latest such round (the
-    table a player confirms hands at from their private link), with its tournament loaded."""
+    """The open session where the registration's player sits (their table in that half), in
+    the latest such round whose seating is published (the table a player confirms hands at
+    from their private link), with its tournament loaded."""
     session = (
         Session.objects.filter(
             round__tournament_id=registration.tournament_id,
+            round__seating_published=True,
             status=Session.Status.OPEN,
             round__seats__player_id=registration.player_id,
             round__seats__table_id=F("table_id"),
+            round__seats__half=F("half"),
         )
         .select_related("round", "table")
-        .order_by("-round__number")
+        .order_by("-round__number", "half")
         .first()
     )
     if session is not None:
@@ -615,11 +619,13 @@ class TableSession:
 
 
 def _player_sessions(registration):
+    """The cards the registration's player sat at: their table in each half of a round."""
     return Session.objects.filter(
         Exists(
             Seat.objects.filter(
                 round_id=OuterRef("round_id"),
                 table_id=OuterRef("table_id"),
+                half=OuterRef("half"),
                 player_id=registration.player_id,
             )
         ),
@@ -628,24 +634,26 @@ def _player_sessions(registration):
 
 
 def player_rounds_done(registration) -> set[int]:
-    """The round numbers in which the player's session is reconciled: one query."""
-    return set(
-        _player_sessions(registration)
-        .filter(status=Session.Status.RECONCILED)
-        .values_list("round__number", flat=True)
-    )
+    """The round numbers in which every session of the player (both halves after a table
+    change) is reconciled: one query."""
+    done, playing = set(), set()
+    for number, status in _player_sessions(registration).values_list("round__number", "status"):
+        (done if status == Session.Status.RECONCILED else playing).add(number)
+    return done - playing
 
 
 def player_table_sessions(
     registration, *, round_limit: int | None, reconciled_only: bool, queried=frozenset()
 ) -> list[TableSession]:
-    """The sessions the registration's player sat in (up to ``round_limit``; only reconciled
-    ones when ``reconciled_only``), each with every confirmed hand of that table: four queries
-    whatever the number of rounds and hands (a hand awaiting its second entry is left out: the
-    public never sees one). ``queried``: the (session id, hand number) the player queried."""
+    """The sessions the registration's player sat in, in rounds whose seating is published (up
+    to ``round_limit``; only reconciled ones when ``reconciled_only``), each with every
+    confirmed hand of that table: four queries whatever the number of rounds and hands (a hand
+    awaiting its second entry is left out: the public never sees one). ``queried``: the
+    (session id, hand number) the player queried."""
     tournament = registration.tournament
     player_id = registration.player_id
-    sessions = _player_sessions(registration).select_related("round", "table")
+    sessions = _player_sessions(registration).filter(round__seating_published=True)
+    sessions = sessions.select_related("round", "table")
     if round_limit is not None:
         sessions = sessions.filter(round__number__lte=round_limit)
     if reconciled_only:

@@ -10,6 +10,7 @@ class HandQueryForm(forms.Form):
 
     round_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
     table_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=9999)
+    half = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2, required=False)
     hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=999)
     text = forms.CharField(
         label="What is wrong with this hand?",

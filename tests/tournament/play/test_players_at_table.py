@@ -15,6 +15,7 @@ from tournament.models import (
     Hand,
     HandEntry,
     Registration,
+    Round,
     Session,
     TableEntry,
     TableProposal,
@@ -34,6 +35,7 @@ def _fresh(session):
 @pytest.fixture
 def table():
     session = make_session(double_entry=True, players_confirm_at_table=True)
+    Round.objects.filter(pk=session.round_id).update(seating_published=True)  # players see it
     seats = seat_players(session)
     regs = {
         wind: Registration.objects.get(tournament=session.round.tournament, player_id=pid)

@@ -21,7 +21,7 @@ from tests.tournament.builders import (
 )
 from tournament.event.links import player_link_issue, player_links_issue_all
 from tournament.event.selectors import link_tokens
-from tournament.models import HandQuery, Registration, Session
+from tournament.models import HandQuery, Penalty, Registration, Session
 from tournament.play.services.hands import hand_save
 from tournament.play.services.queries import hand_query_answer
 from tournament.play.services.sessions import penalty_record, session_reconcile
@@ -192,3 +192,19 @@ def test_guessing_is_throttled_with_retry_after(client, event, monkeypatch):
     assert "Too many unknown links" in refused.content.decode()
     other = client.get(_url(tokens[east.pk]), REMOTE_ADDR="10.9.9.9")  # another address
     assert other.status_code == 200
+
+
+def test_a_warning_reads_as_a_warning_not_as_minus_zero_points(client, event):
+    tournament, session, east, tokens = event
+    Penalty.objects.create(
+        tournament=tournament,
+        player_id=east.player_id,
+        session=session,
+        amount=0,
+        warning=True,
+        reason="Talking: warning",
+    )
+    page = client.get(_url(tokens[east.pk])).content.decode()
+    penalties = page.split('id="penalties"')[1].split("</ul>")[0]
+    assert "Warning (no points)" in penalties and "−0" not in penalties
+    assert "−5 points" in penalties  # the deduction beside it keeps its points

@@ -31,6 +31,7 @@ def query_queue(request, tournament):
     names = player_names(tournament)
     labels = {player_id: names.label(player_id) for player_id in names.people}
     for query in queries:
+        query.session.round.tournament = tournament  # its desk address reads the slug
         hand = hands.get(query.pk)
         query.hand_text = selectors.hand_summary(hand, labels) if hand else "(hand deleted)"
         query.patterns = [name for name, _ in hand.patterns] if hand else []

@@ -63,7 +63,10 @@ def hand_query_raise(
     if (
         session.round.tournament_id != registration.tournament_id
         or not Seat.objects.filter(
-            round_id=session.round_id, table_id=session.table_id, player_id=registration.player_id
+            round_id=session.round_id,
+            table_id=session.table_id,
+            half=session.half,
+            player_id=registration.player_id,
         ).exists()
     ):
         raise ValidationError("You can only query the hands of your own table.")

@@ -114,7 +114,7 @@ def _check_table_number(session, number) -> None:
     expected = table_next_number(session)
     if expected is None:
         raise TableEntryRefused(
-            f"All {session.round.tournament.hands_per_session} hands of {session} have been "
+            f"All {len(session.hand_numbers())} hands of {session} have been "
             "entered at the table. Nothing was saved."
         )
     if number != expected:

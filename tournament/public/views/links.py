@@ -158,6 +158,7 @@ def player_link_query(request, registration):
             registration.tournament,
             round_number=form.cleaned_data["round_number"],
             table_number=form.cleaned_data["table_number"],
+            half=form.cleaned_data["half"] or 1,
         )
         try:
             if session is None:
