@@ -93,6 +93,26 @@ def play_round(round_: Round, judge, rng: random.Random) -> dict[int, int]:
     return penalties
 
 
+def reconcile_cards(round_: Round, penalties: dict[int, int], judge) -> None:
+    """Reconcile every card of ``round_`` (played by `play_round`) with its own totals: its
+    payments, plus the penalties on the second-half cards."""
+    for session in cards(round_):
+        totals = Counter()
+        for player_id, amount in Payment.objects.filter(hand__session=session).values_list(
+            "player_id", "amount"
+        ):
+            totals[player_id] += amount
+        seated = [seat.player_id for seat in session.seats_by_wind().values()]
+        if session.half == 2:
+            for player_id in seated:
+                totals[player_id] += penalties[player_id]
+        result = session_reconcile(
+            session=session, card_totals={pid: totals[pid] for pid in seated}, user=judge
+        )
+        assert result.problems == [], result.problems
+    assert set(round_.sessions.values_list("status", flat=True)) == {"reconciled"}
+
+
 def independent_totals(tournament, penalties: dict[int, int]) -> dict[int, int]:
     totals: dict[int, int] = Counter()
     for player_id, amount in Payment.objects.filter(
@@ -158,21 +178,7 @@ def test_a_sixteen_hand_round_in_two_halves_from_declaration_to_standings():
     assert (2, second.table.number) in tables and len(tables) == 2
 
     # Reconciliation per card: each card's own totals close it.
-    for session in cards(round_):
-        totals = Counter()
-        for player_id, amount in Payment.objects.filter(hand__session=session).values_list(
-            "player_id", "amount"
-        ):
-            totals[player_id] += amount
-        seated = [seat.player_id for seat in session.seats_by_wind().values()]
-        if session.half == 2:
-            for player_id in seated:
-                totals[player_id] += penalties[player_id]
-        result = session_reconcile(
-            session=session, card_totals={pid: totals[pid] for pid in seated}, user=judge
-        )
-        assert result.problems == [], result.problems
-    assert set(round_.sessions.values_list("status", flat=True)) == {"reconciled"}
+    reconcile_cards(round_, penalties, judge)
     assert not board(tournament).provisional.active
 
     # The archive carries the change; the copy ranks the same.
@@ -216,6 +222,12 @@ def test_cards_slips_and_seating_lists_show_the_change():
     round_.tournament = tournament
     judge = make_user("judge")
     play_round(round_, judge, random.Random(2))
+    assert_printouts_show_the_change(tournament, round_)
+
+
+def assert_printouts_show_the_change(tournament, round_: Round) -> None:
+    """The filled and blank score cards, the slips and the seating list of ``round_`` (played
+    by `play_round`), read back from their PDFs, show its change after hand 8."""
     request = PrintRequest(
         tournament=tournament, round=round_, base_url="https://zj.example.org", official=True
     )
