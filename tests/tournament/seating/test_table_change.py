@@ -27,6 +27,7 @@ from tournament.exports.archive import archive_dumps, archive_problems
 from tournament.exports.selectors import tournament_archive
 from tournament.exports.services import tournament_import
 from tournament.models import Payment, Round, Seat, Session
+from tournament.play.health import health_report
 from tournament.play.selectors import session_next_number
 from tournament.play.services.hands import HandNumberRefused, hand_preview, hand_save
 from tournament.play.services.sessions import penalty_record, session_reconcile
@@ -350,3 +351,24 @@ def test_the_archive_refuses_a_half_the_round_does_not_declare_and_reads_version
     copy_ = tournament_import(archive=old, slug="version-1")
     assert set(copy_.rounds.values_list("table_change_after", flat=True)) == {None}
     assert copy_.rounds.get().seats.count() == 8
+
+
+def test_the_health_page_counts_a_round_with_a_change_as_two_sessions():
+    """A player who played both halves of round 1 and is missing from round 2 is short: two
+    sessions are not enough for two rounds when one of them has a table change."""
+    tournament = event_with_a_change(8, rounds=2)
+    judge = make_user("judge")
+    for session in cards(tournament.rounds.get(number=1)):
+        hand_save(session=session, entry=entry(session, session.hand_numbers()[0]), user=judge)
+    second = tournament.rounds.get(number=2)
+    played, missing = second.sessions.select_related("round__tournament", "table").order_by(
+        "table__number"
+    )
+    hand_save(session=played, entry=entry(played, 1), user=judge)
+    short = health_report(tournament)["short"]
+    absent = {seat.player_id for seat in missing.seats_by_wind().values()}
+    assert {problem.player_id for problem in short} == absent
+    assert all(
+        "2 session(s) of 3 in 2 played round(s) (a table change makes two)." in problem.text
+        for problem in short
+    )
