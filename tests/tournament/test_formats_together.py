@@ -18,6 +18,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from django.urls import reverse
 
 from tests.tournament.builders import make_players, make_tournament, make_user
 from tests.tournament.printing.pdf_reading import needs_poppler
@@ -59,7 +60,7 @@ def repeats_from(tournament, first_round: int) -> tuple[int, int]:
 
 
 @needs_poppler
-def test_a_400_player_event_with_two_cuts_and_a_table_change_in_stage_3():
+def test_a_400_player_event_with_two_cuts_and_a_table_change_in_stage_3(client):
     rng = random.Random(2018)
     tournament = make_tournament(hands_per_session=halves.HANDS)
     organiser, judge = make_user("superuser"), make_user("judge")
@@ -170,6 +171,11 @@ def test_a_400_player_event_with_two_cuts_and_a_table_change_in_stage_3():
 
     # The health page finds nothing wrong: no one short, no gap on a card starting at hand 9.
     assert {kind: found for kind, found in health_report(tournament).items() if found} == {}
+    client.force_login(judge)
+    health = client.get(reverse("desk:tournament_health", args=[tournament.slug]))
+    assert 'id="all-well"' in health.content.decode()
+    page = client.get(reverse("public:standings", args=[tournament.slug])).content.decode()
+    assert "Stage 3 of 3" in " ".join(page.split()) and "Carried" in page
 
     # The change round's cards, slips and seating list, read back from the PDFs.
     halves.assert_printouts_show_the_change(tournament, change)
