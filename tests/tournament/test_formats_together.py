@@ -20,18 +20,17 @@ from itertools import combinations
 import pytest
 from django.urls import reverse
 
-from tests.tournament.builders import make_players, make_tournament, make_user
+from tests.tournament.builders import make_user
 from tests.tournament.printing.pdf_reading import needs_poppler
 from tests.tournament.seating import test_table_change as halves
 from tests.tournament.standings import test_stages_event as stages
-from tournament.models import Registration, Round, Seat
+from tournament.models import Round, Seat
 from tournament.play.health import health_report
 from tournament.seating.schedule import repeat_lower_bound
 from tournament.seating.selectors import round_seatings
-from tournament.seating.services import round_seat, round_table_change_set, seating_generate
-from tournament.stages import share_parse
+from tournament.seating.services import round_table_change_set, seating_generate
 from tournament.standings import selectors
-from tournament.standings.services import cut_confirm, stages_set
+from tournament.standings.services import cut_confirm
 
 pytestmark = pytest.mark.django_db
 CHANGE_ROUND = 6
@@ -62,28 +61,9 @@ def repeats_from(tournament, first_round: int) -> tuple[int, int]:
 @needs_poppler
 def test_a_400_player_event_with_two_cuts_and_a_table_change_in_stage_3(client):
     rng = random.Random(2018)
-    tournament = make_tournament(hands_per_session=halves.HANDS)
     organiser, judge = make_user("superuser"), make_user("judge")
-    players = make_players(tournament, 400)
-    stages_set(
-        tournament=tournament,
-        cuts=[(2, 128, share_parse("1/4")), (4, 64, share_parse("1/4"))],
-        user=organiser,
-    )
-    numbers = dict(
-        Registration.objects.filter(tournament=tournament).values_list("player_id", "number")
-    )
-
-    # Stage 1: two rounds of 400, seated at random (the engine is not what this test is about
-    # there), then the cut to 128.
-    for number in (1, 2):
-        order = players[:]
-        rng.shuffle(order)
-        round_ = Round.objects.create(tournament=tournament, number=number)
-        round_seat(
-            round_=round_, seat_rows=[(i // 4 + 1, "ESWN"[i % 4], p) for i, p in enumerate(order)]
-        )
-        stages.play_round(round_, judge, rng)
+    # Stage 1: two rounds of 400, seated at random, then the cut to 128.
+    tournament, players, numbers = stages.masters_stage_1(halves.HANDS, organiser, judge, rng)
     stage1 = stages.independent_stage(tournament, [p.pk for p in players], {}, [1, 2])
     in1, out1 = stages.independent_cut(stage1, 128, stages.SEEDS[1], numbers)
     cut_confirm(tournament=tournament, stage=1, seed=stages.SEEDS[1], user=organiser)
@@ -144,27 +124,11 @@ def test_a_400_player_event_with_two_cuts_and_a_table_change_in_stage_3(client):
     # The standings, computed here: stage 3's payments plus the penalties of the change round.
     stage3 = stages.independent_stage(tournament, in2, carried3, [5, 6, 7, 8])
     stage3 = {pid: (total + penalties[pid], won) for pid, (total, won) in stage3.items()}
-    ranks3 = stages.shared_ranks(stage3)
-    expected = sorted(
-        ((ranks3[pid], pid, stage3[pid][0], carried3[pid]) for pid in in2),
-        key=lambda row: (int(row[0].lstrip("=")), row[1]),
-    )
-    expected += [(rank, pid, stage2[pid][0], carried2[pid]) for rank, pid in out2]
-    expected += [(rank, pid, stage1[pid][0], 0) for rank, pid in out1]
-
+    expected = stages.expected_rows(stage3, carried3, stage2, carried2, out2, stage1, out1)
     selectors.boards_forget()
     board = selectors.board_build(tournament)
-    rows = [(row.rank, row.player_id, row.total, row.carried) for row in board.rows]
-    assert len(rows) == 400 and board.stage == 3 and board.shows_carried
+    stages.assert_rows(board, expected)
     assert not board.provisional.active
-
-    def grouped(lines):  # within a shared rank the order is the family-name order
-        return sorted(lines, key=lambda row: (int(row[0].lstrip("=")), row[1]))
-
-    assert grouped(rows[:64]) == expected[:64]
-    assert grouped(rows[64:128]) == grouped(expected[64:128])
-    assert grouped(rows[128:]) == grouped(expected[128:])
-    assert [row.cut_after_round for row in board.rows] == [None] * 64 + [4] * 64 + [2] * 272
     # Each qualifier's sessions: 2 hands x 7 rounds of one card, and the change round's two.
     sessions = Counter(row.sessions_played for row in board.rows[:64])
     assert sessions == {9: 64}
