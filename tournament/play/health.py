@@ -15,7 +15,8 @@ kinds       ``unbalanced`` a hand whose payments do not sum to zero (RULINGS R11
             ``unreconciled`` a session with hands that is not reconciled; ``unconfirmed`` a
             hand awaiting its second entry; ``mismatch`` a second entry that differs;
             ``gap`` hand numbers missing below a session's highest; ``short`` an active player
-            with fewer sessions than the played rounds of their stages; ``drift`` kept session
+            with fewer sessions than the played rounds of their stages (a round with a table
+            change counts two, one per half); ``drift`` kept session
             totals (`SessionScore`) that differ from the payments and penalties.
 """
 
@@ -157,7 +158,17 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
     played_rounds = set(SessionScore.objects.filter(**where).values_list("round_number", flat=True))
     if played_rounds:
         plan, cuts = stage_plan(tournament), confirmed_cuts(tournament)
-        fields = [field_of_round_number(plan, cuts, number) for number in played_rounds]
+        # A round with a table change is two sessions (cards) for each of its players.
+        halves = {
+            number: 1 if change is None else 2
+            for number, change in tournament.rounds.filter(number__in=played_rounds).values_list(
+                "number", "table_change_after"
+            )
+        }
+        fields = [
+            (field_of_round_number(plan, cuts, number), halves.get(number, 1))
+            for number in played_rounds
+        ]
         sessions = dict(
             SessionScore.objects.filter(**where)
             .values("player_id")
@@ -171,13 +182,13 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         for pid, name in names.ordered(active, lambda row: row[0]):
             name = names.label(pid, name)
             count = sessions.get(pid, 0)
-            played = sum(1 for field in fields if field.admits(pid))  # a cut player plays fewer
-            if count < played:
+            mine = [n for field, n in fields if field.admits(pid)]  # a cut player plays fewer
+            due = sum(mine)
+            if count < due:
+                of = f"{due} played round(s)"
+                if due != len(mine):
+                    of = f"{due} in {len(mine)} played round(s) (a table change makes two)"
                 found["short"].append(
-                    Problem(
-                        "short",
-                        f"{name}: {count} session(s) of {played} played round(s).",
-                        player_id=pid,
-                    )
+                    Problem("short", f"{name}: {count} session(s) of {of}.", player_id=pid)
                 )
     return found

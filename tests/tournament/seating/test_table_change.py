@@ -27,6 +27,7 @@ from tournament.exports.archive import archive_dumps, archive_problems
 from tournament.exports.selectors import tournament_archive
 from tournament.exports.services import tournament_import
 from tournament.models import Payment, Round, Seat, Session
+from tournament.play.health import health_report
 from tournament.play.selectors import session_next_number
 from tournament.play.services.hands import HandNumberRefused, hand_preview, hand_save
 from tournament.play.services.sessions import penalty_record, session_reconcile
@@ -91,6 +92,26 @@ def play_round(round_: Round, judge, rng: random.Random) -> dict[int, int]:
             for seat in session.seats_by_wind().values():
                 penalties[seat.player_id] += -30 if seat.player_id == offender else 10
     return penalties
+
+
+def reconcile_cards(round_: Round, penalties: dict[int, int], judge) -> None:
+    """Reconcile every card of ``round_`` (played by `play_round`) with its own totals: its
+    payments, plus the penalties on the second-half cards."""
+    for session in cards(round_):
+        totals = Counter()
+        for player_id, amount in Payment.objects.filter(hand__session=session).values_list(
+            "player_id", "amount"
+        ):
+            totals[player_id] += amount
+        seated = [seat.player_id for seat in session.seats_by_wind().values()]
+        if session.half == 2:
+            for player_id in seated:
+                totals[player_id] += penalties[player_id]
+        result = session_reconcile(
+            session=session, card_totals={pid: totals[pid] for pid in seated}, user=judge
+        )
+        assert result.problems == [], result.problems
+    assert set(round_.sessions.values_list("status", flat=True)) == {"reconciled"}
 
 
 def independent_totals(tournament, penalties: dict[int, int]) -> dict[int, int]:
@@ -158,21 +179,7 @@ def test_a_sixteen_hand_round_in_two_halves_from_declaration_to_standings():
     assert (2, second.table.number) in tables and len(tables) == 2
 
     # Reconciliation per card: each card's own totals close it.
-    for session in cards(round_):
-        totals = Counter()
-        for player_id, amount in Payment.objects.filter(hand__session=session).values_list(
-            "player_id", "amount"
-        ):
-            totals[player_id] += amount
-        seated = [seat.player_id for seat in session.seats_by_wind().values()]
-        if session.half == 2:
-            for player_id in seated:
-                totals[player_id] += penalties[player_id]
-        result = session_reconcile(
-            session=session, card_totals={pid: totals[pid] for pid in seated}, user=judge
-        )
-        assert result.problems == [], result.problems
-    assert set(round_.sessions.values_list("status", flat=True)) == {"reconciled"}
+    reconcile_cards(round_, penalties, judge)
     assert not board(tournament).provisional.active
 
     # The archive carries the change; the copy ranks the same.
@@ -216,6 +223,12 @@ def test_cards_slips_and_seating_lists_show_the_change():
     round_.tournament = tournament
     judge = make_user("judge")
     play_round(round_, judge, random.Random(2))
+    assert_printouts_show_the_change(tournament, round_)
+
+
+def assert_printouts_show_the_change(tournament, round_: Round) -> None:
+    """The filled and blank score cards, the slips and the seating list of ``round_`` (played
+    by `play_round`), read back from their PDFs, show its change after hand 8."""
     request = PrintRequest(
         tournament=tournament, round=round_, base_url="https://zj.example.org", official=True
     )
@@ -338,3 +351,24 @@ def test_the_archive_refuses_a_half_the_round_does_not_declare_and_reads_version
     copy_ = tournament_import(archive=old, slug="version-1")
     assert set(copy_.rounds.values_list("table_change_after", flat=True)) == {None}
     assert copy_.rounds.get().seats.count() == 8
+
+
+def test_the_health_page_counts_a_round_with_a_change_as_two_sessions():
+    """A player who played both halves of round 1 and is missing from round 2 is short: two
+    sessions are not enough for two rounds when one of them has a table change."""
+    tournament = event_with_a_change(8, rounds=2)
+    judge = make_user("judge")
+    for session in cards(tournament.rounds.get(number=1)):
+        hand_save(session=session, entry=entry(session, session.hand_numbers()[0]), user=judge)
+    second = tournament.rounds.get(number=2)
+    played, missing = second.sessions.select_related("round__tournament", "table").order_by(
+        "table__number"
+    )
+    hand_save(session=played, entry=entry(played, 1), user=judge)
+    short = health_report(tournament)["short"]
+    absent = {seat.player_id for seat in missing.seats_by_wind().values()}
+    assert {problem.player_id for problem in short} == absent
+    assert all(
+        "2 session(s) of 3 in 2 played round(s) (a table change makes two)." in problem.text
+        for problem in short
+    )

@@ -124,11 +124,10 @@ def shared_ranks(scores):
     }
 
 
-def test_a_400_player_event_cut_to_128_then_64_carrying_a_quarter():
-    rng = random.Random(26)
-    tournament = make_tournament(hands_per_session=HANDS)
-    organiser = make_user("superuser")
-    judge = make_user("judge")
+def masters_stage_1(hands_per_session: int, organiser, judge, rng):
+    """400 players with the Masters' cuts, and stage 1's two rounds seated at random (not by the
+    engine) and played; returns (tournament, players, their registration numbers)."""
+    tournament = make_tournament(hands_per_session=hands_per_session)
     players = make_players(tournament, 400)
     stages_set(
         tournament=tournament,
@@ -146,6 +145,41 @@ def test_a_400_player_event_cut_to_128_then_64_carrying_a_quarter():
             round_=round_, seat_rows=[(i // 4 + 1, "ESWN"[i % 4], p) for i, p in enumerate(order)]
         )
         play_round(round_, judge, rng)
+    return tournament, players, numbers
+
+
+def expected_rows(stage3, carried3, stage2, carried2, out2, stage1, out1):
+    """(rank, player, total, carried) of the whole field, as the standings should list it:
+    stage 3's players by their ``stage3`` key, then those cut after round 4, then after 2."""
+    ranks3 = shared_ranks(stage3)
+    expected = sorted(
+        ((ranks3[pid], pid, stage3[pid][0], carried3[pid]) for pid in stage3),
+        key=lambda row: (int(row[0].lstrip("=")), row[1]),
+    )
+    expected += [(rank, pid, stage2[pid][0], carried2[pid]) for rank, pid in out2]
+    expected += [(rank, pid, stage1[pid][0], 0) for rank, pid in out1]
+    return expected
+
+
+def assert_rows(board, expected) -> None:
+    """``board`` (stage 3 of the Masters) lists ``expected`` (see `expected_rows`)."""
+    rows = [(row.rank, row.player_id, row.total, row.carried) for row in board.rows]
+    assert len(rows) == 400 and board.stage == 3 and board.shows_carried
+
+    def grouped(lines):  # within a shared rank the order is the family-name order
+        return sorted(lines, key=lambda row: (int(row[0].lstrip("=")), row[1]))
+
+    assert grouped(rows[:64]) == expected[:64]
+    assert grouped(rows[64:128]) == grouped(expected[64:128])
+    assert grouped(rows[128:]) == grouped(expected[128:])
+    assert [row.cut_after_round for row in board.rows] == [None] * 64 + [4] * 64 + [2] * 272
+
+
+def test_a_400_player_event_cut_to_128_then_64_carrying_a_quarter():
+    rng = random.Random(26)
+    organiser = make_user("superuser")
+    judge = make_user("judge")
+    tournament, players, numbers = masters_stage_1(HANDS, organiser, judge, rng)
     with pytest.raises(ValidationError, match="confirm that cut"):
         seating_generate(tournament=tournament, total_rounds=3, time_limit=1)
 
@@ -174,27 +208,12 @@ def test_a_400_player_event_cut_to_128_then_64_carrying_a_quarter():
 
     # The standings, computed here.
     stage3 = independent_stage(tournament, in2, carried3, [5, 6, 7, 8])
-    ranks3 = shared_ranks(stage3)
-    expected = sorted(
-        ((ranks3[pid], pid, stage3[pid][0], carried3[pid]) for pid in in2),
-        key=lambda row: (int(row[0].lstrip("=")), row[1]),
-    )
-    expected += [(rank, pid, stage2[pid][0], carried2[pid]) for rank, pid in out2]
-    expected += [(rank, pid, stage1[pid][0], 0) for rank, pid in out1]
+    expected = expected_rows(stage3, carried3, stage2, carried2, out2, stage1, out1)
 
     selectors.boards_forget()
     with CaptureQueriesContext(connection) as queries:
         board = selectors.board_build(tournament)
-    rows = [(row.rank, row.player_id, row.total, row.carried) for row in board.rows]
-    assert len(rows) == 400 and board.stage == 3 and board.shows_carried
-
-    def grouped(lines):  # within a shared rank the order is the family-name order
-        return sorted(lines, key=lambda row: (int(row[0].lstrip("=")), row[1]))
-
-    assert grouped(rows[:64]) == expected[:64]
-    assert grouped(rows[64:128]) == grouped(expected[64:128])
-    assert grouped(rows[128:]) == grouped(expected[128:])
-    assert [row.cut_after_round for row in board.rows] == [None] * 64 + [4] * 64 + [2] * 272
+    assert_rows(board, expected)
     assert len(queries) < 15  # the same for 40 or 400 players
     # Both cuts met a tie at the line, drawn with the seed that is stored.
     drawn = StageCutEntry.objects.filter(cut__stage__tournament=tournament, lot__isnull=False)
