@@ -191,6 +191,20 @@ def test_what_is_not_an_archive_is_refused_with_a_message(text, message):
         archive_loads(text)
 
 
+def test_an_archive_the_size_of_a_world_championship_is_read():
+    # 400 players x 16,000 hands with the whole audit log count about 2.1 million values.
+    audit = [{"action": "hand_save", "note": "hand 1, table 2, round 3"}] * 400_000
+    text = archive_dumps({"format": "zj-tournament-archive", "version": 2, "audit": audit})
+    assert text.count(",") + text.count(":") > 2_200_000
+    assert len(archive_loads(text)["audit"]) == 400_000
+
+
+def test_an_archive_of_too_many_tiny_values_is_refused_before_it_is_parsed():
+    text = b'{"format": "zj-tournament-archive", "version": 2, "x": [' + b"0," * 5_000_000 + b"0]}"
+    with pytest.raises(ArchiveError, match="at most 4,500,000"):
+        archive_loads(text)
+
+
 def test_the_import_command_names_the_problems(event, tmp_path):
     archive = tournament_archive(event)
     _, hand = _first_hand(archive)
