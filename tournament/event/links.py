@@ -2,9 +2,10 @@
 
 Vocabulary: a *link* is a `PlayerLink`, a player's own address ``/p/<token>/`` that needs no
 log-in; its *token* comes from `secrets.token_urlsafe` (32 characters, 192 random bits). A link
-is *in force* until it is *revoked*; *re-issuing* revokes the link in force and makes a new
-one, so a lost or shared slip can be replaced. Each write is audited with who made it; the
-token never enters the audit log. Reading a token back is
+is *in force* until it is *revoked* or *expires* (`event.selectors.link_expiry`: 30 days after
+the tournament's last day, or after the day it was issued if that is later); *re-issuing*
+revokes the link in force and makes a new one, so a lost or shared slip can be replaced. Each
+write is audited with who made it; the token never enters the audit log. Reading a token back is
 `tournament.event.selectors.registration_of_link`.
 """
 

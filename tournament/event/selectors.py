@@ -78,6 +78,19 @@ class LinkUnknown(LinkRefused):
     """No link has this token (a typo, a guess, or a tournament that is gone)."""
 
 
+class LinkExpired(LinkRefused):
+    """The link's lifetime (`link_expiry`) is over; the public pages still show the results."""
+
+    status = 410
+
+    def __init__(self, expired_on: datetime.date):
+        super().__init__(expired_on)
+        self.message = (
+            f"This private link expired on {expired_on:%d %B %Y}. The results stay on the "
+            "tournament's public pages; ask the organisers for a new link if you still need one."
+        )
+
+
 class LinkRevoked(LinkRefused):
     """The link was revoked or replaced by a new one; it opens nothing any more."""
 
@@ -91,13 +104,22 @@ class LinkRevoked(LinkRefused):
 # A token as `tournament.event.links` makes them: URL-safe base64, 32 characters.
 LINK_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 LINK_LENGTH = 32
+#: A link works until this many days after the later of the tournament's last day and the day
+#: the link was issued, so a link re-issued after the event gets the same time again.
+LINK_LIFETIME_DAYS = 30
+
+
+def link_expiry(link: PlayerLink, tournament: Tournament) -> datetime.date:
+    """The last day on which ``link`` opens (see `LINK_LIFETIME_DAYS`)."""
+    issued = timezone.localdate(link.issued_at)
+    return max(tournament.end_date, issued) + datetime.timedelta(days=LINK_LIFETIME_DAYS)
 
 
 def registration_of_link(token: str) -> Registration:
     """The registration whose private link is ``token``, with its player and tournament loaded
-    (one query); raises `LinkUnknown` or `LinkRevoked`. The database finds the link by its key
-    (the token's first characters) and the whole token is compared in constant time, so the
-    time taken says nothing about how much of a guess was right."""
+    (one query); raises `LinkUnknown`, `LinkRevoked` or `LinkExpired`. The database finds the
+    link by its key (the token's first characters) and the whole token is compared in constant
+    time, so the time taken says nothing about how much of a guess was right."""
     if len(token) != LINK_LENGTH or not set(token) <= LINK_ALPHABET:
         raise LinkUnknown
     link = (
@@ -109,6 +131,9 @@ def registration_of_link(token: str) -> Registration:
         raise LinkUnknown
     if link.revoked_at is not None:
         raise LinkRevoked
+    expiry = link_expiry(link, link.registration.tournament)
+    if timezone.localdate() > expiry:
+        raise LinkExpired(expiry)
     return link.registration
 
 
@@ -121,13 +146,9 @@ def link_tokens(tournament: Tournament) -> dict[int, str]:
     )
 
 
-def link_token(registration: Registration) -> str | None:
-    """The token of the registration's link in force, or None."""
-    return (
-        PlayerLink.objects.filter(registration=registration, revoked_at__isnull=True)
-        .values_list("token", flat=True)
-        .first()
-    )
+def link_in_force(registration: Registration) -> PlayerLink | None:
+    """The registration's link in force (not revoked; it may have expired), or None."""
+    return PlayerLink.objects.filter(registration=registration, revoked_at__isnull=True).first()
 
 
 def link_path(token: str) -> str:

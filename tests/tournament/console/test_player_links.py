@@ -2,10 +2,12 @@
 first), issue to everyone, and the CSV for mailing."""
 
 import csv
+import datetime
 import io
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.tournament.builders import make_players, make_tournament, make_user
 from tournament.event.selectors import link_tokens
@@ -33,6 +35,9 @@ def test_issue_replace_and_revoke_from_the_players_page(client, organised):
     (token,) = link_tokens(organised).values()
     page = client.get(_url("player_edit", organised, 1)).content.decode()
     assert f"/p/{token}/" in page
+    issued = timezone.localdate()  # after the tournament's last day: 30 days from the issue
+    expiry = max(organised.end_date, issued) + datetime.timedelta(days=30)
+    assert f"Works until {expiry:%-d %B %Y}" in page
     confirm = client.get(_url("player_link", organised, 1) + "?action=revoke").content.decode()
     assert "stops working at once" in confirm
     assert link_tokens(organised) == {token_owner(organised, token): token}  # nothing yet

@@ -21,7 +21,14 @@ from tests.tournament.builders import (
 )
 from tournament.event.links import player_link_issue, player_links_issue_all
 from tournament.event.selectors import link_tokens
-from tournament.models import HandQuery, Penalty, Registration, Session
+from tournament.models import (
+    HandQuery,
+    Penalty,
+    PlayerLink,
+    Registration,
+    Session,
+    Tournament,
+)
 from tournament.play.services.hands import hand_save
 from tournament.play.services.queries import hand_query_answer
 from tournament.play.services.sessions import penalty_record, session_reconcile
@@ -179,6 +186,28 @@ def test_unknown_and_revoked_links_get_a_sentence_and_nothing_else(client, event
     revoked = client.get(_url(old))
     assert revoked.status_code == 410 and "withdrawn by the organisers" in revoked.content.decode()
     assert east.player.name not in revoked.content.decode()
+
+
+def test_a_link_expires_thirty_days_after_the_event_and_a_new_one_works_again(client, event):
+    tournament, session, east, tokens = event
+    today = timezone.localdate()
+
+    def end_event_days_ago(days):
+        last_day = today - dt.timedelta(days=days)
+        Tournament.objects.filter(pk=tournament.pk).update(start_date=last_day, end_date=last_day)
+        PlayerLink.objects.filter(registration=east).update(
+            issued_at=timezone.now() - dt.timedelta(days=days + 10)
+        )
+
+    end_event_days_ago(30)
+    assert client.get(_url(tokens[east.pk])).status_code == 200  # the 30th day still opens
+    end_event_days_ago(31)
+    expired = client.get(_url(tokens[east.pk]))
+    page = expired.content.decode()
+    assert expired.status_code == 410 and "expired on" in page
+    assert f"{today - dt.timedelta(days=1):%d %B %Y}" in page and east.player.name not in page
+    player_link_issue(registration=east, user=None)  # issued today: 30 days from today
+    assert client.get(_url(link_tokens(tournament)[east.pk])).status_code == 200
 
 
 def test_guessing_is_throttled_with_retry_after(client, event, monkeypatch):

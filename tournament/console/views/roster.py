@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from ...event import selectors, services
@@ -99,12 +100,15 @@ def player_edit(request, tournament, number):
         else:
             messages.success(request, f"Saved {registration}.")
             return redirect("event:roster", slug=tournament.slug)
+    link = selectors.link_in_force(registration)
     context = {
         "tournament": tournament,
         "form": form,
         "registration": registration,
         "title": f"Edit {registration}",
-        "link_token": selectors.link_token(registration),
+        "link": link,
+        "link_expiry": link and selectors.link_expiry(link, tournament),
+        "today": timezone.localdate(),
         "withdraw_form": WithdrawForm(
             initial={"from_round": selectors.last_seated_round_number(tournament) or 1}
         ),

@@ -5,12 +5,12 @@ Vocabulary
 ----------
 link page       a view addressed by a private link's token: `link_page` turns the token into
                 the registration (`event.selectors.registration_of_link`) and calls
-                ``view(request, registration)``; an unknown token gets a 404 page and a revoked
-                one a 410 page, each with one sentence and nothing else (no menu, no tournament
-                name). The page links to no official page and to no other player's private
-                page; it is never cached and never sends its address to another site
-                (``same-origin``: ``no-referrer`` would also drop the ``Origin`` of its own
-                form, which Django's CSRF check then refuses).
+                ``view(request, registration)``; an unknown token gets a 404 page, a revoked
+                or expired one a 410 page, each with one sentence and nothing else (no menu,
+                no tournament name). The page links to no official page and to no other
+                player's private page; it is never cached and never sends its address to
+                another site (``same-origin``: ``no-referrer`` would also drop the ``Origin``
+                of its own form, which Django's CSRF check then refuses).
 guessing        every unknown token counts against the client's address (`logins.client_address`)
                 in Django's cache: after `GUESSES_ALLOWED` misses within `GUESS_WINDOW` seconds,
                 every link from that address is answered 429 with ``Retry-After`` until the
