@@ -236,10 +236,13 @@ def table_next_number(session: Session) -> int | None:
 
 
 def player_open_session(registration) -> Session | None:
-    """The open session where the registration's player sits (their table in that half), in
-    the latest such round whose seating is published (the table a player confirms hands at
-    from their private link), with its tournament loaded."""
-    session = (
+    """The session in play at the registration's player's table (their table in that half),
+    with its tournament loaded: the earliest open session of a published round where they sit
+    whose hands are not all in yet: neither all entered by the table nor all recorded and
+    confirmed at the desk (a hand awaiting its blind second entry may still get it here).
+    Rounds published ahead of play wait their turn; a finished table that the desk has not
+    reconciled yet gives way to the player's next table. Two queries."""
+    sessions = list(
         Session.objects.filter(
             round__tournament_id=registration.tournament_id,
             round__seating_published=True,
@@ -249,12 +252,20 @@ def player_open_session(registration) -> Session | None:
             round__seats__half=F("half"),
         )
         .select_related("round", "table")
-        .order_by("-round__number", "half")
-        .first()
+        .order_by("round__number", "half")
     )
-    if session is not None:
+    counts = {
+        row["session_id"]: row
+        for row in Hand.objects.filter(session__in=sessions)
+        .values("session_id")
+        .annotate(recorded=Count("pk", filter=Q(confirmed=True)), at_table=Count("table_entry"))
+    }
+    for session in sessions:
         session.round.tournament = registration.tournament
-    return session
+        count = counts.get(session.pk, {"recorded": 0, "at_table": 0})
+        if max(count["recorded"], count["at_table"]) < len(session.hand_numbers()):
+            return session
+    return None
 
 
 def table_proposal_waiting(session: Session, registration, number: int | None) -> bool:

@@ -8,19 +8,27 @@ same hand by the same player, a hand out of order, a reconciled session.
 import pytest
 from django.urls import reverse
 
-from tests.tournament.builders import entry, form_data, make_session, make_user, seat_players
+from tests.tournament.builders import (
+    entry,
+    form_data,
+    make_seated_round,
+    make_session,
+    make_user,
+    seat_players,
+)
 from tournament.event.links import player_links_issue_all
 from tournament.event.selectors import link_tokens
 from tournament.models import (
     Hand,
     HandEntry,
+    Player,
     Registration,
     Round,
     Session,
     TableEntry,
     TableProposal,
 )
-from tournament.play.selectors import session_totals
+from tournament.play.selectors import player_open_session, session_totals
 from tournament.play.services.hands import SessionClosedError, hand_save
 from tournament.play.services.sessions import session_reconcile
 from tournament.play.services.table import TableEntryRefused, table_proposal_save
@@ -148,6 +156,23 @@ def test_a_judge_at_the_table_settles_a_hand_the_players_cannot_agree_on(table):
     _propose(session, regs["E"], discarder="N")
     table_entry_save(session=_fresh(session), entry=entry(session), user=make_user())
     assert not TableProposal.objects.exists() and TableEntry.objects.count() == 1
+
+
+def test_the_table_in_play_is_the_earliest_unfinished_one_not_a_round_published_ahead():
+    session = make_session(players_confirm_at_table=True, hands_per_session=2)
+    tournament = session.round.tournament
+    seats = seat_players(session)
+    players = [Player.objects.get(pk=seats[wind]) for wind in "NWSE"]
+    make_seated_round(tournament, players, 2)
+    Round.objects.filter(tournament=tournament).update(seating_published=True)
+    east = Registration.objects.get(tournament=tournament, player_id=seats["E"])
+    assert player_open_session(east) == session  # round 2 is published ahead of play
+    judge = make_user()
+    for number in (1, 2):
+        hand_save(session=_fresh(session), entry=entry(session, number), user=judge)
+    later = player_open_session(east)  # round 1 is all in, not yet reconciled
+    assert (later.round.number, later.table.number) == (2, 1)
+    assert player_open_session(east).round.tournament == tournament
 
 
 def test_the_player_page_over_http(client, table):
