@@ -29,6 +29,7 @@ from ..models import (
     Session,
     Tournament,
 )
+from ..play.services.presets import penalty_presets_load
 from ..roles import roles_ensure
 from ..seating import services as seating_services
 from .hands import demo_hands_fill
@@ -186,4 +187,6 @@ def demo_load(
     demo_accounts_ensure(accounts)
     judge = get_user_model().objects.get(username="judge")
     demo_hands_fill(tournament=tournament, judge=judge, rounds=2)
+    # The desk's penalty form offers a ready list: The Star's presets (warning first for talking).
+    penalty_presets_load(tournament=tournament, example="the_star", user=None)
     return tournament, True

@@ -26,6 +26,11 @@ def test_demo_event_is_believable_and_idempotent(demo):
     report = tournament_seating_report(demo)
     assert (report.repeat_meetings, report.same_club_meetings) == (0, 0)
     assert report.max_wind_spread <= 1
+    presets = demo.penalty_presets.order_by("position")
+    assert [(p.name, p.points, p.warning_first) for p in presets][:2] == [
+        ("Late arrival", 30, False),
+        ("Talking", 30, True),
+    ]
     again, created = demo_load()
     assert not created and again.pk == demo.pk
     assert Tournament.objects.filter(slug=DEMO_SLUG).count() == 1
