@@ -296,7 +296,9 @@ class Slip:
     @property
     def place_lines(self) -> list[str]:
         """The places as lines of monospaced type (a table costs WeasyPrint far more), under the
-        heading `SLIP_HEADING`; a provisional round ends with `PROVISIONAL_MARK`."""
+        heading `SLIP_HEADING`; a provisional round ends with `PROVISIONAL_MARK`. A table change
+        takes two lines, "from hand 9:" then the table and wind, so that no line is longer than
+        a round's: a longer line would run under the QR code when it is printed beside it."""
         lines = []
         for number, table, wind in self.places:
             line = f"{number:>5}  {table:>5}  {wind}" if table else f"{number:>5}  {'bye':>5}"
@@ -305,8 +307,14 @@ class Slip:
             lines.append(line)
             if number in self.later:
                 table, wind, first = self.later[number]
-                lines.append(f"{'':>5}  {table:>5}  {wind} from hand {first}")
+                lines.append(f"{'':>5}  from hand {first}:")
+                lines.append(f"{'':>5}  {table:>5}  {wind}")
         return lines
+
+    @property
+    def many_lines(self) -> bool:
+        """Printed in smaller type, to fit the slip."""
+        return len(self.place_lines) > 8
 
     @property
     def provisional_note(self) -> str:

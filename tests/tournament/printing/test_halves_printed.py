@@ -1,0 +1,37 @@
+"""Printing a round whose players change tables after hand 8 of 16: the player slip's "from
+hand 9" line stays clear of the QR code, whatever round it is printed for, and the score card
+of a half is printed on its own.
+
+Vocabulary: a *card* is one session, the play of one table in one half.
+"""
+
+import pytest
+
+from tests.tournament.builders import make_changing_round
+from tests.tournament.printing.pdf_reading import needs_poppler, qr_boxes, text, words
+from tournament.printing.documents import DOCUMENTS, PrintRequest
+
+pytestmark = [pytest.mark.django_db, needs_poppler]
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_the_slip_line_from_hand_nine_is_whole_and_clear_of_the_qr_code():
+    """Round 6 of 6 changes tables: its lines reach down beside the QR code."""
+    round_ = make_changing_round(rounds=6)
+    request = PrintRequest(tournament=round_.tournament, base_url="https://zj.example.org")
+    data = DOCUMENTS["slips"].render(request).content
+    printed = words(data, 1)
+    assert text(data, 1).count("from hand 9") == 8
+    codes = qr_boxes(data, 1)
+    assert len(codes) == 8
+    nines = [
+        box
+        for (word, box), (before, _) in zip(printed[1:], printed, strict=False)
+        if before == "hand" and word.startswith("9")
+    ]
+    assert len(nines) == 8
+    for box in nines:
+        assert not any(_overlap(box, code) for code in codes), box
