@@ -67,9 +67,11 @@ def round_card_sessions(
     base_url: str,
     filled: bool,
     table_number: int | None = None,
+    half: int | None = None,
     withheld: frozenset[tuple[int, int]] = frozenset(),
 ) -> list[CardSession]:
-    """Every session of the round (or one table's) as a card's plain input, in table order.
+    """Every session of the round (or one table's, or one half's) as a card's plain input, in
+    table order.
 
     ``withheld``: (session id, hand number) of the hands the reader may not see (blind double
     entry): they are handed over with their number only."""
@@ -83,9 +85,13 @@ def round_card_sessions(
     )
     if table_number is not None:
         sessions = sessions.filter(table__number=table_number)
+    if half is not None:
+        sessions = sessions.filter(half=half)
     sessions = list(sessions)
     if not sessions:
-        raise NothingToPrint(f"Round {round_.number} has no table {table_number}.")
+        where = f"table {table_number}" if table_number is not None else "card"
+        in_half = f" for {round_.hand_range(half)}" if half is not None else ""
+        raise NothingToPrint(f"Round {round_.number} has no {where}{in_half}.")
     registrations = _numbers(tournament)
     names = player_names(tournament)
     by_table: dict[tuple[int, int], dict[str, Seat]] = defaultdict(dict)
