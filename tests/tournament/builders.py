@@ -167,3 +167,26 @@ def make_cut_event(share: str = "1/2", *, confirm_seed: int | None = None):
     if confirm_seed is not None:
         cut_confirm(tournament=tournament, stage=1, seed=confirm_seed, user=organiser)
     return tournament, players, organiser
+
+
+def make_changing_round(players: int = 8, after: int = 8, rounds: int = 1) -> Round:
+    """A published round of 16 hands whose players change tables after hand ``after``: the
+    seating engine seats both halves. It is the last of ``rounds`` rounds; the rounds before
+    it are seated in order, four to a table, and published."""
+    from tournament.seating.services import (
+        round_table_change_set,
+        seating_generate,
+        seating_publish,
+    )
+
+    tournament = make_tournament(hands_per_session=16)
+    seated = make_players(tournament, players)
+    for number in range(1, rounds):
+        seating_publish(round_=make_seated_round(tournament, seated, number))
+    seating_generate(tournament=tournament, total_rounds=rounds, seed=7, time_limit=5.0)
+    round_ = tournament.rounds.get(number=rounds)
+    round_.tournament = tournament
+    assert round_table_change_set(round_=round_, after_hand=after, time_limit=5.0) is not None
+    seating_publish(round_=round_)
+    round_.refresh_from_db()
+    return round_

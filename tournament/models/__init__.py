@@ -52,6 +52,7 @@ from .event import (
     TournamentOfficial,
     Wind,
     half_hand_numbers,
+    hand_range_label,
     split_name,
     validate_tie_breaks,
 )
@@ -86,6 +87,7 @@ __all__ = [
     "TournamentOfficial",
     "Wind",
     "half_hand_numbers",
+    "hand_range_label",
     "split_name",
     "validate_tie_breaks",
 ]

@@ -28,6 +28,11 @@ def half_hand_numbers(half: int, change_after: int | None, hands_per_session: in
     return range(change_after + 1, hands_per_session + 1)
 
 
+def hand_range_label(numbers: range) -> str:
+    """ "hands 9-16": how a half is named on cards and pages (a round in two halves)."""
+    return f"hands {numbers.start}-{numbers.stop - 1}"
+
+
 class Wind(models.TextChoices):
     EAST = "E", "East"
     SOUTH = "S", "South"
@@ -445,6 +450,10 @@ class Round(models.Model):
         """The hand numbers played in ``half``: they continue across the change (9-16)."""
         return half_hand_numbers(half, self.table_change_after, self.tournament.hands_per_session)
 
+    def hand_range(self, half: int) -> str:
+        """ "hands 9-16" for ``half`` of a round with a table change; "" without one."""
+        return "" if self.table_change_after is None else hand_range_label(self.hand_numbers(half))
+
 
 class Table(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
@@ -582,6 +591,11 @@ class Session(models.Model):
     def hand_numbers(self) -> range:
         """The hand numbers this session plays (9-16 for a second half after hand 8)."""
         return self.round.hand_numbers(self.half)
+
+    @property
+    def hand_range(self) -> str:
+        """ "hands 9-16" for a session of a round with a table change; "" without one."""
+        return self.round.hand_range(self.half)
 
     def seats_by_wind(self) -> dict[str, "Seat"]:
         """The four seats of this session keyed by starting wind."""

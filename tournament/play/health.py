@@ -18,6 +18,9 @@ kinds       ``unbalanced`` a hand whose payments do not sum to zero (RULINGS R11
             with fewer sessions than the played rounds of their stages (a round with a table
             change counts two, one per half); ``drift`` kept session
             totals (`SessionScore`) that differ from the payments and penalties.
+where       a session's problem names its round and table, and its half by its hands for a
+            round with a table change ("Round 1 table 3 (hands 9-16)"): the two halves are
+            two cards with their own table numbers; its links go to that half's pages.
 """
 
 from __future__ import annotations
@@ -28,7 +31,17 @@ from dataclasses import dataclass
 from django.db.models import Count, Max, Sum
 
 from ..fields import confirmed_cuts, stage_plan
-from ..models import Hand, HandEntry, Payment, Registration, Session, SessionScore, Tournament
+from ..models import (
+    Hand,
+    HandEntry,
+    Payment,
+    Registration,
+    Session,
+    SessionScore,
+    Tournament,
+    half_hand_numbers,
+    hand_range_label,
+)
 from ..names import player_names
 from ..stages import field_of_round_number
 from .services.scores import session_scores_check
@@ -52,12 +65,24 @@ class Problem:
     table_number: int | None = None
     hand_number: int | None = None
     player_id: int | None = None
+    half: int = 1
+
+
+def _where(round_number: int, table: int, half: int, change: int | None, hands: int) -> str:
+    """ "Round 1 table 3", and its hands after a table change: "Round 1 table 3 (hands 9-16)"."""
+    if change is None:
+        return f"Round {round_number} table {table}"
+    numbers = half_hand_numbers(half, change, hands)
+    return f"Round {round_number} table {table} ({hand_range_label(numbers)})"
 
 
 def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
     """Every problem by kind (in the order of `KINDS`); empty lists when all is well."""
     found: dict[str, list[Problem]] = {kind: [] for kind in KINDS}
     where = {"session__round__tournament": tournament}
+    hands = tournament.hands_per_session
+    place = ("session__round__number", "session__table__number", "session__half")
+    change = "session__round__table_change_after"
     drifted, unbalanced = session_scores_check(tournament=tournament)
     totals = dict(  # hand by hand, only in the sessions whose payments do not sum to zero
         Payment.objects.filter(hand__session_id__in=unbalanced)
@@ -68,49 +93,49 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         if unbalanced
         else ()
     )
-    for pk, r, t, n in (
+    for pk, r, t, h, c, n in (
         Hand.objects.filter(pk__in=totals)
-        .order_by("session__round__number", "session__table__number", "number")
-        .values_list("pk", "session__round__number", "session__table__number", "number")
+        .order_by(*place, "number")
+        .values_list("pk", *place, change, "number")
         if totals
         else ()
     ):
         found["unbalanced"].append(
             Problem(
                 "unbalanced",
-                f"Round {r} table {t} hand {n}: payments sum to {totals[pk]:+d}.",
+                f"{_where(r, t, h, c, hands)} hand {n}: payments sum to {totals[pk]:+d}.",
                 r,
                 t,
                 n,
+                half=h,
             )
         )
     for session in drifted:
-        found["drift"].append(
+        r, t, h = session.round.number, session.table.number, session.half
+        text = f"{_where(r, t, h, session.round.table_change_after, hands)}: kept totals differ."
+        found["drift"].append(Problem("drift", text, r, t, half=h))
+    for r, t, h, c, n in HandEntry.objects.filter(
+        hand__session__round__tournament=tournament
+    ).values_list(*(f"hand__{name}" for name in (*place, change, "number"))):
+        found["mismatch"].append(
             Problem(
-                "drift",
-                f"Round {session.round.number} table {session.table.number}: kept totals differ.",
-                session.round.number,
-                session.table.number,
+                "mismatch",
+                f"{_where(r, t, h, c, hands)} hand {n}: entries differ.",
+                r,
+                t,
+                n,
+                half=h,
             )
         )
-    for entry in HandEntry.objects.filter(hand__session__round__tournament=tournament).values(
-        "hand__number", "hand__session__round__number", "hand__session__table__number"
+    mismatched = {
+        (p.round_number, p.table_number, p.half, p.hand_number) for p in found["mismatch"]
+    }
+    for r, t, h, c, n in Hand.objects.filter(confirmed=False, **where).values_list(
+        *place, change, "number"
     ):
-        r, t, n = (
-            entry["hand__session__round__number"],
-            entry["hand__session__table__number"],
-            entry["hand__number"],
-        )
-        found["mismatch"].append(
-            Problem("mismatch", f"Round {r} table {t} hand {n}: entries differ.", r, t, n)
-        )
-    mismatched = {(p.round_number, p.table_number, p.hand_number) for p in found["mismatch"]}
-    for r, t, n in Hand.objects.filter(confirmed=False, **where).values_list(
-        "session__round__number", "session__table__number", "number"
-    ):
-        if (r, t, n) not in mismatched:
+        if (r, t, h, n) not in mismatched:
             found["unconfirmed"].append(
-                Problem("unconfirmed", f"Round {r} table {t} hand {n}.", r, t, n)
+                Problem("unconfirmed", f"{_where(r, t, h, c, hands)} hand {n}.", r, t, n, half=h)
             )
     gapped = [  # fewer hands than the highest number (a card after a table change always)
         row["session_id"]
@@ -119,41 +144,37 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         .annotate(count=Count("pk"), highest=Max("number"))
         if row["count"] < row["highest"]
     ]
-    numbers: dict[tuple[int, int, int], set[int]] = defaultdict(set)
-    for r, t, half, change, n in (
-        Hand.objects.filter(session_id__in=gapped).values_list(
-            "session__round__number",
-            "session__table__number",
-            "session__half",
-            "session__round__table_change_after",
-            "number",
-        )
+    numbers: dict[tuple[int, int, int, int | None], set[int]] = defaultdict(set)
+    for r, t, h, c, n in (
+        Hand.objects.filter(session_id__in=gapped).values_list(*place, change, "number")
         if gapped
         else ()
     ):
+        numbers[(r, t, h, c)].add(n)
+    for (r, t, h, c), taken in sorted(numbers.items(), key=lambda item: item[0][:3]):
         # A card after a table change starts at the hand after it (9 after hand 8).
-        numbers[(r, t, change + 1 if half == 2 else 1)].add(n)
-    for (r, t, first), taken in sorted(numbers.items()):
+        first = half_hand_numbers(h, c, hands).start
         missing = sorted(set(range(first, max(taken) + 1)) - taken)
         if missing:
             found["gap"].append(
                 Problem(
                     "gap",
-                    f"Round {r} table {t}: hand(s) {', '.join(map(str, missing))} missing.",
+                    f"{_where(r, t, h, c, hands)}: hand(s) {', '.join(map(str, missing))} missing.",
                     r,
                     t,
                     missing[0],
+                    half=h,
                 )
             )
-    for r, t in (
+    for r, t, h, c in (
         Session.objects.filter(round__tournament=tournament, scores__isnull=False)
         .exclude(status=Session.Status.RECONCILED)
-        .values_list("round__number", "table__number")
+        .values_list("round__number", "table__number", "half", "round__table_change_after")
         .distinct()
-        .order_by("round__number", "table__number")
+        .order_by("round__number", "half", "table__number")
     ):
         found["unreconciled"].append(
-            Problem("unreconciled", f"Round {r} table {t} is not reconciled.", r, t)
+            Problem("unreconciled", f"{_where(r, t, h, c, hands)} is not reconciled.", r, t, half=h)
         )
     played_rounds = set(SessionScore.objects.filter(**where).values_list("round_number", flat=True))
     if played_rounds:

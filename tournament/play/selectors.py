@@ -216,6 +216,25 @@ def session_of(
     return session
 
 
+def table_session_in_play(round_: Round, table_number: int) -> Session | None:
+    """The session the desk opens for "table ``table_number``" of the round (None: no such
+    table). Without a table change, the round's one session there. With one, the table number
+    means a different card in each half (players move): the second half's card once every
+    first-half card of the round is reconciled or once the second half's card at that table
+    has a hand; the first half's card until then (docs/formats.md, table change)."""
+    sessions = {
+        session.half: session
+        for session in round_.sessions.filter(table__number=table_number).select_related("table")
+    }
+    second = sessions.get(2)
+    if second is not None and (
+        second.hands.exists()
+        or not round_.sessions.filter(half=1).exclude(status=Session.Status.RECONCILED).exists()
+    ):
+        return second
+    return sessions.get(1, second)
+
+
 def session_next_number(session: Session) -> int | None:
     taken = set(session.hands.values_list("number", flat=True))
     for number in session.hand_numbers():

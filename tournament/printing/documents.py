@@ -60,6 +60,7 @@ class PrintRequest:
     tournament: Tournament
     round: Round | None = None
     table: int | None = None
+    half: int | None = None  # with a table change: the cards of this half only (None: both)
     base_url: str = "http://127.0.0.1:8000"
     official: bool = False
     progress: Progress | None = None
@@ -198,6 +199,7 @@ class _Cards(Document):
             base_url=request.base_url,
             filled=self.filled,
             table_number=request.table,
+            half=request.half,
             withheld=request.withheld,
         )
         cards = [card_layout(session, filled=self.filled) for session in sessions]
@@ -213,6 +215,8 @@ class _Cards(Document):
 
     def filename(self, request):
         table = f"-table-{request.table}" if request.table else ""
+        if request.half and request.round.table_change_after is not None:
+            table += f"-half-{request.half}"
         return f"{_slug(request)}-round-{request.round.number}{table}-{self.identifier}.pdf"
 
 

@@ -67,9 +67,11 @@ def round_card_sessions(
     base_url: str,
     filled: bool,
     table_number: int | None = None,
+    half: int | None = None,
     withheld: frozenset[tuple[int, int]] = frozenset(),
 ) -> list[CardSession]:
-    """Every session of the round (or one table's) as a card's plain input, in table order.
+    """Every session of the round (or one table's, or one half's) as a card's plain input, in
+    table order.
 
     ``withheld``: (session id, hand number) of the hands the reader may not see (blind double
     entry): they are handed over with their number only."""
@@ -83,9 +85,13 @@ def round_card_sessions(
     )
     if table_number is not None:
         sessions = sessions.filter(table__number=table_number)
+    if half is not None:
+        sessions = sessions.filter(half=half)
     sessions = list(sessions)
     if not sessions:
-        raise NothingToPrint(f"Round {round_.number} has no table {table_number}.")
+        where = f"table {table_number}" if table_number is not None else "card"
+        in_half = f" for {round_.hand_range(half)}" if half is not None else ""
+        raise NothingToPrint(f"Round {round_.number} has no {where}{in_half}.")
     registrations = _numbers(tournament)
     names = player_names(tournament)
     by_table: dict[tuple[int, int], dict[str, Seat]] = defaultdict(dict)
@@ -296,7 +302,9 @@ class Slip:
     @property
     def place_lines(self) -> list[str]:
         """The places as lines of monospaced type (a table costs WeasyPrint far more), under the
-        heading `SLIP_HEADING`; a provisional round ends with `PROVISIONAL_MARK`."""
+        heading `SLIP_HEADING`; a provisional round ends with `PROVISIONAL_MARK`. A table change
+        takes two lines, "from hand 9:" then the table and wind, so that no line is longer than
+        a round's: a longer line would run under the QR code when it is printed beside it."""
         lines = []
         for number, table, wind in self.places:
             line = f"{number:>5}  {table:>5}  {wind}" if table else f"{number:>5}  {'bye':>5}"
@@ -305,8 +313,14 @@ class Slip:
             lines.append(line)
             if number in self.later:
                 table, wind, first = self.later[number]
-                lines.append(f"{'':>5}  {table:>5}  {wind} from hand {first}")
+                lines.append(f"{'':>5}  from hand {first}:")
+                lines.append(f"{'':>5}  {table:>5}  {wind}")
         return lines
+
+    @property
+    def many_lines(self) -> bool:
+        """Printed in smaller type, to fit the slip."""
+        return len(self.place_lines) > 8
 
     @property
     def provisional_note(self) -> str:

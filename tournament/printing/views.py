@@ -29,6 +29,16 @@ def _number(value: str | None) -> int | None:
     return int(value) if value.isdecimal() and len(value) < 6 else None
 
 
+def _no_half(round_: Round | None, half: str) -> str:
+    if round_ is None or round_.table_change_after is None:
+        return f"No half {half!r}: this round is played in one half; give half=1 or leave it out."
+    return (
+        f"No half {half!r}: round {round_.number} changes tables after hand "
+        f"{round_.table_change_after}; give half=1 ({round_.hand_range(1)}) or half=2 "
+        f"({round_.hand_range(2)})."
+    )
+
+
 @public_page(Rule.ALWAYS, validators=False)
 def printout_download(request, tournament, identifier):
     """One PDF: the tournament comes from `public_page` (404 when hidden from the asker), the
@@ -50,6 +60,9 @@ def printout_download(request, tournament, identifier):
     table = request.GET.get("table")
     if table is not None and _number(table) is None:
         return _unavailable(request, tournament, document, f"No table {table!r}.", 404)
+    half = request.GET.get("half")
+    if half is not None and _number(half) not in (round_.halves if round_ else (1,)):
+        return _unavailable(request, tournament, document, _no_half(round_, half), 400)
     refusal = document.refusal(request.user, tournament, round_)
     if refusal:
         if document.audience == Rule.OFFICIALS and not request.user.is_authenticated:
@@ -60,6 +73,7 @@ def printout_download(request, tournament, identifier):
         tournament=tournament,
         round=round_,
         table=_number(table),
+        half=_number(half),
         base_url=request.build_absolute_uri("/"),
         official=is_official(request.user, tournament),
         # Blind double entry: a hand awaiting its second entry is printed only for the official

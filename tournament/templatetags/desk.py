@@ -2,10 +2,12 @@
 
 A session is addressed by round and table, and by its half after a round's table change
 (`tournament.models.Session.desk_url`); templates use this tag instead of spelling the
-address out, so that second-half sessions get theirs.
+address out, so that second-half sessions get theirs. ``{% problem_url %}`` does the same for
+a problem of the health page (`tournament.play.health.Problem`).
 """
 
 from django import template
+from django.urls import reverse
 
 register = template.Library()
 
@@ -13,3 +15,17 @@ register = template.Library()
 @register.simple_tag
 def desk_url(session, name: str = "session_sheet", **extra) -> str:
     return session.desk_url(name, **extra)
+
+
+@register.simple_tag
+def problem_url(tournament, problem, name: str = "session_sheet") -> str:
+    """The desk page ``name`` of a health problem's session (its hand's, for ``hand_...``
+    pages), in the problem's half: ``{% problem_url tournament p "session_reconcile" %}``."""
+    kwargs = {
+        "slug": tournament.slug,
+        "round_number": problem.round_number,
+        "table_number": problem.table_number,
+        **({"half": problem.half} if problem.half != 1 else {}),
+        **({"number": problem.hand_number} if name.startswith("hand_") else {}),
+    }
+    return reverse(f"desk:{name}", kwargs=kwargs)

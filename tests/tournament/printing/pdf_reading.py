@@ -1,8 +1,10 @@
-"""Reading a PDF back for the tests: page count and text (poppler's pdfinfo / pdftotext), pages
-as pictures (pdftoppm), the QR codes on a page (zxing-cpp), and ink outside the printable area.
+"""Reading a PDF back for the tests: page count and text (poppler's pdfinfo / pdftotext), the
+words with their boxes (pdftotext -bbox), pages as pictures (pdftoppm), the QR codes on a page
+and their boxes (zxing-cpp), and ink outside the printable area.
 
 Vocabulary
 ----------
+box             (left, top, right, bottom) on the page in points (1/72 inch), from its top left.
 printable area  the page minus a 5 mm band along every edge, which office printers cannot
                 print; `ink_outside` finds any non-white pixel in that band.
 """
@@ -46,6 +48,21 @@ def text(data: bytes, page: int | None = None) -> str:
     return _run("pdftotext", "-layout", *pages, data=data).decode()
 
 
+def words(data: bytes, page: int = 1) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The words of a page in reading order, each with its box."""
+    import html
+    import re
+
+    page_text = _run("pdftotext", "-bbox", "-f", str(page), "-l", str(page), data=data).decode()
+    pattern = re.compile(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>'
+    )
+    return [
+        (html.unescape(word), (float(x0), float(y0), float(x1), float(y1)))
+        for x0, y0, x1, y1, word in pattern.findall(page_text)
+    ]
+
+
 def pictures(data: bytes, dpi: int = 50, first: int = 1, last: int | None = None):
     """The pages as greyscale PIL images."""
     with tempfile.TemporaryDirectory() as directory:
@@ -81,3 +98,17 @@ def qr_codes(data: bytes, page: int = 1, dpi: int = 150) -> list[str]:
 
     (picture,) = pictures(data, dpi=dpi, first=page, last=page)
     return [result.text for result in zxingcpp.read_barcodes(picture)]
+
+
+def qr_boxes(data: bytes, page: int = 1, dpi: int = 150) -> list[tuple[float, ...]]:
+    """The box of every QR code read on a page."""
+    import zxingcpp
+
+    (picture,) = pictures(data, dpi=dpi, first=page, last=page)
+    boxes = []
+    for result in zxingcpp.read_barcodes(picture):
+        corners = [result.position.top_left, result.position.top_right]
+        corners += [result.position.bottom_left, result.position.bottom_right]
+        xs, ys = [c.x * 72 / dpi for c in corners], [c.y * 72 / dpi for c in corners]
+        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    return boxes

@@ -146,3 +146,21 @@ def test_the_player_page_does_not_name_a_table_of_an_unpublished_round(client, e
     token = link_tokens(tournament)[registration.pk]
     page = client.get(reverse("public:player_link", kwargs={"token": token})).content.decode()
     assert "Round 2, table" not in page and 'id="round-2"' not in page
+
+
+def test_the_players_table_page_names_the_hands_of_their_card(client, event):
+    tournament, round_, registration, first, second = event
+    tournament.players_confirm_at_table = True
+    tournament.save(update_fields=["players_confirm_at_table"])
+    address = reverse(
+        "public:player_table", kwargs={"token": link_tokens(tournament)[registration.pk]}
+    )
+    page = client.get(address).content.decode()
+    assert f"Round 1 · {first.table} · hands 1-8</h1>" in page
+    judge = make_user()
+    hand_save(session=first, entry=entry(first, 1), user=judge)
+    totals = play_selectors.session_totals(first)
+    assert session_reconcile(session=first, card_totals=totals, user=judge).matches
+    page = client.get(address).content.decode()
+    assert f"Round 1 · {second.table} · hands 9-16</h1>" in page
+    assert "Your table · Round 1, hands 9-16 ·" in page

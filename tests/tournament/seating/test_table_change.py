@@ -252,7 +252,7 @@ def assert_printouts_show_the_change(tournament, round_: Round) -> None:
     assert "talking" in filled  # the second card's penalty is on the second card
 
     slips = " ".join(text(DOCUMENTS["slips"].render(request).content).split())
-    assert f"{later.table.number} {wind} from hand 9" in slips
+    assert f"from hand 9: {later.table.number} {wind}" in slips
     seating = " ".join(text(DOCUMENTS["seating"].render(request).content).split())
     assert "· from hand 9" in seating
     assert f"then table {later.table.number} {later.wind}" in seating

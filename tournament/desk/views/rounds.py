@@ -41,17 +41,14 @@ def home(request, tournament):
 
 @desk_page()
 def round_desk(request, tournament, round_number):
-    slug = tournament.slug
     round_ = _round(tournament, round_number)
     table = request.GET.get("table", "").strip()
     if table:
-        if table.isdecimal() and round_.sessions.filter(table__number=int(table)).exists():
-            return redirect(
-                "desk:session_sheet",
-                slug=slug,
-                round_number=round_number,
-                table_number=int(table),
-            )
+        number = _whole_number(table)
+        session = selectors.table_session_in_play(round_, number) if number else None
+        if session is not None:
+            session.round = round_
+            return redirect(session.desk_url())
         messages.error(request, f"Round {round_number} has no table {table}.")
     context = {
         "tournament": round_.tournament,
