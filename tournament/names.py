@@ -104,21 +104,27 @@ class Names:
         return len(self.people)
 
 
+#: The fields of a `Registration` row that make its `Person`, in `Person`'s order.
+PERSON_FIELDS = (
+    "player_id",
+    "player__name",
+    "player__given_name",
+    "player__family_name",
+    "number",
+    "player__country",
+    "player__chinese_name",
+)
+
+
+def registrations_of(tournament: Tournament | int):
+    """The tournament's registrations, unordered: read ``values_list(*PERSON_FIELDS, ...)``."""
+    return Registration.objects.filter(
+        tournament_id=getattr(tournament, "pk", tournament)
+    ).order_by()
+
+
 def player_names(tournament: Tournament | int) -> Names:
     """The labels and family order of every player registered in the tournament, in one query:
     the one source of how players are named on pages, PDFs and lists."""
-    tournament_id = getattr(tournament, "pk", tournament)
-    rows = (
-        Registration.objects.filter(tournament_id=tournament_id)
-        .order_by()
-        .values_list(
-            "player_id",
-            "player__name",
-            "player__given_name",
-            "player__family_name",
-            "number",
-            "player__country",
-            "player__chinese_name",
-        )
-    )
+    rows = registrations_of(tournament).values_list(*PERSON_FIELDS)
     return Names(Person(*row) for row in rows)

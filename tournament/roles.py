@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -61,23 +62,35 @@ def roles_ensure() -> tuple[Group, Group]:
     return judges, heads
 
 
+def _role_facts(user) -> None:
+    """Read the user's groups and their role per tournament id (`TournamentOfficial`) together,
+    in one query (a few groups by a few tournaments), and keep them on the user object."""
+    if getattr(user, "_role_groups", None) is not None:
+        return
+    groups: set[str] = set()
+    held: dict[int, str] = {}
+    rows = (
+        get_user_model()
+        .objects.filter(pk=user.pk)
+        .values_list("groups__name", "official_roles__tournament_id", "official_roles__role")
+    )
+    for group, tournament_id, role in rows:
+        if group is not None:
+            groups.add(group)
+        if tournament_id is not None:
+            held[tournament_id] = role
+    user._role_groups, user._tournament_roles = groups, held
+
+
 def _groups(user) -> set[str]:
-    cached = getattr(user, "_role_groups", None)
-    if cached is None:
-        cached = set(user.groups.values_list("name", flat=True))
-        user._role_groups = cached
-    return cached
+    _role_facts(user)
+    return user._role_groups
 
 
 def _tournament_roles(user) -> dict[int, str]:
-    """The user's role per tournament id, from `TournamentOfficial` (one query, cached)."""
-    cached = getattr(user, "_tournament_roles", None)
-    if cached is None:
-        cached = dict(
-            TournamentOfficial.objects.filter(user=user).values_list("tournament_id", "role")
-        )
-        user._tournament_roles = cached
-    return cached
+    """The user's role per tournament id, from `TournamentOfficial` (read with its groups)."""
+    _role_facts(user)
+    return user._tournament_roles
 
 
 def _has_tournament_role(user, tournament, roles: tuple[str, ...]) -> bool:
@@ -195,6 +208,13 @@ GLOBAL_ORGANISER = Role(
 )
 
 
+def role_check(user, role: Role, tournament) -> None:
+    """Refuse (403, with the reason) a logged-in user who does not hold ``role`` in
+    ``tournament``."""
+    if not role.check(user, tournament):
+        raise PermissionDenied(_refusal(user, role.name, tournament))
+
+
 def role_required(role: Role):
     """A decorator for an officials' page that belongs to no tournament (creating one)."""
 
@@ -227,8 +247,7 @@ def tournament_page(role: Role):
             tournament = Tournament.objects.filter(slug=slug).first()
             if tournament is None:
                 raise Http404("No such tournament.")
-            if not role.check(request.user, tournament):
-                raise PermissionDenied(_refusal(request.user, role.name, tournament))
+            role_check(request.user, role, tournament)
             return view(request, tournament, **kwargs)
 
         wrapped.role = role

@@ -40,7 +40,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.db.models import Count, Exists, F, OuterRef, Q, Sum
+from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum
 
 from scoring.engine import NotationError, parse_melds, parse_tiles
 
@@ -57,7 +57,7 @@ from ..models import (
     TableEntry,
     TableProposal,
 )
-from ..names import player_names
+from ..names import PERSON_FIELDS, Names, Person, player_names, registrations_of
 from ..roles import is_head_judge, may_see_unconfirmed_hand
 from ..winds import WINDS, wind_order
 from .appeals import AppealWindow, appeal_window
@@ -161,14 +161,16 @@ def entry_of_hand(hand: Hand) -> HandEntryData:
     )
 
 
-def hand_snapshot(hand: Hand, names: dict[int, str] | None = None) -> dict:
-    """A JSON-ready picture of a saved hand for the audit log and conflict messages."""
+def hand_snapshot(
+    hand: Hand, names: dict[int, str] | None = None, paid: dict[int, int] | None = None
+) -> dict:
+    """A JSON-ready picture of a saved hand for the audit log and conflict messages.
+    ``paid``: its payments (player id -> amount) when the caller has them (it just wrote them)."""
     if names is None:
         names = {p.player_id: p.player.name for p in hand.payments.select_related("player")}
-    payments = {
-        names.get(p.player_id, str(p.player_id)): p.amount
-        for p in hand.payments.all().order_by("player_id")
-    }
+    if paid is None:
+        paid = dict(hand.payments.order_by("player_id").values_list("player_id", "amount"))
+    payments = {names.get(pid, str(pid)): amount for pid, amount in sorted(paid.items())}
     return {
         "entry": entry_of_hand(hand).as_data(),
         "value": hand.value,
@@ -184,6 +186,26 @@ def hand_summary(hand: Hand, names: dict[int, str]) -> str:
 
 
 def seating_of(session: Session) -> Seating:
+    """The session's four players by starting wind, with their labels (`names.player_names`).
+
+    One query: the tournament's registrations (the labels tell same names apart among all of
+    them), each with its seat wind at this table if it sits there. A table that does not come
+    out as four registered players is read seat by seat instead (as it stands)."""
+    seat_wind = Seat.objects.filter(
+        round_id=session.round_id,
+        table_id=session.table_id,
+        half=session.half,
+        player_id=OuterRef("player_id"),
+    ).values("wind")[:1]
+    rows = list(
+        registrations_of(session.round.tournament_id)
+        .annotate(seat_wind=Subquery(seat_wind))
+        .values_list("seat_wind", *PERSON_FIELDS)
+    )
+    players = {row[0]: row[1] for row in rows if row[0]}
+    if len(players) == len(WINDS):
+        names = Names(Person(*row[1:]) for row in rows)
+        return Seating(players=players, names={pid: names.label(pid) for pid in players.values()})
     seats = Seat.objects.filter(
         round_id=session.round_id, table_id=session.table_id, half=session.half
     )
@@ -235,8 +257,26 @@ def table_session_in_play(round_: Round, table_number: int) -> Session | None:
     return sessions.get(1, second)
 
 
-def session_next_number(session: Session) -> int | None:
-    taken = set(session.hands.values_list("number", flat=True))
+def session_at(slug: str, *, round_number: int, table_number: int, half: int = 1):
+    """`session_of` for the tournament of ``slug``, read with it in the same query (a desk
+    session page's address), or None."""
+    return (
+        Session.objects.select_related("round__tournament", "table")
+        .filter(
+            round__tournament__slug=slug,
+            round__number=round_number,
+            table__number=table_number,
+            half=half,
+        )
+        .first()
+    )
+
+
+def session_next_number(session: Session, taken: set[int] | None = None) -> int | None:
+    """The session's first hand number not entered yet; ``taken``: its entered numbers, when
+    the caller has read them (`services.hands.session_check_open`)."""
+    if taken is None:
+        taken = set(session.hands.values_list("number", flat=True))
     for number in session.hand_numbers():
         if number not in taken:
             return number

@@ -28,9 +28,9 @@ def test_two_simultaneous_saves_of_one_hand_number(monkeypatch):
     barrier = threading.Barrier(2, timeout=20)
     real_check = hand_services.session_check_open
 
-    def both_arrive_at_once(session):
+    def both_arrive_at_once(session, **kwargs):
         barrier.wait()  # both officials are inside their transactions before either locks
-        real_check(session)
+        return real_check(session, **kwargs)
 
     monkeypatch.setattr(hand_services, "session_check_open", both_arrive_at_once)
     outcomes = []

@@ -22,11 +22,11 @@ def _race(monkeypatch, session, desk_entry, table_entry, first):
     barrier = threading.Barrier(2, timeout=20)
     real_check = hand_services.session_check_open
 
-    def both_arrive_at_once(session):
+    def both_arrive_at_once(session, **kwargs):
         barrier.wait()  # both are inside their transactions before either locks the session
         if threading.current_thread().name != first:
             time.sleep(0.2)  # the other side takes the lock first: both orders are tried
-        real_check(session)
+        return real_check(session, **kwargs)
 
     # The outermost lock of each side is the one in `table`: make both wait there together.
     monkeypatch.setattr(table_services, "session_check_open", both_arrive_at_once)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from functools import wraps
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -32,7 +33,7 @@ from django.shortcuts import redirect, render
 from ...audit import audit_entries
 from ...models import AuditEntry, Hand, Session
 from ...play import selectors
-from ...roles import JUDGE, Role, may_see_unconfirmed_hand, tournament_page
+from ...roles import JUDGE, Role, may_see_unconfirmed_hand, role_check, tournament_page
 
 
 def desk_page(role: Role = JUDGE):
@@ -41,19 +42,29 @@ def desk_page(role: Role = JUDGE):
 
 
 def session_page(role: Role = JUDGE):
-    """The desk's loader for a session's pages (see the module's vocabulary)."""
+    """The desk's loader for a session's pages (see the module's vocabulary): the session is
+    read with its tournament in one query, then the role checked in that tournament; without
+    a session, the tournament's page answers as `tournament_page` does (404 or 403), then 404.
+    """
 
     def decorator(view):
         @tournament_page(role)
+        def missing(request, tournament, **kwargs):
+            raise Http404("No session for this round and table.")
+
         @wraps(view)
-        def wrapped(request, tournament, round_number, table_number, half=1, **kwargs):
-            session = selectors.session_of(
-                tournament, round_number=round_number, table_number=table_number, half=half
+        def wrapped(request, slug, round_number, table_number, half=1, **kwargs):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            session = selectors.session_at(
+                slug, round_number=round_number, table_number=table_number, half=half
             )
             if session is None:
-                raise Http404("No session for this round and table.")
+                return missing(request, slug)
+            role_check(request.user, role, session.round.tournament)
             return view(request, session, **kwargs)
 
+        wrapped.role = role
         return wrapped
 
     return decorator

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from ...busy import BUSY_MESSAGE, is_database_busy
 from ...play import selectors
-from ...play.forms import HandForm
+from ...play.forms import HandForm, optional_int
 from ...play.preview import preview_context
 from ...play.services import hands as hand_services
 from ...play.services import sessions as session_services
@@ -83,13 +83,16 @@ def session_sheet(request, session):
     """The session's hands so far and the form for the next one (a POST saves it)."""
     session_services.session_mark_opened(session=session)
     seating = selectors.seating_of(session)
-    next_number = selectors.session_next_number(session)
     evaluation = None
     if request.method != "POST":
+        next_number = selectors.session_next_number(session)
         initial = {"number": next_number, "outcome": "win", "win_type": "discard"}
         form = HandForm(initial=initial, seating=seating, number=next_number or 1)
         return _sheet_page(request, session, form, None)
-    form = HandForm(request.POST, seating=seating, number=next_number or 1)
+    # The posted number names the players' seat winds; the service checks it is the next one.
+    posted = optional_int(request.POST.get("number"))
+    number = posted or selectors.session_next_number(session) or 1
+    form = HandForm(request.POST, seating=seating, number=number)
     if form.is_valid():
         # Saved with the seating read for the form: one seating read, one evaluation.
         entry = _entry(form, as_false_win=bool(request.POST.get("as_false_win")))
@@ -159,9 +162,10 @@ def _correction_of_a_deleted_hand(request, session, number):
 
 @session_page()
 def hand_edit(request, session, number):
-    if request.method == "POST" and hand_or_none(session, number) is None:
+    hand = hand_or_none(session, number)
+    if request.method == "POST" and hand is None:
         return _correction_of_a_deleted_hand(request, session, number)
-    hand = visible_hand_or_403(request, hand_or_404(session, number))
+    hand = visible_hand_or_403(request, hand or hand_or_404(session, number))
     closed = closed_session_page(request, session, f"Correct hand {number}")
     if closed:
         return closed
@@ -173,10 +177,15 @@ def hand_edit(request, session, number):
         form_kwargs = {"seating": seating, "number": number}
         form = CorrectionForm(request.POST, **form_kwargs)
         if form.is_valid():
-            entry, evaluation = _evaluate(form, session)
+            # Evaluated once, in the service, with the seating read for the form.
+            entry = _entry(form)
             try:
                 hand_services.hand_correct(
-                    hand=hand, entry=entry, user=request.user, **form.change_args()
+                    hand=hand,
+                    entry=entry,
+                    user=request.user,
+                    seating=seating,
+                    **form.change_args(),
                 )
             except hand_services.StaleHandError as error:
                 if error.current is None:
@@ -188,7 +197,8 @@ def hand_edit(request, session, number):
                     return gone
                 conflict = error
             except hand_services.EntryRejected as error:
-                errors_onto(form, error.evaluation)
+                evaluation = error.evaluation
+                errors_onto(form, evaluation)
             except ValidationError as error:
                 form.add_error(None, error)
             except OperationalError as error:
@@ -199,6 +209,10 @@ def hand_edit(request, session, number):
             else:
                 messages.success(request, f"Hand {number} corrected.")
                 return redirect(session_url(session))
+            if evaluation is None:  # refused before scoring: the page still shows the hand
+                evaluation = hand_services.hand_preview(
+                    session=session, entry=entry, seating=seating
+                )
     else:
         initial = CorrectionForm.initial_from(selectors.entry_of_hand(hand))
         form = CorrectionForm(

@@ -32,7 +32,7 @@ from ...audit import audit_record, public_write
 from ...models import AuditEntry, Hand, HandEntry, Payment, Round, Session
 from ..entry import Evaluation, HandEntryData, Seating, entry_summary, evaluate, rules_for
 from ..selectors import entry_of_hand, hand_snapshot, seating_of, session_next_number
-from .scores import session_scores_refresh
+from .scores import session_scores_add, session_scores_refresh, session_scores_write
 
 
 class EntryRejected(ValidationError):
@@ -66,18 +66,25 @@ class StaleHandError(ValidationError):
         self.current = current
 
 
-def session_check_open(session: Session) -> None:
+def session_check_open(session: Session, *, with_numbers: bool = False) -> set[int] | None:
     """Refuse unless the session is open *in the database*, and hold its row until commit.
 
     The caller's object may be stale (another official reconciled the session since it was
     read); the row lock also makes a concurrent `session_reconcile` wait for this write.
+    ``with_numbers``: the same query also returns the hand numbers entered in the session (a
+    save's next number; a number saved meanwhile is still refused by the unique constraint).
     """
-    status, by, at = (
-        Session.objects.select_for_update()
-        .filter(pk=session.pk)
-        .values_list("status", "reconciled_by_id", "reconciled_at")
-        .get()
-    )
+    locked = Session.objects.select_for_update(of=("self",)).filter(pk=session.pk)
+    fields = ("status", "reconciled_by_id", "reconciled_at")
+    if not with_numbers:
+        status, by, at = locked.values_list(*fields).get()
+        taken = None
+    else:
+        rows = list(locked.values_list(*fields, "hands__number"))
+        if not rows:
+            raise Session.DoesNotExist(f"Session {session.pk} does not exist.")
+        status, by, at, _ = rows[0]
+        taken = {row[3] for row in rows if row[3] is not None}
     session.status = status
     if session.status != Session.Status.OPEN:
         # No join under FOR UPDATE (PostgreSQL refuses it on a nullable side): name them now.
@@ -88,6 +95,7 @@ def session_check_open(session: Session) -> None:
             f"{session} was {session.get_status_display().lower()}{who}: nothing was saved. "
             "A head judge must reopen it before hands can change."
         )
+    return taken
 
 
 def hand_preview(
@@ -138,8 +146,9 @@ def _apply(hand: Hand, evaluation: Evaluation) -> None:
     )
 
 
-def _pay(hand: Hand, evaluation: Evaluation) -> None:
-    Payment.objects.filter(hand=hand).delete()
+def _pay(hand: Hand, evaluation: Evaluation, *, new: bool = False) -> None:
+    if not new:  # a new hand has no payments to replace
+        Payment.objects.filter(hand=hand).delete()
     Payment.objects.bulk_create(
         Payment(hand=hand, player_id=pid, amount=amount)
         for pid, amount in sorted(evaluation.payments.items())
@@ -161,9 +170,10 @@ def _number_taken(session: Session, number: int) -> bool:
     return Hand.objects.filter(session=session, number=number).exists()
 
 
-def _check_next_number(session: Session, number: int) -> None:
-    """Refuse any number but the session's next one: it decides the seat winds (R14)."""
-    expected = session_next_number(session)
+def _check_next_number(session: Session, number: int, taken: set[int] | None = None) -> None:
+    """Refuse any number but the session's next one: it decides the seat winds (R14).
+    ``taken``: the session's entered numbers, when read with its lock."""
+    expected = session_next_number(session, taken)
     if expected is not None and number == expected:
         return
     if _number_taken(session, number):
@@ -180,7 +190,11 @@ def _check_next_number(session: Session, number: int) -> None:
 
 
 def _round_starts(session: Session) -> None:
-    """The round's first hand sets it playing (a seated or draft round)."""
+    """The round's first hand sets it playing (a seated or draft round). A round the session
+    was loaded with as playing or later is not written again (no round goes back to seated
+    once it has a hand)."""
+    if session.round.status not in (Round.Status.DRAFT, Round.Status.SEATED):
+        return
     Round.objects.filter(
         pk=session.round_id, status__in=[Round.Status.DRAFT, Round.Status.SEATED]
     ).update(status=Round.Status.PLAYING)
@@ -195,8 +209,22 @@ def hand_save(
     The entry is evaluated once and the seating read once (or taken from ``seating``, the
     desk's, read for its form: a session's seating is fixed once the desk opened it).
     """
-    session_check_open(session)
-    _check_next_number(session, entry.number)
+    taken = session_check_open(session, with_numbers=True)
+    return hand_save_locked(session=session, entry=entry, user=user, seating=seating, taken=taken)
+
+
+def hand_save_locked(
+    *,
+    session: Session,
+    entry: HandEntryData,
+    user,
+    seating: Seating | None = None,
+    taken: set[int] | None = None,
+) -> Hand:
+    """`hand_save` for a write that already holds the session's row (`session_check_open`)
+    inside its own unit of work: the table's and the desk's entries (`services.table`).
+    ``taken``: the session's entered numbers, read with the lock."""
+    _check_next_number(session, entry.number, taken)
     seating = seating or seating_of(session)
     evaluation = _checked(session, entry, seating)
     hand = Hand(session=session, entered_by=user)
@@ -210,10 +238,14 @@ def hand_save(
         if Hand.objects.filter(session=session, number=entry.number).exists():
             raise HandNumberTaken(_taken_message(session, entry.number)) from None
         raise
-    _pay(hand, evaluation)
-    session_scores_refresh(session=session)
+    _pay(hand, evaluation, new=True)
+    if taken:  # the session had hands: its kept rows are there, add this one
+        paid = evaluation.payments
+        session_scores_add(session=session, hand=hand, paid=paid, seated=seating.players)
+    else:
+        session_scores_write(session=session, seated=seating.players)
     _round_starts(session)
-    _audit_hand(AuditEntry.Action.CREATE, hand, user, seating.names)
+    _audit_hand(AuditEntry.Action.CREATE, hand, user, seating.names, paid=evaluation.payments)
     return hand
 
 
@@ -226,7 +258,8 @@ _AS_IT_STANDS = object()
 
 def _audit_hand(action: str, hand: Hand, user, names: dict[int, str], **change) -> None:
     """The audit line of every hand write: ``before``, ``after`` (by default the hand as it now
-    stands; None once deleted) and ``reason`` as the change gives them."""
+    stands, with its payments ``paid`` when the write has them; None once deleted) and
+    ``reason`` as the change gives them."""
     after = change.get("after", _AS_IT_STANDS)
     audit_record(
         session=hand.session,
@@ -235,7 +268,7 @@ def _audit_hand(action: str, hand: Hand, user, names: dict[int, str], **change) 
         hand_number=hand.number,
         reason=change.get("reason", ""),
         before=change.get("before"),
-        after=hand_snapshot(hand, names) if after is _AS_IT_STANDS else after,
+        after=hand_snapshot(hand, names, change.get("paid")) if after is _AS_IT_STANDS else after,
     )
 
 
@@ -265,16 +298,29 @@ def _reason(reason: str) -> str:
 
 
 @public_write
-def hand_correct(*, hand: Hand, entry: HandEntryData, user, reason: str, version: int) -> Hand:
-    """Edit a saved hand: reason required, refused if ``version`` is stale; audited."""
+def hand_correct(
+    *,
+    hand: Hand,
+    entry: HandEntryData,
+    user,
+    reason: str,
+    version: int,
+    seating: Seating | None = None,
+) -> Hand:
+    """Edit a saved hand: reason required, refused if ``version`` is stale; audited.
+
+    Like `hand_save`: the entry is evaluated once and the seating read once (or taken from
+    ``seating``, the desk's, read for its form)."""
     session = hand.session
     session_check_open(session)
     reason = _reason(reason)
     current = _locked(hand, version)
+    current.session = session  # the loaded one, with its round and tournament
     if entry.number != current.number:
         raise ValidationError("A correction keeps the hand number; delete and re-enter instead.")
-    evaluation = _checked(session, entry)
-    names = evaluation_names(session)
+    seating = seating or seating_of(session)
+    evaluation = _checked(session, entry, seating)
+    names = seating.names
     before = hand_snapshot(current, names)
     _apply(current, evaluation)
     current.version = version + 1
@@ -283,9 +329,17 @@ def hand_correct(*, hand: Hand, entry: HandEntryData, user, reason: str, version
         current.confirmed, current.confirmed_by, current.entered_by = False, None, user
     current.save()
     _pay(current, evaluation)
-    session_scores_refresh(session=session)
+    session_scores_write(session=session, seated=seating.players)
     HandEntry.objects.filter(hand=current).delete()
-    _audit_hand(AuditEntry.Action.CORRECT, current, user, names, before=before, reason=reason)
+    _audit_hand(
+        AuditEntry.Action.CORRECT,
+        current,
+        user,
+        names,
+        before=before,
+        reason=reason,
+        paid=evaluation.payments,
+    )
     return current
 
 

@@ -9,6 +9,10 @@ session score   one player's totals in one session: hand points (the sum of thei
                 zero-sum penalty gives a third of it to each of the three others), hands won
                 and largest hand won. The standings read these rows, so their cost follows
                 players x rounds, not hands.
+new hand        a hand write that only adds a hand to a session that had hands before
+                (`session_scores_add`): its share is added to the kept rows in one UPDATE
+                (nothing at all for a hand awaiting its second entry, which counts nowhere);
+                the rows are recomputed instead whenever they are not all there.
 refresh         recompute one session's rows from its hands, payments and penalties (a handful
                 of small queries over at most 4 x hands-per-session payments). Every service
                 that writes a hand, a payment or a penalty calls `session_scores_refresh` once,
@@ -21,7 +25,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Count, Max, Sum
+from django.db.models import Case, Count, F, Max, Sum, Value, When
+from django.db.models.functions import Greatest
 
 from ...audit import public_write
 from ...models import Hand, Payment, Penalty, Seat, Session, SessionScore
@@ -29,13 +34,22 @@ from ..penalties import penalty_effect
 
 
 def _computed(
-    session_ids=None, *, tournament=None, paid_per_session: dict[int, int] | None = None
+    session_ids=None,
+    *,
+    tournament=None,
+    paid_per_session: dict[int, int] | None = None,
+    played: Session | None = None,
+    seated: dict[str, int] | None = None,
 ) -> dict[int, dict[int, dict]]:
     """{session id: {player id: fields}} from the hands, payments and penalties themselves, for
     the sessions ``session_ids`` or every session of ``tournament`` (joined, not listed).
 
     Each payment is summed once; with ``paid_per_session`` the same pass also adds up each
-    session's payments of every hand, confirmed or not (zero when every hand balances)."""
+    session's payments of every hand, confirmed or not (zero when every hand balances).
+    ``played``: the one session, loaded with its round and table, known to have a hand (a hand
+    write's), with ``seated`` its players by starting wind: its place and seats are not read."""
+    if played is not None:
+        session_ids = [played.pk]
     if tournament is not None:
         scope = {"round__tournament": tournament}
     else:
@@ -45,6 +59,41 @@ def _computed(
         return {f"{path}__{key}": value for key, value in scope.items()}
 
     rows: dict[int, dict[int, dict]] = defaultdict(dict)
+    if played is not None:
+        places = {played.pk: _place(played)}
+        rows[played.pk] = {pid: _blank(wind) for wind, pid in seated.items()}
+    else:
+        places = _places(scope, under, rows)
+        if not places:
+            return {}
+    _add_hands_and_penalties(rows, under, paid_per_session)
+    for pk, players in rows.items():
+        _, _, half, tournament_id, round_number, table_number = places[pk]
+        for row in players.values():
+            row.update(
+                tournament_id=tournament_id,
+                round_number=round_number,
+                table_number=table_number,
+                half=half,
+            )
+    return rows
+
+
+def _place(session: Session) -> tuple:
+    """(round id, table id, half, tournament id, round number, table number) of a loaded session."""
+    return (
+        session.round_id,
+        session.table_id,
+        session.half,
+        session.round.tournament_id,
+        session.round.number,
+        session.table.number,
+    )
+
+
+def _places(scope: dict, under, rows: dict) -> dict[int, tuple]:
+    """The place (see `_place`) of every session in ``scope`` with a hand or a penalty, and its
+    seated players' blank rows put into ``rows``."""
     active = set(
         Hand.objects.filter(**under("session"))
         .order_by()
@@ -80,6 +129,11 @@ def _computed(
         pk = by_place.get((round_id, table_id, half))
         if pk is not None:
             rows[pk][player_id] = _blank(wind)
+    return places
+
+
+def _add_hands_and_penalties(rows: dict, under, paid_per_session: dict[int, int] | None) -> None:
+    """Add the payments of confirmed hands, the wins and the penalties into ``rows``."""
     for session_id, player_id, confirmed, total in (
         Payment.objects.filter(**under("hand__session"))
         .values("hand__session_id", "player_id", "hand__confirmed")
@@ -111,16 +165,6 @@ def _computed(
         )
         for pid, points in effect.items():
             players[pid]["penalty_points"] += points
-    for pk, players in rows.items():
-        _, _, half, tournament_id, round_number, table_number = places[pk]
-        for row in players.values():
-            row.update(
-                tournament_id=tournament_id,
-                round_number=round_number,
-                table_number=table_number,
-                half=half,
-            )
-    return rows
 
 
 def _blank(wind: str) -> dict:
@@ -143,12 +187,51 @@ FIELDS = (
 @public_write
 def session_scores_refresh(*, session: Session) -> None:
     """Recompute one session's kept totals; call inside every hand or penalty write."""
-    computed = _computed([session.pk]).get(session.pk, {})
+    session_scores_write(session=session)
+
+
+def session_scores_write(*, session: Session, seated: dict[str, int] | None = None) -> None:
+    """`session_scores_refresh` for a hand write already inside its unit of work (no savepoint
+    of its own): with ``seated`` (the session's players by starting wind, from its seating)
+    the session has a hand and its place and seats are not read again."""
+    if seated is not None:
+        computed = _computed(played=session, seated=seated).get(session.pk, {})
+    else:
+        computed = _computed([session.pk]).get(session.pk, {})
     SessionScore.objects.filter(session_id=session.pk).delete()
     SessionScore.objects.bulk_create(
         SessionScore(session_id=session.pk, player_id=pid, **fields)
         for pid, fields in sorted(computed.items())
     )
+
+
+def session_scores_add(
+    *, session: Session, hand: Hand, paid: dict[int, int], seated: dict[str, int]
+) -> None:
+    """Count a new hand (see the vocabulary) of a session that had hands before, inside its
+    unit of work: ``paid`` its payments (player id -> amount), ``seated`` the session's players
+    by starting wind (for a recompute)."""
+    if not hand.confirmed:
+        return  # it counts nowhere until it is confirmed: the kept rows stand
+    players = set(paid)
+    changes = {
+        "hand_points": F("hand_points")
+        + Case(
+            *(When(player_id=pid, then=Value(amount)) for pid, amount in paid.items()),
+            default=Value(0),
+        )
+    }
+    if hand.outcome == Hand.Outcome.WIN:
+        players.add(hand.winner_id)
+        winner = {"player_id": hand.winner_id}
+        changes["hands_won"] = F("hands_won") + Case(When(**winner, then=Value(1)), default=0)
+        changes["largest_hand"] = Case(
+            When(**winner, then=Greatest(F("largest_hand"), Value(hand.value or 0))),
+            default=F("largest_hand"),
+        )
+    rows = SessionScore.objects.filter(session_id=session.pk, player_id__in=players)
+    if rows.update(**changes) != len(players):  # a row is missing: recompute them all
+        session_scores_write(session=session, seated=seated)
 
 
 def session_scores_check(*, tournament) -> tuple[list[Session], set[int]]:

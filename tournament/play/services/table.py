@@ -47,7 +47,7 @@ from .hands import (
     hand_check,
     hand_confirm,
     hand_preview,
-    hand_save,
+    hand_save_locked,
     session_check_open,
 )
 
@@ -95,7 +95,8 @@ def _table_entry(session, entry, user, seating=None, agreed_by=()) -> EntryOutco
     _check_table_number(session, entry.number)
     hand = Hand.objects.filter(session=session, number=entry.number).first()
     if hand is None:
-        hand, result = hand_save(session=session, entry=entry, user=user, seating=seating), "first"
+        hand = hand_save_locked(session=session, entry=entry, user=user, seating=seating)
+        result = "first"
     else:
         result = _compare(hand, entry, user)
     TableProposal.objects.filter(session=session, number=entry.number).delete()  # settled
@@ -196,10 +197,12 @@ def desk_entry_save(
     """The desk's entry of the session's next hand (`hand_save`); when the table saved this
     number first and it awaits its second entry (double entry), the desk's entry is that
     second entry instead of a refusal. Any other taken number is refused as before."""
-    session_check_open(session)  # decided under the session's row lock, once
+    taken = session_check_open(session, with_numbers=True)  # under the row lock, once
     try:
         return EntryOutcome(
-            hand=hand_save(session=session, entry=entry, user=user, seating=seating),
+            hand=hand_save_locked(
+                session=session, entry=entry, user=user, seating=seating, taken=taken
+            ),
             result="first",
         )
     except HandNumberTaken:
