@@ -13,7 +13,8 @@ share        an exact fraction between 0 (nothing is carried) and 1 (the whole s
 cut line     `CutLine`: one player's line of a confirmed cut (see `standings.cuts`).
 round field  `RoundField`: who may be seated in a round: everyone in stage 1, the qualifiers of
              the previous cut after it; ``waiting_for`` names the stage whose cut is not
-             confirmed yet (nobody may be seated beyond it).
+             confirmed yet (nobody may be seated beyond it) and ``cut_round`` the round that
+             cut follows.
 carried      what a qualifier starts the next stage with: share x score, rounded to the
              nearest whole point, an exact half away from zero (12.5 -> 13, -12.5 -> -13), the
              unit of the standings (`carry`).
@@ -101,6 +102,7 @@ class RoundField:
     stage: int
     player_ids: frozenset[int] | None  # None: every registered player (stage 1)
     waiting_for: int | None = None  # the stage whose cut must be confirmed first
+    cut_round: int | None = None  # the round that cut follows
 
     def admits(self, player_id: int) -> bool:
         return self.player_ids is None or player_id in self.player_ids
@@ -112,8 +114,8 @@ class RoundField:
             return ""
         return (
             f"Round {self.round_number} belongs to stage {self.stage}, which only the qualifiers "
-            f"of the cut after stage {self.waiting_for} play: confirm that cut on the Stages "
-            "page first."
+            f"of the cut after round {self.cut_round} play: confirm the cut after round "
+            f"{self.cut_round} on the Stages page first."
         )
 
 
@@ -126,7 +128,13 @@ def field_of_round_number(
         return RoundField(number, 1, None)
     missing = next((n for n in range(1, stage) if n not in cuts), None)
     if missing is not None:
-        return RoundField(number, stage, frozenset(), waiting_for=missing)
+        return RoundField(
+            number,
+            stage,
+            frozenset(),
+            waiting_for=missing,
+            cut_round=plan.stage(missing).last_round,
+        )
     qualified = frozenset(line.player_id for line in cuts[stage - 1] if line.qualified)
     return RoundField(number, stage, qualified)
 

@@ -13,7 +13,8 @@ from django.db.models import Count
 
 from ..event import selectors as event_selectors
 from ..event.steps import EventFacts
-from ..models import Registration, Round, Seat, Session, Tournament
+from ..fields import stage_plan
+from ..models import Registration, Round, Seat, Session, StageCut, Tournament
 from ..play.selectors import round_progress
 
 
@@ -45,8 +46,18 @@ def event_facts(tournament: Tournament) -> tuple[EventFacts, list[Round]]:
         next_round_played=current is not None,
         open_sessions=sessions.get(Session.Status.OPEN, 0),
         unreconciled_sessions=sessions.get(Session.Status.CLOSED, 0),
+        cut_after=None if current is not None else _cut_pending_after(tournament, number - 1),
     )
     return facts, rounds
+
+
+def _cut_pending_after(tournament: Tournament, last_round: int) -> int | None:
+    """``last_round`` when a stage with a cut ends with it and that cut is not confirmed."""
+    rule = next((r for r in stage_plan(tournament).cuts if r.last_round == last_round), None)
+    if rule is None or last_round < 1:
+        return None
+    confirmed = StageCut.objects.filter(stage__tournament=tournament, stage__number=rule.number)
+    return None if confirmed.exists() else last_round
 
 
 def withdrawn_count(tournament: Tournament) -> int:

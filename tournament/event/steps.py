@@ -2,8 +2,9 @@
 
 Pure Python. Vocabulary: the morning of an event runs through *steps* in order: register
 players -> check in -> seat -> publish -> play -> reconcile -> standings, then the next round's
-check-in. `EventFacts` are the counts the dashboard reads; `next_step` names the first step not
-yet done, with the round it is about (``round`` 0 when none).
+check-in; after the last round of a stage with a cut, the cut comes first (``cut_after``).
+`EventFacts` are the counts the dashboard reads; `next_step` names the first step not yet
+done, with the round it is about (``round`` 0 when none).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ STEP_LABELS = {
     "play": "Play",
     "reconcile": "Reconcile",
     "standings": "Standings",
+    "cut": "Cut",
 }
 
 
@@ -31,6 +33,7 @@ class EventFacts:
     next_round_played: bool
     open_sessions: int  # in the last played round (or next_round once played)
     unreconciled_sessions: int  # closed but not reconciled, same round
+    cut_after: int | None = None  # the round whose cut is still to confirm before next_round
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,14 @@ def next_step(facts: EventFacts) -> Step:
             n,
             "Publish the standings",
             f"Round {n} is done: check the standings, then check players in for round {n + 1}.",
+        )
+    if facts.cut_after is not None:
+        return Step(
+            "cut",
+            facts.cut_after,
+            f"Preview and confirm the cut after round {facts.cut_after}",
+            f"Round {facts.cut_after} ends its stage and every session is reconciled: only the "
+            f"players who continue are called and seated for round {n}.",
         )
     if not facts.next_round_seated:
         if facts.checked_in == 0:

@@ -16,6 +16,11 @@ only, and then regenerates the *prepared* rounds after it (seated, not kept), wh
 for the round's old seating; when one of the later rounds is kept they cannot be, and the plan
 names them as *stale*.
 
+A round of a later stage waits for the cut before it (`tournament.stages.RoundField`): every
+generation, seating from a roll call and publishing refuses it with code `CUT_PENDING` (the
+cut's round in the params, `cut_pending_round`) until the cut is confirmed, and before anything
+is saved.
+
 A *table change* (`round_table_change_set`) declares that a round's players move after hand N:
 the round is then seated in two halves (`schedule` seats each half as a round of its own), and
 every generation here seats both halves of such a round.
@@ -36,8 +41,10 @@ from ..audit import audit_record, public_write
 from ..event import services as event_services
 from ..event.selectors import round_field
 from ..event.services import tables_ensure
+from ..fields import confirmed_cuts, stage_plan
 from ..models import AuditEntry, Player, Registration, Round, Seat, Session, Tournament
 from ..play.selectors import round_is_opened, round_is_played, round_progress
+from ..stages import RoundField, field_of_round_number
 from .report import SeatingReport
 from .schedule import (
     RoundSeating,
@@ -54,6 +61,8 @@ from .selectors import (
     seating_players,
     tournament_seating_report,
 )
+
+CUT_PENDING = "cut_pending"  # the code of a refusal to seat a round that waits for a cut
 
 
 @dataclass(frozen=True)
@@ -201,6 +210,7 @@ def seating_generate(
             "again, unpublish it on its seating page first)."
         )
     numbers = tuple(range(first_free, total_rounds + 1))
+    _refuse_waiting_rounds(tournament, numbers)
     schedule, counts, roll_called = _rounds_compute(
         tournament,
         numbers,
@@ -257,9 +267,40 @@ def _rounds_compute(tournament, numbers, *, history, options, odd_players):
 def _field_or_refuse(tournament: Tournament, number: int):
     """Round ``number``'s field; refused while it waits for a cut to be confirmed."""
     field = round_field(tournament, number)
-    if field.refusal:
-        raise ValidationError(field.refusal)
+    _refuse_waiting(field)
     return field
+
+
+def _refuse_waiting(field: RoundField, hint: str = "") -> None:
+    """Refuse seating a round that waits for a cut: code ``cut_pending``, with the cut's round
+    in ``params`` so a page can link to the Stages page; ``hint`` is added to the refusal."""
+    if field.refusal:
+        raise ValidationError(
+            f"{field.refusal}{hint}",
+            code=CUT_PENDING,
+            params={"cut_round": field.cut_round, "stage": field.waiting_for},
+        )
+
+
+def cut_pending_round(error: ValidationError) -> int | None:
+    """The round after which the cut that ``error`` waits for is made (None: another refusal)."""
+    for item in getattr(error, "error_list", ()):
+        if item.code == CUT_PENDING:
+            return item.params["cut_round"]
+    return None
+
+
+def _refuse_waiting_rounds(tournament: Tournament, numbers: tuple[int, ...]) -> None:
+    """Refuse a generation reaching into a stage whose cut is not confirmed yet, before
+    anything is computed or saved; the refusal says how many rounds may be seated now."""
+    plan, cuts = stage_plan(tournament), confirmed_cuts(tournament)
+    for number in numbers:
+        field = field_of_round_number(plan, cuts, number)
+        if field.refusal:
+            hint = ""
+            if number > numbers[0]:
+                hint = f" Rounds up to {number - 1} can be seated now: ask for {number - 1}."
+            _refuse_waiting(field, hint)
 
 
 @public_write
@@ -335,6 +376,8 @@ def seating_swap(*, round_: Round, first: Player, second: Player, half: int = 1)
 def seating_publish(*, round_: Round, published: bool = True) -> None:
     if published and not round_.seats.exists():
         raise ValidationError(f"Round {round_.number} has no seating to publish.")
+    if published:  # seated before its cut was added: the qualifiers are not known yet
+        _field_or_refuse(round_.tournament, round_.number)
     round_.seating_published = published
     round_.save(update_fields=["seating_published"])
 

@@ -65,6 +65,7 @@ from .ranking import (
     Standing,
     countries_summarise,
     session_match_points,
+    standings_build,
 )
 
 
@@ -714,3 +715,82 @@ def _cut_problems(tournament, plan, cuts, stage: int) -> list[str]:
             f"{pending} hand(s) of this stage await a second entry or a head judge's decision."
         )
     return problems
+
+
+# --- A confirmed cut whose scores changed since -------------------------------------------
+
+
+@dataclass(frozen=True)
+class CutChanged:
+    """A confirmed cut (ending ``stage``, after round ``last_round``) whose stored scores no
+    longer match the stage's scores: a hand corrected or a penalty changed in its rounds after
+    it was confirmed. ``players`` counts the players whose score differs; ``next_published``
+    says the next stage's first round is published (the cut can no longer be undone)."""
+
+    stage: int
+    last_round: int
+    players: int
+    next_published: bool
+
+    @property
+    def text(self) -> str:
+        start = f"Scores changed after the cut after round {self.last_round} was confirmed"
+        first = f"stage {self.stage + 1}'s round 1 (round {self.last_round + 1})"
+        if self.next_published:
+            return (
+                f"{start} ({self.players} player(s)): check it; {first} is published, so the "
+                "cut can no longer be undone."
+            )
+        return (
+            f"{start} ({self.players} player(s)): check it (undo and confirm again while "
+            f"{first} is unpublished)."
+        )
+
+
+def cuts_changed(tournament: Tournament) -> list[CutChanged]:
+    """The confirmed cuts whose stored scores differ from the scores of their stage now, each
+    computed as the cut computed it (a fixed number of queries, whatever the cuts or players).
+
+    Loose penalties count as they stood at the confirmation: those recorded after it belong
+    to the later stages (they count in every stage's total from then on)."""
+    cuts = confirmed_cuts(tournament)
+    if not cuts:
+        return []
+    plan = stage_plan(tournament)
+    confirmed_at = dict(
+        StageCut.objects.filter(stage__tournament=tournament).values_list(
+            "stage__number", "confirmed_at"
+        )
+    )
+    loose_rows = list(
+        Penalty.objects.filter(tournament=tournament, session__isnull=True)
+        .order_by()
+        .values_list("player_id", "amount", "created_at")
+    )
+    everyone = entrants(tournament)
+    last = max(plan.stage(stage).last_round for stage in cuts)
+    results = session_results(tournament, last)
+    rules = ranking_rules(tournament)
+    published = set(
+        Round.objects.filter(
+            tournament=tournament,
+            seating_published=True,
+            number__in=[plan.stage(stage).last_round + 1 for stage in cuts],
+        ).values_list("number", flat=True)
+    )
+    changed = []
+    for stage, lines in sorted(cuts.items()):
+        loose: dict[int, int] = defaultdict(int)
+        for player_id, amount, created_at in loose_rows:
+            if created_at <= confirmed_at[stage]:
+                loose[player_id] -= amount
+        field_, in_stage, carried = stage_inputs(everyone, results, plan, cuts, stage)
+        totals = {
+            row.player_id: row.total
+            for row in standings_build(field_, in_stage, rules, dict(loose), carried)
+        }
+        differ = sum(1 for line in lines if totals.get(line.player_id) != line.score)
+        if differ:
+            last_round = plan.stage(stage).last_round
+            changed.append(CutChanged(stage, last_round, differ, last_round + 1 in published))
+    return changed

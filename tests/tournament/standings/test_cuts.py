@@ -195,7 +195,10 @@ def test_the_plan_says_which_stage_holds_each_round():
 def test_a_later_stage_seats_only_the_qualifiers_and_waits_for_its_cut():
     assert field_of_round_number(MASTERS, {}, 2).player_ids is None
     waiting = field_of_round_number(MASTERS, {}, 3)
-    assert waiting.waiting_for == 1 and "confirm that cut" in waiting.refusal
+    assert (
+        waiting.waiting_for == 1
+        and "confirm the cut after round 2 on the Stages page" in waiting.refusal
+    )
     cut = (CutLine(7, 1, "1", 10, 3, True), CutLine(8, 2, "2", 5, 0, False))
     field_ = field_of_round_number(MASTERS, {1: cut}, 4)
     assert field_.player_ids == {7} and field_.admits(7) and not field_.admits(8)

@@ -34,9 +34,11 @@ def qualifiers(tournament):
 
 def test_the_next_stage_waits_for_its_cut_then_seats_only_the_qualifiers():
     tournament, players, organiser = make_cut_event()
-    with pytest.raises(ValidationError, match="confirm that cut on the Stages page first"):
+    with pytest.raises(
+        ValidationError, match="confirm the cut after round 1 on the Stages page first"
+    ):
         seating_round_generate(tournament=tournament, number=2)
-    with pytest.raises(ValidationError, match="confirm that cut"):
+    with pytest.raises(ValidationError, match="confirm the cut after round 1"):
         seating_generate(tournament=tournament, total_rounds=2, time_limit=1)
     cut_confirm(tournament=tournament, stage=1, seed=4, user=organiser)
     seating_generate(tournament=tournament, total_rounds=3, time_limit=1)

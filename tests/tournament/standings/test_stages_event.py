@@ -180,7 +180,7 @@ def test_a_400_player_event_cut_to_128_then_64_carrying_a_quarter():
     organiser = make_user("superuser")
     judge = make_user("judge")
     tournament, players, numbers = masters_stage_1(HANDS, organiser, judge, rng)
-    with pytest.raises(ValidationError, match="confirm that cut"):
+    with pytest.raises(ValidationError, match="confirm the cut after round 2"):
         seating_generate(tournament=tournament, total_rounds=3, time_limit=1)
 
     # Stage 1 -> 128.

@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from ...event import selectors, services
+from ...fields import round_field
 from ...form_errors import error_text
 from ...play.selectors import round_progress
 from ...seating import services as seating_services
@@ -65,6 +66,7 @@ def checkin(request, tournament):
         "round": round_,
         "played": bool(round_ and number in round_progress(tournament).played),
         "withdrawn_numbers": selectors.withdrawn_numbers(tournament),
+        "field": round_field(tournament, number),  # waits for a cut: say so, link to it
     }
     return render(request, "tournament/event/checkin.html", context)
 

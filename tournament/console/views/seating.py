@@ -47,16 +47,23 @@ def seating_overview(request, tournament):
         request.POST or None,
         initial={"total_rounds": max(tournament.rounds.count(), 1), "seed": 0},
     )
+    cut_round = None  # the round of the cut a refused generation waits for
     if request.method == "POST" and form.is_valid():
         try:
             plan = seating_services.seating_generate(tournament=tournament, **form.cleaned_data)
         except ValidationError as error:
             service_error_onto(form, error)
+            cut_round = seating_services.cut_pending_round(error)
         else:
             messages.success(request, plan.describe())
             return redirect("seating:seating_overview", slug=tournament.slug)
     overview = overview_rows(tournament)
-    context = {"tournament": tournament, "form": form, **_fields(overview)}
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "cut_round": cut_round,
+        **_fields(overview),
+    }
     return render(request, "tournament/seating/seating_overview.html", context)
 
 

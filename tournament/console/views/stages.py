@@ -49,6 +49,7 @@ def stages(request, tournament):
         "tournament": tournament,
         "form": form,
         "stages": [(rule, plan.describe(rule.number), rule.number in cuts) for rule in plan.stages],
+        "changed": standings_selectors.cuts_changed(tournament),
     }
     return render(request, "tournament/event/stages.html", context)
 

@@ -9,13 +9,20 @@ from django.views.decorators.http import require_POST
 from ...play.health import KINDS, health_report
 from ...play.services import scores as scores_services
 from ...roles import HEAD_JUDGE
+from ...standings import selectors as standings_selectors
 from .common import desk_page
+
+CUT, CUT_TITLE = "cut", "Confirmed cuts whose scores changed since"
 
 
 @desk_page()
 def tournament_health(request, tournament):
     report = health_report(tournament)
+    # The standings' check joins the play's here (play cannot import standings): each has a
+    # ``text`` and its ``stage``.
+    report[CUT] = standings_selectors.cuts_changed(tournament)
     sections = [(kind, KINDS[kind], report[kind]) for kind in KINDS]
+    sections.append((CUT, CUT_TITLE, report[CUT]))
     context = {
         "tournament": tournament,
         "sections": sections,

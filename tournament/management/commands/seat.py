@@ -8,9 +8,10 @@ kept and seated, and the quality report.
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
 
 from tournament.models import Tournament
-from tournament.seating.services import seating_generate
+from tournament.seating.services import cut_pending_round, seating_generate
 
 
 class Command(BaseCommand):
@@ -51,7 +52,10 @@ class Command(BaseCommand):
                 odd_players="byes" if byes else "error",
             )
         except ValidationError as error:
-            raise CommandError(" ".join(error.messages)) from error
+            where = ""
+            if cut_pending_round(error) is not None:
+                where = f" The Stages page: {reverse('event:stages', args=[event.slug])}"
+            raise CommandError(f"{' '.join(error.messages)}{where} Nothing was saved.") from error
         report = plan.report
         seated = ", ".join(map(str, plan.seated_rounds))
         self.stdout.write(
