@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, F, Max, Sum
 
 from ..fields import confirmed_cuts, stage_plan
 from ..models import (
@@ -86,6 +86,7 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
     drifted, unbalanced = session_scores_check(tournament=tournament)
     totals = dict(  # hand by hand, only in the sessions whose payments do not sum to zero
         Payment.objects.filter(hand__session_id__in=unbalanced)
+        .order_by()
         .values("hand_id")
         .annotate(total=Sum("amount"))
         .exclude(total=0)
@@ -137,13 +138,14 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
             found["unconfirmed"].append(
                 Problem("unconfirmed", f"{_where(r, t, h, c, hands)} hand {n}.", r, t, n, half=h)
             )
-    gapped = [  # fewer hands than the highest number (a card after a table change always)
-        row["session_id"]
-        for row in Hand.objects.filter(**where)
+    gapped = list(  # fewer hands than the highest number (a card after a table change always)
+        Hand.objects.filter(**where)
+        .order_by()
         .values("session_id")
         .annotate(count=Count("pk"), highest=Max("number"))
-        if row["count"] < row["highest"]
-    ]
+        .filter(count__lt=F("highest"))
+        .values_list("session_id", flat=True)
+    )
     numbers: dict[tuple[int, int, int, int | None], set[int]] = defaultdict(set)
     for r, t, h, c, n in (
         Hand.objects.filter(session_id__in=gapped).values_list(*place, change, "number")
@@ -176,7 +178,12 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         found["unreconciled"].append(
             Problem("unreconciled", f"{_where(r, t, h, c, hands)} is not reconciled.", r, t, half=h)
         )
-    played_rounds = set(SessionScore.objects.filter(**where).values_list("round_number", flat=True))
+    played_rounds = set(
+        SessionScore.objects.filter(**where)
+        .order_by()
+        .values_list("round_number", flat=True)
+        .distinct()
+    )
     if played_rounds:
         plan, cuts = stage_plan(tournament), confirmed_cuts(tournament)
         # A round with a table change is two sessions (cards) for each of its players.
@@ -192,6 +199,7 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         ]
         sessions = dict(
             SessionScore.objects.filter(**where)
+            .order_by()
             .values("player_id")
             .annotate(n=Count("session", distinct=True))
             .values_list("player_id", "n")

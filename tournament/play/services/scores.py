@@ -24,6 +24,7 @@ drift           a session whose kept rows differ from what a refresh would give:
 from __future__ import annotations
 
 from collections import defaultdict
+from operator import itemgetter
 
 from django.db.models import Case, Count, F, Max, Sum, Value, When
 from django.db.models.functions import Greatest
@@ -123,9 +124,11 @@ def _places(scope: dict, under, rows: dict) -> dict[int, tuple]:
         if pk in active
     }
     by_place = {place[:3]: pk for pk, place in places.items()}
-    for round_id, table_id, half, player_id, wind in Seat.objects.filter(
-        round_id__in={place[0] for place in places.values()}
-    ).values_list("round_id", "table_id", "half", "player_id", "wind"):
+    for round_id, table_id, half, player_id, wind in (
+        Seat.objects.filter(round_id__in={place[0] for place in places.values()})
+        .order_by()
+        .values_list("round_id", "table_id", "half", "player_id", "wind")
+    ):
         pk = by_place.get((round_id, table_id, half))
         if pk is not None:
             rows[pk][player_id] = _blank(wind)
@@ -136,6 +139,7 @@ def _add_hands_and_penalties(rows: dict, under, paid_per_session: dict[int, int]
     """Add the payments of confirmed hands, the wins and the penalties into ``rows``."""
     for session_id, player_id, confirmed, total in (
         Payment.objects.filter(**under("hand__session"))
+        .order_by()  # no joins for the models' orderings: one pass over the payments
         .values("hand__session_id", "player_id", "hand__confirmed")
         .annotate(total=Sum("amount"))
         .values_list("hand__session_id", "player_id", "hand__confirmed", "total")
@@ -146,6 +150,7 @@ def _add_hands_and_penalties(rows: dict, under, paid_per_session: dict[int, int]
             rows[session_id].setdefault(player_id, _blank(""))["hand_points"] = total
     for session_id, winner_id, count, largest in (
         Hand.objects.filter(**under("session"), outcome=Hand.Outcome.WIN, confirmed=True)
+        .order_by()
         .values("session_id", "winner_id")
         .annotate(count=Count("pk"), largest=Max("value"))
         .values_list("session_id", "winner_id", "count", "largest")
@@ -239,17 +244,19 @@ def session_scores_check(*, tournament) -> tuple[list[Session], set[int]]:
     and the ids of the sessions whose payments do not sum to zero (an unbalanced hand is in
     them, RULINGS R11), from one pass over the payments."""
     kept: dict[int, dict[int, tuple]] = defaultdict(dict)
-    for row in SessionScore.objects.filter(session__round__tournament=tournament).values_list(
-        "session_id", "player_id", *FIELDS
+    for row in (
+        SessionScore.objects.filter(session__round__tournament=tournament)
+        .order_by()
+        .values_list("session_id", "player_id", *FIELDS)
     ):
         kept[row[0]][row[1]] = row[2:]
     paid: dict[int, int] = {}
     computed = _computed(tournament=tournament, paid_per_session=paid)
+    fields = itemgetter(*FIELDS)
     wrong = {
         pk
         for pk in set(kept) | set(computed)
-        if kept.get(pk, {})
-        != {pid: tuple(f[n] for n in FIELDS) for pid, f in computed.get(pk, {}).items()}
+        if kept.get(pk, {}) != {pid: fields(f) for pid, f in computed.get(pk, {}).items()}
     }
     drifted = list(
         Session.objects.filter(pk__in=wrong).select_related("round", "table").order_by("round")
