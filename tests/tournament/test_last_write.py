@@ -98,6 +98,7 @@ READS = {
     "penalty_summary", "session_scores_drift", "session_scores_check",
     "player_build",  # builds an unsaved Player for roster_admit; writes nothing
     "player_link_build",  # builds an unsaved PlayerLink with a fresh token; writes nothing
+    "cut_pending_round",  # reads a seating refusal's cut round for the page's link; no write
 }  # fmt: skip
 # Writes that run only inside a caller's public write (its unit of work, its row lock): the
 # caller's case walks them.

@@ -202,7 +202,9 @@ def seating_of(session: Session) -> Seating:
         .annotate(seat_wind=Subquery(seat_wind))
         .values_list("seat_wind", *PERSON_FIELDS)
     )
-    players = {row[0]: row[1] for row in rows if row[0]}
+    # In the seats' own order (`Seat.Meta.ordering`: by wind letter), as the seat-by-seat read
+    # below gives them: callers such as the demo's hands depend on it.
+    players = dict(sorted((row[0], row[1]) for row in rows if row[0]))
     if len(players) == len(WINDS):
         names = Names(Person(*row[1:]) for row in rows)
         return Seating(players=players, names={pid: names.label(pid) for pid in players.values()})
