@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test check lint contracts install install-dev browser fonts demo bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-load clean
+.PHONY: run test check lint contracts install install-dev browser fonts demo bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-scale bench-load clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -70,6 +70,11 @@ bench-pdf: $(DEV_STAMP) browser
 
 bench-standings: $(DEV_STAMP)
 	$(PY) benchmarks/bench_standings.py
+
+# Every heavy page, download, printout and command at 400 players against its floor, on SQLite
+# and PostgreSQL; the events are built once and kept in .bench-cache/ (--rebuild to redo).
+bench-scale: $(DEV_STAMP) browser
+	$(PY) benchmarks/scale_pages.py --runs $(or $(RUNS),5)
 
 # 8 judges x 1,000 hands over gunicorn, then locust on the public pages and the preview.
 bench-load: $(DEV_STAMP)

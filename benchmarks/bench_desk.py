@@ -4,8 +4,8 @@ Vocabulary
 ----------
 backend     a throwaway database: a SQLite file in a temporary directory, then PostgreSQL
             (``BENCH_PG_URL``, default ``postgres://postgres@127.0.0.1:5432``) when reachable.
-trivial     a view that returns "ok" behind the same middleware and the desk's role check:
-            the floor every request pays.
+trivial     a view that returns "ok" behind the same middleware and the desk's loader and role
+            check: the floor every request pays.
 preview     POST of the hand form to the htmx preview (parse, score, settle, render partial).
 save        POST of the hand form to the session page (score again, save hand, four payments,
             audit line, redirect).
@@ -45,22 +45,26 @@ def child(runs: int) -> dict:
     from django.urls import include, path, reverse
 
     from tests.tournament.builders import form_data, make_session, make_user
-    from tournament.roles import judge_required
+    from tournament.roles import JUDGE, tournament_page
 
     setup_test_environment()
     call_command("migrate", verbosity=0)
 
-    @judge_required
-    def trivial(request):
+    @tournament_page(JUDGE)
+    def trivial(request, tournament):
         return HttpResponse("ok")
 
     module = sys.modules[__name__]
-    module.urlpatterns = [path("bench/trivial/", trivial), path("", include("tournament.urls"))]
+    module.urlpatterns = [
+        path("bench/<slug:slug>/trivial/", trivial),
+        path("", include("tournament.urls")),
+    ]
 
     session = make_session(hands_per_session=runs + 20)
     client = Client()
     client.force_login(make_user("judge"))
     args = [session.round.tournament.slug, 1, 1]
+    trivial_url = f"/bench/{session.round.tournament.slug}/trivial/"
     preview_url = reverse("desk:hand_preview", args=args)
     session_url = reverse("desk:session_sheet", args=args)
 
@@ -73,9 +77,9 @@ def child(runs: int) -> dict:
 
     with override_settings(ROOT_URLCONF=__name__):
         for _ in range(10):  # warm up caches, templates, connections
-            client.get("/bench/trivial/")
+            client.get(trivial_url)
             client.post(preview_url, form_data(session, 1, tiles=BIG))
-        trivial_ms = [timed(lambda: client.get("/bench/trivial/")) for _ in range(runs)]
+        trivial_ms = [timed(lambda: client.get(trivial_url)) for _ in range(runs)]
         preview_ms = [
             timed(lambda: client.post(preview_url, form_data(session, 1, tiles=BIG)))
             for _ in range(runs)

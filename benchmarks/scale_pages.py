@@ -1,4 +1,5 @@
-"""Page timings at world-championship scale: each page against a bare SQL sum in the same run.
+"""``make bench-scale``: every heavy page, download, printout and command at world-championship
+scale, each against its floor measured in the same run.
 
 Vocabulary
 ----------
@@ -6,31 +7,36 @@ played event    `bench_standings.build_event(400, 10, 16)`: 400 players, 10 roun
                 hands and 64,000 payments in bulk rows, every session reconciled.
 before play     `build_before_play(400, 10)`: the same roster with all 10 rounds seated and
                 published and no hand entered (the seating, dashboard and check-in pages as the
-                organiser sees them the evening before).
+                organiser sees them the evening before; the hand saves go into its round 1).
+cached event    both events are built once per database and kept on disk between runs: a SQLite
+                file in ``.bench-cache/`` and a PostgreSQL template database, named by a key
+                of the migrations and the builders (`cache_key`); each run measures a copy, so
+                the hands it saves never reach the cache.
 page            a `Page`: a name, which event it reads, who asks (``public``, ``judge``,
                 ``organiser``) and how to build its address from the event.
-bare sum        `bench_standings.BARE_SQL`: one query summing every payment of the played event
-                per player, timed in the same run so that the ratio survives a busy machine.
+floor           what a row is compared with, timed alternately with it in the same process:
+                the *bare sum* (`bench_standings.BARE_SQL`, one query summing every payment of
+                the played event per player) for pages and downloads; the *trivial view* (``ok``
+                behind the desk's role check) for the hand save; a *minimal document*
+                (`bench_pdf.minimal_seconds`, same page count) for the standings PDF; the same
+                command on SQLite for the archive import on PostgreSQL.
+row             a dict: ``name``, ``ms`` (median of ``runs``), ``floor`` and ``floor_ms``,
+                ``ratio``, ``queries``, ``kb`` and, for the archive export, ``peak_mb``.
 
-Interface (for ``make bench-scale``)
------------------------------------
-``PAGES``                           the list of `Page`s.
-``build_events()``                  ``{"played": Event, "before_play": Event}``, built through
-                                    the services (call after ``django.setup()`` and migrate).
-``page_timings(events, runs=5)``    one dict per page: ``name``, ``ms`` (median of ``runs``
-                                    requests after two warm-ups), ``queries``, ``bytes``,
-                                    ``ratio`` (to the bare sum of the same run) and ``bare_ms``.
-``bare_sum_ms(tournament, runs)``   the median of the bare sum.
-
-Run alone: ``python benchmarks/scale_pages.py [--runs 5] [--sqlite-only]`` prints the table for
-SQLite and, when reachable, PostgreSQL (``BENCH_PG_URL``), each backend in a child process.
+Run: ``python benchmarks/scale_pages.py [--runs 5] [--sqlite-only] [--only words] [--rebuild]``
+prints one table per database (SQLite, then PostgreSQL at ``BENCH_PG_URL`` when reachable), each
+measured in a fresh child process.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import hashlib
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -56,6 +62,7 @@ class Page(NamedTuple):
     event: str  # "played" or "before_play"
     role: str  # "public", "judge" or "organiser"
     address: Callable[[Event], str]
+    status: int = 200  # the desk's home redirects to the round in play
 
 
 def _url(name: str, *extra) -> Callable[[Event], str]:
@@ -73,11 +80,13 @@ def _eighth_player(event: Event) -> int:
 
 
 PAGES: list[Page] = [
+    Page("standings", "played", "public", _url("public:standings")),
     Page("standings CSV", "played", "public", _url("exports:standings_export", "csv")),
     Page("standings XLSX", "played", "public", _url("exports:standings_export", "xlsx")),
     Page("health", "played", "judge", _url("desk:tournament_health")),
     Page("players list", "played", "public", _url("public:player_list")),
     Page("player page", "played", "public", _url("public:player_detail", _eighth_player)),
+    Page("desk home", "played", "judge", _url("desk:home"), 302),
     Page("desk round", "played", "judge", _url("desk:round_desk", 1)),
     Page("seating overview", "before_play", "organiser", _url("seating:seating_overview")),
     Page("dashboard", "before_play", "organiser", _url("event:dashboard")),
@@ -136,19 +145,30 @@ def build_events(players: int = 400, rounds: int = 10, hands: int = 16) -> dict[
     return events
 
 
-def bare_sum_ms(tournament, runs: int = 5) -> float:
+def cache_key() -> str:
+    """A digest of what the cached events depend on: the migrations and the builders."""
+    digest = hashlib.sha256()
+    sources = sorted((ROOT / "tournament" / "migrations").glob("*.py"))
+    sources += [ROOT / "benchmarks" / "bench_standings.py", Path(__file__).resolve()]
+    for source in sources:
+        text = source.read_text()
+        if source.name == Path(__file__).name:  # only the builders, not the measuring code
+            text = text[text.index("def build_before_play") : text.index("def bare_sum_ms")]
+        digest.update(source.name.encode() + text.encode())
+    return digest.hexdigest()[:12]
+
+
+def bare_sum_ms(tournament_pk: int) -> float:
+    """One run of the bare sum, in ms."""
     from django.db import connection
 
     from benchmarks.bench_standings import BARE_SQL
 
-    times = []
     with connection.cursor() as cursor:
-        for _ in range(runs):
-            start = time.perf_counter()
-            cursor.execute(BARE_SQL, [tournament.pk])
-            cursor.fetchall()
-            times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+        start = time.perf_counter()
+        cursor.execute(BARE_SQL, [tournament_pk])
+        cursor.fetchall()
+        return (time.perf_counter() - start) * 1000
 
 
 def _clients():
@@ -169,81 +189,249 @@ def _body_size(response) -> int:
     return len(response.content)
 
 
-def page_timings(events: dict[str, Event], runs: int = 5, pages=None) -> list[dict]:
-    """Each page's median time, query count and size; the bare sum is timed between pages."""
+def _alternate(measure, floor, runs: int) -> tuple[float, float]:
+    """Medians (ms) of ``measure`` and ``floor``, called alternately ``runs`` times each."""
+    ours, floors = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        measure()
+        ours.append((time.perf_counter() - start) * 1000)
+        floors.append(floor())
+    return statistics.median(ours), statistics.median(floors)
+
+
+def _row(name, ms, floor, floor_ms, queries=None, size=None, **extra) -> dict:
+    return {
+        "name": name,
+        "ms": ms,
+        "floor": floor,
+        "floor_ms": floor_ms,
+        "ratio": ms / floor_ms if floor_ms else None,
+        "queries": queries,
+        "kb": None if size is None else size / 1024,
+        **extra,
+    }
+
+
+def page_rows(events: dict[str, Event], runs: int, pages) -> list[dict]:
+    """Each page against the bare sum, alternately; the queries of one more request."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     from tournament.standings.selectors import boards_forget
 
     clients = _clients()
-    played = events["played"].tournament
+    played = events["played"].tournament.pk
     rows = []
-    for page in pages or PAGES:
+    for page in pages:
         client, url = clients[page.role], page.address(events[page.event])
         for _ in range(2):
             _body_size(client.get(url))
-        times = []
-        for _ in range(runs):
+        sizes = []
+
+        def request(client=client, url=url, page=page, sizes=sizes):
             boards_forget()  # every request builds what it shows, as the first after a write
-            start = time.perf_counter()
             response = client.get(url)
-            size = _body_size(response)
-            times.append((time.perf_counter() - start) * 1000)
-            assert response.status_code == 200, (page.name, url, response.status_code)
+            sizes.append(_body_size(response))
+            assert response.status_code == page.status, (page.name, url, response.status_code)
+
+        ms, bare = _alternate(request, lambda: bare_sum_ms(played), runs)
         boards_forget()
         with CaptureQueriesContext(connection) as queries:
             _body_size(client.get(url))
-        ms, bare = statistics.median(times), bare_sum_ms(played, runs)
-        rows.append(
-            {
-                "name": page.name,
-                "ms": ms,
-                "queries": len(queries),
-                "bytes": size,
-                "bare_ms": bare,
-                "ratio": ms / bare,
-            }
-        )
+        rows.append(_row(page.name, ms, "bare sum", bare, len(queries), sizes[-1]))
     return rows
 
 
-def child(runs: int, only: str = "") -> dict:
+BIG_HAND = "123m 123m 456m 789m 5m"
+
+
+def hand_save_row(event: Event, runs: int) -> dict:
+    """The desk's hand save POST into round 1 table 1 of the before-play event (hand 1 is saved
+    untimed: later saves go into a session that already has hands), against the trivial view."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from tests.tournament.builders import form_data, make_user
+    from tournament.models import Session
+
+    tournament = event.tournament
+    sessions = iter(
+        Session.objects.filter(round__tournament=tournament, round__number=1)
+        .select_related("round__tournament", "table")
+        .order_by("table__number")
+    )
+    client = Client()
+    client.force_login(make_user("judge", name=f"scale-save-{time.time_ns()}"))
+    state = {"session": None, "number": 0}
+
+    def url():
+        session = state["session"]
+        return reverse("desk:session_sheet", args=[tournament.slug, 1, session.table.number])
+
+    def save(queries=None):
+        if state["session"] is None or state["number"] >= tournament.hands_per_session:
+            state["session"], state["number"] = next(sessions), 0
+            save()  # the session's first hand writes its kept score rows: not the steady cost
+        state["number"] += 1
+        data = form_data(state["session"], state["number"], tiles=BIG_HAND)
+        with queries if queries is not None else contextlib.nullcontext():
+            response = client.post(url(), data)
+        assert response.status_code == 302, response.status_code
+
+    def trivial():
+        start = time.perf_counter()
+        assert client.get(f"/bench/{tournament.slug}/trivial/").status_code == 200
+        return (time.perf_counter() - start) * 1000
+
+    for _ in range(3):
+        save()
+        trivial()
+    ms, floor = _alternate(save, trivial, runs)
+    queries = CaptureQueriesContext(connection)
+    save(queries)
+    return _row("hand save POST", ms, "trivial view", floor, len(queries))
+
+
+def standings_pdf_row(event: Event, runs: int) -> dict:
+    """The standings PDF of the played event against a minimal document of its page count."""
+    from benchmarks.bench_pdf import minimal_seconds
+    from tournament.printing.documents import DOCUMENTS, PrintRequest
+    from tournament.standings.selectors import boards_forget
+
+    request = PrintRequest(tournament=event.tournament, round=None, official=False)
+    document = DOCUMENTS["standings"]
+    pages = page_count(document.render(request).content)
+    sizes = []
+
+    def render():
+        boards_forget()
+        sizes.append(len(document.render(request).content))
+
+    ms, floor = _alternate(render, lambda: minimal_seconds(pages) * 1000, max(runs, 5))
+    return _row(f"standings PDF ({pages} pages)", ms, "minimal document", floor, None, sizes[-1])
+
+
+def page_count(pdf: bytes) -> int:
+    """The pages of a PDF, by poppler's ``pdfinfo`` (installed with ``make browser``)."""
+    info = subprocess.run(["pdfinfo", "-"], input=pdf, capture_output=True, check=True).stdout
+    return int(re.search(rb"^Pages:\s+(\d+)", info, re.MULTILINE).group(1))
+
+
+def child_build() -> dict:
+    """Build both events into the database of ``DATABASE_URL`` (the cache)."""
+    django_ready()
+    from django.core.management import call_command
+    from django.db import connection
+
+    call_command("migrate", verbosity=0)
+    start = time.perf_counter()
+    build_events()
+    connection.close()
+    return {"build_s": time.perf_counter() - start}
+
+
+def django_ready() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
     import django
 
     django.setup()
-    from django.core.management import call_command
-    from django.db import connection
     from django.test.utils import setup_test_environment
 
     setup_test_environment()
-    call_command("migrate", verbosity=0)
-    start = time.perf_counter()
-    events = build_events()
-    built = time.perf_counter() - start
-    return {
-        "backend": connection.vendor,
-        "build_s": built,
-        "pages": page_timings(events, runs, _chosen(only)),
-    }
 
 
-def _chosen(only: str) -> list[Page]:
-    """The pages whose names contain one of the comma-separated words of ``only`` (all when
-    empty)."""
+def trivial_urls() -> None:
+    """This module becomes the URL conf: the product's addresses plus ``/bench/trivial/``."""
+    from django.conf import settings
+    from django.http import HttpResponse
+    from django.urls import clear_url_caches, include, path
+
+    from tournament.roles import JUDGE, tournament_page
+
+    @tournament_page(JUDGE)
+    def trivial(request, tournament):
+        return HttpResponse("ok")
+
+    module = sys.modules[__name__]
+    module.urlpatterns = [
+        path("bench/<slug:slug>/trivial/", trivial),
+        path("", include("tournament.urls")),
+    ]
+    settings.ROOT_URLCONF = __name__
+    clear_url_caches()
+
+
+def cached_events() -> dict[str, Event]:
+    from tournament.models import Registration, Tournament
+
+    events = {}
+    for name, slug in (("played", "bench-400"), ("before_play", "before-play-400-10")):
+        tournament = Tournament.objects.get(slug=slug)
+        people = [
+            registration.player
+            for registration in Registration.objects.filter(tournament=tournament)
+            .select_related("player")
+            .order_by("number")
+        ]
+        events[name] = Event(tournament, people)
+    return events
+
+
+def child_measure(runs: int, only: str = "") -> dict:
+    """Measure every row on the database of ``DATABASE_URL`` (a copy of the cache)."""
+    django_ready()
+    from django.conf import settings
+    from django.db import connection
+
+    trivial_urls()
+    events = cached_events()
+    wanted = _wanted(only)
+    rows = page_rows(events, runs, [p for p in PAGES if wanted(p.name)])
+    if wanted("hand save"):
+        rows.append(hand_save_row(events["before_play"], runs))
+    if wanted("standings pdf"):
+        rows.append(standings_pdf_row(events["played"], runs))
+    if wanted("archive"):
+        rows.extend(archive_rows(events["played"], settings.DATABASES["default"], runs))
+    return {"backend": connection.vendor, "rows": rows}
+
+
+def archive_rows(event: Event, database: dict, runs: int) -> list[dict]:
+    """The archive export (peak memory of a fresh process) and import, from
+    `benchmarks.scale_archive`."""
+    from benchmarks import scale_archive
+
+    url = os.environ["DATABASE_URL"]
+    exports = [scale_archive.export_peak(event.tournament.slug, url) for _ in range(runs)]
+    archive_path = exports[-1]["path"]
+    imports = [scale_archive.import_seconds(archive_path, url) for _ in range(max(3, runs // 2))]
+    return [
+        _row(
+            "archive export",
+            statistics.median(e["seconds"] for e in exports) * 1000,
+            None,
+            None,
+            None,
+            exports[-1]["bytes"],
+            peak_mb=max(e["peak_mb"] for e in exports),
+        ),
+        _row("archive import", statistics.median(imports) * 1000, None, None),
+    ]
+
+
+def _wanted(only: str):
+    """A test on row names: any of the comma-separated words of ``only`` (all when empty)."""
     words = [w.strip().lower() for w in only.split(",") if w.strip()]
-    return [p for p in PAGES if not words or any(w in p.name.lower() for w in words)]
+    return lambda name: not words or any(w in name.lower() for w in words)
 
 
-def _run_backend(url: str, runs: int, only: str = "") -> dict | None:
+def _child(url: str, *arguments: str) -> dict | None:
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "tests.settings"}
     done = subprocess.run(
-        [sys.executable, __file__, "--child", "--runs", str(runs), "--only", only],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
+        [sys.executable, __file__, *arguments], env=env, cwd=ROOT, capture_output=True, text=True
     )
     if done.returncode:
         print(done.stderr[-3000:], file=sys.stderr)
@@ -251,19 +439,40 @@ def _run_backend(url: str, runs: int, only: str = "") -> dict | None:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def report(result: dict) -> None:
-    print(f"\n{result['backend']} (events built in {result['build_s']:.0f} s)")
-    print(f"{'page':<18}{'ms':>9}{'bare ms':>9}{'ratio':>7}{'queries':>9}{'KB':>8}")
-    for row in result["pages"]:
-        print(
-            f"{row['name']:<18}{row['ms']:>9.1f}{row['bare_ms']:>9.1f}{row['ratio']:>6.1f}x"
-            f"{row['queries']:>9}{row['bytes'] / 1024:>8.1f}"
-        )
+class Backend(NamedTuple):
+    """A database to measure on: where the cache lives and how to copy it for one run."""
+
+    name: str
+    cached: Callable[[], str | None]  # the cache's URL, when it is there
+    build_url: Callable[[], str]  # a URL to build the cache at
+    copy: Callable[[], tuple[str, Callable[[], None]]]  # a run's URL and how to drop it
 
 
-def postgres_url(name: str = "zj_speedpages_bench"):
-    """A fresh PostgreSQL database ``name`` at ``BENCH_PG_URL`` and a function that drops it,
-    or None when the server is not reachable."""
+def sqlite_backend(key: str, folder: Path) -> Backend:
+    cache_dir = ROOT / ".bench-cache"
+    cache = cache_dir / f"scale-{key}.sqlite3"
+
+    def build_url():
+        cache_dir.mkdir(exist_ok=True)
+        for stale in cache_dir.glob("scale-*.sqlite3"):
+            stale.unlink()
+        return f"sqlite:///{cache}.building"
+
+    def cached():
+        building = Path(f"{cache}.building")
+        if building.exists() and not cache.exists():
+            building.rename(cache)
+        return f"sqlite:///{cache}" if cache.exists() else None
+
+    def copy():
+        target = folder / "run.sqlite3"
+        shutil.copyfile(cache, target)
+        return f"sqlite:///{target}", lambda: target.unlink(missing_ok=True)
+
+    return Backend("sqlite", cached, build_url, copy)
+
+
+def postgres_backend(key: str) -> Backend | None:
     base = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432").rstrip("/")
     try:
         import psycopg
@@ -272,44 +481,147 @@ def postgres_url(name: str = "zj_speedpages_bench"):
     except Exception as error:  # noqa: BLE001 - any failure means "not reachable"
         print(f"PostgreSQL not reachable at {base}: {error}", file=sys.stderr)
         return None
-    admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    admin.execute(f'CREATE DATABASE "{name}"')
+    cache, building, run = f"zj_scale_{key}", f"zj_scale_{key}_building", "zj_scale_run"
 
-    def drop():
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
+    def names():
+        found = admin.execute("SELECT datname FROM pg_database WHERE datname LIKE 'zj_scale_%'")
+        return {row[0] for row in found}
 
-    return f"{base}/{name}", drop
+    def cached():
+        if building in names() and cache not in names() and _built_marker(building):
+            admin.execute(f'ALTER DATABASE "{building}" RENAME TO "{cache}"')
+        return f"{base}/{cache}" if cache in names() else None
+
+    def build_url():
+        for stale in names():
+            admin.execute(f'DROP DATABASE IF EXISTS "{stale}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{building}"')
+        return f"{base}/{building}"
+
+    def copy():
+        admin.execute(f'DROP DATABASE IF EXISTS "{run}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{run}" TEMPLATE "{cache}"')
+        return f"{base}/{run}", lambda: admin.execute(f'DROP DATABASE "{run}" WITH (FORCE)')
+
+    def _built_marker(name):
+        return BUILT.exists() and BUILT.read_text() == name
+
+    return Backend("postgresql", cached, build_url, copy)
+
+
+BUILT = ROOT / ".bench-cache" / "postgres-built"
+
+
+def measure(backend: Backend, runs: int, only: str, rebuild: bool) -> dict | None:
+    """Build the cache if needed, then measure a copy of it in a fresh child process."""
+    built_s = None
+    if rebuild or backend.cached() is None:
+        url = backend.build_url()
+        print(f"building the 400-player events on {backend.name} (once)...", flush=True)
+        built = _child(url, "--build")
+        if built is None:
+            return None
+        built_s = built["build_s"]
+        if backend.name == "postgresql":
+            BUILT.parent.mkdir(exist_ok=True)
+            BUILT.write_text(url.rsplit("/", 1)[1])
+        if backend.cached() is None:
+            return None
+    url, drop = backend.copy()
+    try:
+        result = _child(url, "--measure", "--runs", str(runs), "--only", only)
+    finally:
+        drop()
+    if result is not None:
+        result["build_s"] = built_s
+    return result
+
+
+TARGETS = {
+    "standings CSV": ("ratio", 3),
+    "standings XLSX": ("ratio", 3),
+    "health": ("ratio", 3),
+    "players list": ("ratio", 1.5),
+    "hand save POST": ("queries", 15),
+    "seating round 1": ("kb", 25),
+    "archive export": ("peak_mb", 100),
+}
+
+
+def _target(row: dict) -> str:
+    name = "standings PDF" if row["name"].startswith("standings PDF") else row["name"]
+    measure, bound = TARGETS.get(name, ("ratio", 2) if name == "standings PDF" else (None, None))
+    if measure is None or row.get(measure) is None:
+        return ""
+    mark = "ok" if row[measure] <= bound else "OVER"
+    unit = {"ratio": "x", "queries": " q", "kb": " KB", "peak_mb": " MB"}[measure]
+    return f"<= {bound}{unit} {mark}"
+
+
+def report(result: dict, runs: int) -> None:
+    built = f", events built in {result['build_s']:.0f} s" if result.get("build_s") else ""
+    print(f"\n{result['backend']} (medians of {runs} alternated runs{built})")
+    print(
+        f"{'what':<28}{'ms':>9}{'floor ms':>10}{'ratio':>8}{'queries':>9}{'KB':>9}{'peak MB':>9}"
+        f"  {'floor':<18}target"
+    )
+
+    def cell(value, width, form):
+        return f"{'-':>{width}}" if value is None else f"{value:>{width}{form}}"
+
+    for row in result["rows"]:
+        print(
+            f"{row['name']:<28}{row['ms']:>9.1f}{cell(row['floor_ms'], 10, '.1f')}"
+            f"{cell(row['ratio'], 7, '.1f')}{'x' if row['ratio'] else ' '}"
+            f"{cell(row['queries'], 9, 'd')}{cell(row['kb'], 9, '.1f')}"
+            f"{cell(row.get('peak_mb'), 9, '.0f')}  {row['floor'] or '':<18}{_target(row)}"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--build", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--sqlite-only", action="store_true")
-    parser.add_argument("--only", default="", help="comma-separated words of page names")
+    parser.add_argument("--rebuild", action="store_true", help="build the cached events again")
+    parser.add_argument("--only", default="", help="comma-separated words of row names")
     options = parser.parse_args()
-    if options.child:
-        print(json.dumps(child(options.runs, options.only)))
+    if options.build:
+        print(json.dumps(child_build()))
+        return
+    if options.measure:
+        print(json.dumps(child_measure(options.runs, options.only)))
         return
     load = os.getloadavg()
-    print(f"Pages at 400 players, medians of {options.runs} requests; load {load[0]:.1f}")
+    print(f"400 players, 10 rounds, 16,000 hands; load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
+    key = cache_key()
     results = []
     with tempfile.TemporaryDirectory() as folder:
-        results.append(
-            _run_backend(f"sqlite:///{folder}/pages.sqlite3", options.runs, options.only)
-        )
-        report(results[-1]) if results[-1] else None
-    pg = None if options.sqlite_only else postgres_url()
-    if pg is not None:
-        url, drop = pg
-        try:
-            results.append(_run_backend(url, options.runs, options.only))
-            report(results[-1]) if results[-1] else None
-        finally:
-            drop()
+        backends = [sqlite_backend(key, Path(folder))]
+        pg = None if options.sqlite_only else postgres_backend(key)
+        backends += [pg] if pg else []
+        for backend in backends:
+            results.append(measure(backend, options.runs, options.only, options.rebuild))
+            if results[-1]:
+                report(results[-1], options.runs)
+    _import_ratio(results)
     if not all(results):
         sys.exit(1)
+
+
+def _import_ratio(results: list[dict | None]) -> None:
+    """The archive import on PostgreSQL against SQLite (target <= 1.5x)."""
+    found = {
+        r["backend"]: row["ms"]
+        for r in filter(None, results)
+        for row in r["rows"]
+        if row["name"] == "archive import"
+    }
+    if {"sqlite", "postgresql"} <= found.keys():
+        ratio = found["postgresql"] / found["sqlite"]
+        mark = "ok" if ratio <= 1.5 else "OVER"
+        print(f"\narchive import, PostgreSQL / SQLite: {ratio:.2f}x (target <= 1.5x {mark})")
 
 
 if __name__ == "__main__":
