@@ -8,6 +8,8 @@ played event    `bench_standings.build_event(400, 10, 16)`: 400 players, 10 roun
 before play     `build_before_play(400, 10)`: the same roster with all 10 rounds seated and
                 published and no hand entered (the seating, dashboard and check-in pages as the
                 organiser sees them the evening before; the hand saves go into its round 1).
+small event     `build_event(32, 10, 16)`: 1,280 hands, for the player page to show that its
+                time does not grow with the tournament's hands.
 cached event    both events are built once per database and kept on disk between runs: a SQLite
                 file in ``.bench-cache/`` and a PostgreSQL template database, named by a key
                 of the migrations and the builders (`cache_key`); each run measures a copy, so
@@ -86,6 +88,12 @@ PAGES: list[Page] = [
     Page("health", "played", "judge", _url("desk:tournament_health")),
     Page("players list", "played", "public", _url("public:player_list")),
     Page("player page", "played", "public", _url("public:player_detail", _eighth_player)),
+    Page(
+        "player page, 1,280 hands",
+        "small",
+        "public",
+        _url("public:player_detail", _eighth_player),
+    ),
     Page("desk home", "played", "judge", _url("desk:home"), 302),
     Page("desk round", "played", "judge", _url("desk:round_desk", 1)),
     Page("seating overview", "before_play", "organiser", _url("seating:seating_overview")),
@@ -138,7 +146,11 @@ def build_events(players: int = 400, rounds: int = 10, hands: int = 16) -> dict[
     from benchmarks.bench_standings import build_event
 
     played = Event(*build_event(players, rounds, hands, seed=1))
-    events = {"played": played, "before_play": build_before_play(players, rounds)}
+    events = {
+        "played": played,
+        "before_play": build_before_play(players, rounds),
+        "small": Event(*build_event(32, rounds, hands, seed=2)),
+    }
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:  # as autovacuum would after a day of entries
             cursor.execute("ANALYZE")
@@ -368,7 +380,11 @@ def cached_events() -> dict[str, Event]:
     from tournament.models import Registration, Tournament
 
     events = {}
-    for name, slug in (("played", "bench-400"), ("before_play", "before-play-400-10")):
+    for name, slug in (
+        ("played", "bench-400"),
+        ("before_play", "before-play-400-10"),
+        ("small", "bench-32"),
+    ):
         tournament = Tournament.objects.get(slug=slug)
         people = [
             registration.player

@@ -11,6 +11,11 @@
 ``DJANGO_LOGIN_LOCKOUT_MINUTES`` how long a lock-out lasts unless an organiser lifts it (30)
 ``DJANGO_TRUSTED_PROXY_COUNT`` how many reverse proxies stand in front of the site and append to
                         ``X-Forwarded-For`` (default 0: the header is ignored)
+``REDIS_URL``           a Redis server for the cache shared by every web process, e.g.
+                        ``redis://127.0.0.1:6379/0`` (default: each process keeps its own cache in
+                        memory); when Redis is down the site goes on with cache misses
+``SENTRY_DSN``          report errors to Sentry (default: no error reporting); with
+                        ``SENTRY_ENVIRONMENT`` and ``SENTRY_TRACES_SAMPLE_RATE`` (0)
 """
 
 from datetime import timedelta
@@ -175,6 +180,38 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 
+# One cache for the whole site. Without Redis, each process keeps its own in memory (the demo, a
+# single machine); with it, every web process shares one, so counters such as the private links'
+# guessing throttle hold across processes. A Redis that is down or slow is a cache miss, never an
+# error page: the site reads the database instead.
+REDIS_URL = environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "zj",
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "SOCKET_CONNECT_TIMEOUT": 0.5,
+                "SOCKET_TIMEOUT": 0.5,
+            },
+        }
+    }
+    DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+if environ.get("SENTRY_DSN"):
+    import sentry_sdk
+
+    sentry_sdk.init(
+        dsn=environ["SENTRY_DSN"],
+        environment=environ.get("SENTRY_ENVIRONMENT", "production"),
+        traces_sample_rate=float(environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")),
+        send_default_pii=False,  # no user names, addresses or cookies leave the site
+    )
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -212,6 +249,8 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_flag("DJANGO_SECURE_SSL_REDIRECT", True)
+    # Load balancers ask for the health probe over plain HTTP on the private network.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(

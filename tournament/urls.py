@@ -1,5 +1,5 @@
 """The site's address book: each audience package's URLs under its namespace, log in/out, the
-admin.
+admin, the health probe for load balancers (`tournament.probes`).
 
 The addresses and their names never changed when the packages moved: people have bookmarked
 them. The organiser's console (`tournament.console`) answers under the namespaces ``event`` and
@@ -12,6 +12,7 @@ from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
 
+from . import probes
 from .console import urls as console_urls
 from .printing import urls as printing_urls
 
@@ -24,6 +25,7 @@ def favicon(request):
 
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
+    path("healthz/", probes.healthz, name="healthz"),
     path("", include("tournament.public.urls")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
