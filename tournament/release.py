@@ -27,6 +27,9 @@ validator       every public page of a tournament sends ``ETag`` and ``Last-Modi
                 are never built for it. Anonymous answers say ``Cache-Control: public`` with a
                 short max-age so a reverse proxy or CDN may serve them; officials' answers are
                 private.
+kept page       a spectator's page (not logged in, no session or messages) is built once per
+                version and kept in the site's cache (`tournament.pagecache`) until a write
+                moves the version on, or the first open appeal window closes by the clock.
 
 Every public view is wrapped in `public_page(rule)`, the public's loader: it loads the
 tournament once and hands it to the view, refuses (404 with the reason, `rule_refusal`) what
@@ -37,14 +40,19 @@ functions only for what it shows round by round. Printouts declare their audienc
 
 from __future__ import annotations
 
+import datetime as dt
 from enum import StrEnum
 from functools import wraps
 
+from django.conf import settings
+from django.db.models import Min
 from django.http import Http404
+from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, quote_etag
 
 from .models import Round, Session, SessionScore, Tournament
+from .pagecache import KEEP_SECONDS, page_cached, page_key
 from .roles import is_official
 
 PUBLIC_MAX_AGE = 15  # seconds a proxy may serve a public page without asking again
@@ -104,11 +112,23 @@ def public_page(rule: Rule, *, per_round: bool = False, validators: bool = True)
             variant = ("o" if official else "p") + (
                 "h" if request.headers.get("HX-Request") else ""
             )
-            etag = quote_etag(f"{int(last_write.timestamp() * 1e6):x}-{variant}")
+            version = f"{int(last_write.timestamp() * 1e6):x}-{variant}"
+            etag = quote_etag(version)
             if _matches(request.headers.get("If-None-Match", ""), etag):
                 response = _not_modified(etag, last_write)
             else:
-                response = view(request, tournament, *args, **kwargs)
+
+                def build():
+                    return view(request, tournament, *args, **kwargs)
+
+                if _spectator(request, official):
+                    response = page_cached(
+                        page_key(tournament.pk, version, request.get_full_path()),
+                        build,
+                        seconds=_keep_seconds(tournament),
+                    )
+                else:
+                    response = build()
                 if response.status_code != 200:
                     return response
                 response["ETag"] = etag
@@ -124,6 +144,36 @@ def public_page(rule: Rule, *, per_round: bool = False, validators: bool = True)
         return wrapped
 
     return decorator
+
+
+def _spectator(request, official: bool) -> bool:
+    """A viewer whose page is the same for everyone: not logged in, and carrying no session
+    or messages that the page could show. Only their pages are kept (`tournament.pagecache`)."""
+    return (
+        not official
+        and not request.user.is_authenticated
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+    )
+
+
+def _keep_seconds(tournament: Tournament) -> float:
+    """How long a public page of ``tournament`` may be kept: until the first open appeal window
+    closes by the clock (its "provisional until" marks change with no write), at most
+    `KEEP_SECONDS`."""
+    if not tournament.appeal_window_minutes:
+        return KEEP_SECONDS
+    now = timezone.now()
+    window = dt.timedelta(minutes=tournament.appeal_window_minutes)
+    first = Session.objects.filter(
+        round__tournament=tournament,
+        status=Session.Status.RECONCILED,
+        reconciled_at__gt=now - window,
+        appeal_closed_at__isnull=True,
+    ).aggregate(first=Min("reconciled_at"))["first"]
+    if first is None:
+        return KEEP_SECONDS
+    return max(0.0, min(KEEP_SECONDS, (first + window - now).total_seconds()))
 
 
 def _matches(header: str, etag: str) -> bool:

@@ -5,6 +5,7 @@ closed (here: reconciled long ago), nothing is marked."""
 import datetime as dt
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
@@ -31,7 +32,10 @@ def _close_by_time(session):
     Session.objects.filter(pk=session.pk).update(
         reconciled_at=timezone.now() - dt.timedelta(hours=2)
     )
-    boards_forget()  # no write happened: the kept board is dropped by hand
+    # No write happened: the kept board and the kept pages are dropped by hand, as the clock
+    # would have let the kept pages expire (`test_page_cache.py` checks that it does).
+    boards_forget()
+    cache.clear()
 
 
 def test_the_page_marks_each_row_until_the_window_closes(client, reconciled):
