@@ -14,6 +14,8 @@
 ``REDIS_URL``           a Redis server for the cache shared by every web process, e.g.
                         ``redis://127.0.0.1:6379/0`` (default: each process keeps its own cache in
                         memory); when Redis is down the site goes on with cache misses
+``DJANGO_DB_POOL``      PostgreSQL only: the most connections each web process keeps in a pool
+                        (psycopg's pool; default: none, one kept connection per thread)
 ``SENTRY_DSN``          report errors to Sentry (default: no error reporting); with
                         ``SENTRY_ENVIRONMENT`` and ``SENTRY_TRACES_SAMPLE_RATE`` (0)
 """
@@ -168,6 +170,16 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if environ.get("DJANGO_DB_POOL") and "postgresql" in DATABASES["default"]["ENGINE"]:
+    # A pool per process, shared by its threads: an ASGI process with many open live streams
+    # borrows a connection only for each short read.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": int(environ["DJANGO_DB_POOL"]),
+        "timeout": 10,
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the public pages read while the desk writes; IMMEDIATE avoids lock upgrades.
     DATABASES["default"]["CONN_MAX_AGE"] = 0

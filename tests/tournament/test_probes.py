@@ -1,5 +1,6 @@
-"""The health probe (`tournament.probes`), the shared cache (``REDIS_URL``) and error reporting
-(``SENTRY_DSN``), each switched on by the environment.
+"""What a deployment switches on by the environment: the health probe (`tournament.probes`),
+the shared cache (``REDIS_URL``), error reporting (``SENTRY_DSN``) and pooled PostgreSQL
+connections (``DJANGO_DB_POOL``).
 
 Vocabulary: a *site process* is a fresh Python process with the test settings and the given
 environment (settings are read once, at start), answering requests through Django's test client
@@ -150,3 +151,38 @@ def test_errors_are_reported_to_sentry_only_when_its_dsn_is_set(tmp_path):
     assert site_process(tmp_path, code) == {"active": False, "pii": False}
     seen = site_process(tmp_path, code, SENTRY_DSN="http://public@127.0.0.1:1/1")
     assert seen == {"active": True, "pii": False}
+
+
+def postgres_answers() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 5432), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not postgres_answers(), reason="no PostgreSQL at 127.0.0.1:5432")
+def test_with_a_pool_many_threads_share_a_few_postgresql_connections(tmp_path):
+    code = """
+    import threading
+    from django.db import connection
+    pids = set()
+
+    def read():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid(), pg_sleep(0.1)")
+            pids.add(cursor.fetchone()[0])
+        connection.close()  # back to the pool, as at the end of a request
+
+    threads = [threading.Thread(target=read) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    print(json.dumps({"pooled": connection.pool is not None, "connections": len(pids)}))
+    """
+    url = "postgres://postgres@127.0.0.1:5432/postgres"
+    seen = site_process(tmp_path, code, DATABASE_URL=url, DJANGO_DB_POOL="2")
+    assert seen["pooled"] and 1 <= seen["connections"] <= 2
+    unpooled = site_process(tmp_path, code, DATABASE_URL=url)
+    assert not unpooled["pooled"] and unpooled["connections"] > 2
