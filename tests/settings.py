@@ -11,6 +11,9 @@ os.environ.setdefault(
 )
 os.environ.setdefault("DJANGO_PLAIN_STATIC", "1")
 os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
+# The walks over every page (role matrix, query counts) ask the API hundreds of times from one
+# address; the throttle's own tests set a low rate (tests/tournament/api/test_throttling.py).
+os.environ.setdefault("DJANGO_API_ANON_RATE", "100000/minute")
 
 from tournament.settings import *  # noqa: E402,F403
 

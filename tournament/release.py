@@ -69,13 +69,16 @@ class Rule(StrEnum):
 def rule_refusal(rule: Rule, user, tournament, round_: Round | None = None) -> str | None:
     """Why ``user`` may not see what ``rule`` guards in ``tournament`` (the reason, for a 404
     or the printouts page), or None when they may. ``SEATING`` is judged per round: without a
-    round nothing is refused."""
+    round nothing is refused. ``RESULTS`` with a round also judges that round's results
+    (`round_results_visible`: silent rounds, results held until reconciled)."""
     if rule == Rule.OFFICIALS and not is_official(user, tournament):
         return "Only officials may see this."
     if rule == Rule.SEATING and round_ is not None and not seating_visible(user, round_):
         return f"The seating of round {round_.number} is not published yet."
     if rule == Rule.RESULTS and not results_visible(user, tournament):
         return "The results of this tournament are not public yet."
+    if rule == Rule.RESULTS and round_ is not None and not round_results_visible(user, round_):
+        return f"The results of round {round_.number} are not public yet."
     if rule == Rule.STANDINGS and not standings_visible(user, tournament):
         return "The standings of this tournament are not public yet."
     return None

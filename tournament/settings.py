@@ -18,8 +18,12 @@
                         (psycopg's pool; default: none, one kept connection per thread)
 ``SENTRY_DSN``          report errors to Sentry (default: no error reporting); with
                         ``SENTRY_ENVIRONMENT`` and ``SENTRY_TRACES_SAMPLE_RATE`` (0)
+``DJANGO_API_ANON_RATE`` requests an anonymous client (one address) may make to the public API,
+                        e.g. "120/minute" (the default), "5/second", "2000/hour"; "none" for no
+                        limit (docs/api.md)
 """
 
+import re
 from datetime import timedelta
 from os import environ
 from pathlib import Path
@@ -75,6 +79,9 @@ INSTALLED_APPS = [
     "tournament",
     "axes",
     "csp",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files served from here: the CSP allows no CDN
 ]
 
 MIDDLEWARE = [
@@ -137,6 +144,65 @@ CONTENT_SECURITY_POLICY = {
         "base-uri": [SELF],
         "object-src": [NONE],
     }
+}
+
+
+def api_rate(text: str) -> str | None:
+    """``DJANGO_API_ANON_RATE`` as Django REST framework reads a rate ("120/minute"), checked
+    at start-up so that a typo stops the site instead of failing every API request."""
+    text = text.strip().lower()
+    if text in ("none", "off", ""):
+        return None
+    if not re.fullmatch(r"[1-9]\d*/(s|sec|second|m|min|minute|h|hour|d|day)", text):
+        raise ImproperlyConfigured(
+            f"DJANGO_API_ANON_RATE is {text!r}: give requests per period, e.g. 120/minute, "
+            "5/second, 2000/hour or 20000/day (or none)."
+        )
+    return text
+
+
+# The public read API (tournament.api, docs/api.md): JSON only, read-only, the release rules of
+# the public pages. Anonymous clients are throttled per address (the same client address as the
+# log-in throttle, tournament.logins.client_address) in Django's cache; an over-eager client gets
+# 429 with Retry-After. Officials logged in on the site see through it what the pages show them.
+API_ANON_RATE = api_rate(environ.get("DJANGO_API_ANON_RATE", "120/minute"))
+REST_FRAMEWORK = {
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [],
+    "DEFAULT_AUTHENTICATION_CLASSES": ["tournament.api.access.SiteLogin"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_THROTTLE_CLASSES": ["tournament.api.access.AnonymousThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"anon": API_ANON_RATE},
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "URL_FORMAT_OVERRIDE": None,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "ZJ Tournament public API",
+    "DESCRIPTION": (
+        "Read-only JSON for Zung Jung mahjong tournaments: tournaments, players, rounds with "
+        "their seating, round results, standings and each player's hands. It shows exactly "
+        "what the public pages show: unknown, hidden or unreleased data answers 404 with the "
+        "reason. Anonymous clients are throttled (429 with Retry-After); every answer about a "
+        "tournament carries an ETag, so a revalidating client gets 304."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SCHEMA_PATH_PREFIX": r"/api/",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        f"{name}Enum": f"tournament.api.serializers.common.{choices}"
+        for name, choices in (
+            ("Wind", "WIND"),
+            ("RoundStatus", "ROUND_STATUS"),
+            ("RegistrationStatus", "REGISTRATION_STATUS"),
+            ("SessionStatus", "SESSION_STATUS"),
+            ("PenaltyMode", "PENALTY_MODE"),
+            ("RankBy", "RANK_BY"),
+            ("MatchPoints", "MATCH_POINTS"),
+        )
+    },
 }
 
 # Officials' log-ins are short (tournament.headers.official_session_limit).

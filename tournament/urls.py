@@ -38,6 +38,7 @@ urlpatterns = [
         include((console_urls.printing_urls + printing_urls.urlpatterns, "printing")),
     ),
     path("t/<slug:slug>/exports/", include("tournament.exports.urls")),
+    path("api/", include("tournament.api.urls")),
 ]
 
 handler400 = "tournament.refusals.bad_request"

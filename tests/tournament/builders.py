@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import itertools
+from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 
@@ -190,3 +191,53 @@ def make_changing_round(players: int = 8, after: int = 8, rounds: int = 1) -> Ro
     seating_publish(round_=round_)
     round_.refresh_from_db()
     return round_
+
+
+@dataclass
+class PlayedEvent:
+    """See `make_played_event`."""
+
+    tournament: Tournament
+    players: list
+    first: Round  # published, played
+    second: Round  # seated, not published
+    winner: object  # the Player who won the 140-point hand: South at table 1 of round 1
+
+    @property
+    def slug(self) -> str:
+        return self.tournament.slug
+
+
+def make_played_event(**tournament_fields) -> PlayedEvent:
+    """8 players with match points; round 1 published and played: at table 1 South wins a
+    140-point hand on West's discard (E -25, S +420, W -370, N -25), North is penalised 10 and
+    the card is reconciled; at table 2 South wins 10 (S +30, the others -10), not reconciled.
+    Round 2 is seated (the players moved by four) but not published."""
+    from tournament.play.services.hands import hand_save
+    from tournament.play.services.sessions import penalty_record, session_reconcile
+    from tournament.seating.services import seating_publish
+
+    tournament = make_tournament(use_match_points=True, **tournament_fields)
+    players = make_players(tournament, 8)
+    first = make_seated_round(tournament, players, 1)
+    seating_publish(round_=first)
+    second = make_seated_round(tournament, players[4:] + players[:4], 2)
+    judge = make_user("judge")
+    one, two = (
+        Session.objects.filter(round=first)
+        .select_related("round__tournament", "table")
+        .order_by("table__number")
+    )
+    hand_save(session=one, entry=entry(one, tiles=BIG), user=judge)
+    hand_save(session=two, entry=entry(two), user=judge)
+    ids = seat_players(one)
+    penalty_record(session=one, player_id=ids["N"], amount=10, reason="Slow play", user=judge)
+    session_reconcile(
+        session=one,
+        card_totals={ids["E"]: -25, ids["S"]: 420, ids["W"]: -370, ids["N"]: -35},
+        user=judge,
+    )
+    for row in (tournament, first, second):
+        row.refresh_from_db()
+    winner = next(p for p in players if p.pk == ids["S"])
+    return PlayedEvent(tournament, players, first, second, winner)

@@ -10,7 +10,7 @@ import tournament
 
 APP = Path(tournament.__file__).parent
 DOMAIN_PACKAGES = ("event", "play", "seating", "standings")
-AUDIENCE_PACKAGES = ("console", "desk", "public")
+AUDIENCE_PACKAGES = ("console", "desk", "public", "api")
 
 
 def _modules(package: str):
@@ -64,4 +64,4 @@ def test_the_import_contracts_have_no_exceptions():
     contracts = config["tool"]["importlinter"]["contracts"]
     assert [c["name"] for c in contracts if c.get("ignore_imports")] == []
     house = next(c for c in contracts if c["name"].startswith("The house"))
-    assert "console | public | desk | demo" in house["layers"]
+    assert "console | public | desk | demo | api" in house["layers"]

@@ -10,7 +10,8 @@ event       a tournament built through the services (`event_build`) in one of fo
 size        (players, rounds): the small event is 32 x 2; the grown ones 32 x 10 (rounds) and
             100 x 2 (players).
 page        an address from `PAGES`, asked by its lowest role (public, judge, head judge,
-            organiser); PDFs are left to the printing tests.
+            organiser); PDFs are left to the printing tests. The public API's endpoints count
+            as pages (``api:``), their long lists asked for their first page.
 """
 
 from __future__ import annotations
@@ -49,6 +50,15 @@ PAGES = [
     ("public:round_results", "public", ("round",)),
     ("public:projector_standings", "public", ()),
     ("public:projector_seating", "public", ("round",)),
+    ("public:overlay_standings", "public", ()),
+    ("public:overlay_table", "public", ("round", "table")),
+    ("api:tournament_detail", "public", ()),
+    ("api:player_list", "public", ()),
+    ("api:player_detail", "public", ("player",)),
+    ("api:round_list", "public", ()),
+    ("api:round_detail", "public", ("round",)),
+    ("api:round_results", "public", ("round",)),
+    ("api:standings", "public", ()),
     ("exports:standings_export", "public", ("csv",)),
     ("exports:standings_export", "public", ("xlsx",)),
     ("exports:ema_export", "public", ()),

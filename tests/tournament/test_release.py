@@ -67,7 +67,7 @@ def _public_patterns(resolver=None, prefix=""):
     resolver = resolver or get_resolver()
     for entry in resolver.url_patterns:
         if isinstance(entry, URLResolver):
-            if entry.namespace in ("public", "exports"):
+            if entry.namespace in ("public", "exports", "api"):
                 yield from _public_patterns(entry, prefix + entry.namespace + ":")
         elif isinstance(entry, URLPattern) and prefix:
             yield prefix + entry.name, entry.callback
@@ -84,3 +84,9 @@ def test_every_public_page_declares_its_release_rule():
     assert pages["public:round_results"].release_rule == Rule.RESULTS
     assert pages["public:projector_seating"].release_rule == Rule.SEATING
     assert pages["exports:ema_export"].release_rule == Rule.STANDINGS
+    assert pages["public:overlay_standings"].release_rule == Rule.STANDINGS
+    assert pages["public:overlay_table"].release_rule == Rule.RESULTS
+    assert pages["api:round_detail"].release_rule == Rule.SEATING
+    assert pages["api:round_results"].release_rule == Rule.RESULTS
+    assert pages["api:standings"].release_rule == Rule.STANDINGS
+    assert pages["api:player_detail"].release_rule == Rule.RESULTS

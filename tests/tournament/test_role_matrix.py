@@ -73,6 +73,25 @@ REQUIRED = {
     "public:round_results": "anonymous",
     "public:projector_standings": "anonymous",
     "public:projector_seating": "anonymous",
+    "public:overlay_standings": "anonymous",
+    "public:overlay_table": "anonymous",
+    **{
+        f"api:{name}": "anonymous"  # the public read API (its refusals are 404s, never 403s)
+        for name in (
+            "api_root",
+            "schema",
+            "docs",
+            "tournament_list",
+            "tournament_detail",
+            "player_list",
+            "player_detail",
+            "round_list",
+            "round_detail",
+            "round_results",
+            "standings",
+            "unknown",
+        )
+    },
     "exports:standings_export": "anonymous",
     "exports:ema_export": "anonymous",
     "printing:printout_download": "anonymous",  # the scoring aid card is public
@@ -188,6 +207,7 @@ def _values(route: str, session, users) -> dict:
         "round_number": session.round.number,
         "number": 1,
         "table_number": session.table.number,
+        "table": session.table.number,
         "half": 1,
         "app_label": "tournament",
         "content_type_id": ContentType.objects.get_for_model(session.round.tournament).pk,

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import calculator, links, pages, projector, standings, table_links
+from .views import calculator, links, overlay, pages, projector, standings, table_links
 
 app_name = "public"
 
@@ -44,5 +44,15 @@ urlpatterns = [
         "t/<slug:slug>/projector/rounds/<int:number>/",
         projector.projector_seating,
         name="projector_seating",
+    ),
+    path(
+        "t/<slug:slug>/overlay/standings/",
+        overlay.overlay_standings,
+        name="overlay_standings",
+    ),
+    path(
+        "t/<slug:slug>/overlay/rounds/<int:number>/tables/<int:table>/",
+        overlay.overlay_table,
+        name="overlay_table",
     ),
 ]

@@ -17,7 +17,8 @@ stage           a tournament played in stages (`tournament.stages`) ranks the cu
                 cuts (`cuts.staged_standings`); ``Board.stage`` is the stage shown.
 player card     `PlayerCard`: one player's page: every session (table, wind, score, placing,
                 match points), every hand they won or paid on, their penalties, the cumulative
-                score by round.
+                score by round; `player_card_seen` adds their seats and applies what a viewer
+                may see (the page and the API read it alike).
 
 Totals come from `SessionScore` (kept by the play services with every write), so every query
 here reads players x rounds rows, never the payments of every hand, and their number is the
@@ -36,6 +37,7 @@ from django.utils import timezone
 from django.utils.formats import time_format
 
 from .. import release
+from ..event import selectors as event_selectors
 from ..fields import confirmed_cuts, stage_plan
 from ..models import (
     Hand,
@@ -464,6 +466,7 @@ class PlayerCard:
     board: Board
     hands: list[HandLine]
     penalties: list[Penalty]
+    places: list = field(default_factory=list)  # `event.selectors.Place`: see player_card_seen
 
 
 def player_card(
@@ -529,6 +532,25 @@ def player_card(
             Penalty.objects.filter(tournament=tournament, player_id=player_id, session__isnull=True)
         )
     return PlayerCard(standing=standing, board=board_, hands=hands, penalties=penalties)
+
+
+def player_card_seen(user, tournament: Tournament, player_id: int) -> PlayerCard | None:
+    """A player's page as ``user`` may see it (`tournament.release`), for the page and the
+    API alike: the rounds the viewer may count (silent rounds), the hands they may see (a blind
+    second entry) and, in ``places``, the player's seat in each round whose seating they may
+    see. None when the player is not registered in the tournament."""
+    limit = release.counted_round_limit(user, tournament)
+    card = player_card(tournament, player_id, round_limit=limit, viewer=user)
+    if card is not None:
+        official = is_official(user, tournament)
+        card.places = event_selectors.player_places(
+            tournament,
+            player_id,
+            rounds=[
+                r for r in tournament.rounds.all() if release.seating_seen(r, official=official)
+            ],
+        )
+    return card
 
 
 # --- A round's results by table ---------------------------------------------------------

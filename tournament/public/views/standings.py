@@ -12,11 +12,9 @@ from django.http import Http404
 from django.shortcuts import render
 
 from ... import release
-from ...event import selectors as event_selectors
 from ...models import Tournament
 from ...play import clock as play_clock
 from ...release import Rule, public_page
-from ...roles import is_official
 from ...standings import selectors
 from ...standings.chart import cumulative_chart
 from ...standings.ranking import number_text
@@ -76,16 +74,10 @@ def country_list(request, tournament):
 
 @public_page(Rule.RESULTS)
 def player_detail(request, tournament, player_id):
-    limit = release.counted_round_limit(request.user, tournament)
-    card = selectors.player_card(tournament, player_id, round_limit=limit, viewer=request.user)
+    card = selectors.player_card_seen(request.user, tournament, player_id)
     if card is None:
         raise Http404("No such player in this tournament.")
-    official = is_official(request.user, tournament)
-    places = event_selectors.player_places(
-        tournament,
-        player_id,
-        rounds=[r for r in tournament.rounds.all() if release.seating_seen(r, official=official)],
-    )
+    limit = card.board.round_limit
     rounds = limit if limit is not None else tournament.rounds.count()
     session_rows = [
         {
@@ -103,7 +95,7 @@ def player_detail(request, tournament, player_id):
         "card": card,
         "standing": card.standing,
         "session_rows": session_rows,
-        "places": places,
+        "places": card.places,
         "match_points_text": number_text(card.standing.match_points),
         "chart": cumulative_chart(card.standing.cumulative_by_round(), rounds),
         "show_rank": release.standings_visible(request.user, tournament),

@@ -1,0 +1,2 @@
+"""The public API's endpoints by family: tournaments and players, rounds, standings, and the
+schema with its documentation."""

@@ -1,0 +1,86 @@
+"""The API's front door, its tournaments and their players: what the home page, a
+tournament's page and its players list show, as JSON.
+
+Each endpoint wears `api_page(rule)` (the public pages' loader) and reads through the same
+selectors as its page; nothing here writes.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework.response import Response
+
+from ... import release
+from ...event import selectors as event_selectors
+from ...names import player_names
+from ...release import Rule
+from ...roles import is_official
+from ...standings import selectors as standings_selectors
+from .. import serializers
+from .common import PAGING, Pages, api_page
+
+
+@api_page(Rule.ALWAYS, response=serializers.Root)
+def api_root(request):
+    """Where to start: the tournaments, the OpenAPI schema and its browsable documentation."""
+    links = {
+        "tournaments": "api:tournament_list",
+        "schema": "api:schema",
+        "docs": "api:docs",
+    }
+    return Response({key: request.build_absolute_uri(reverse(name)) for key, name in links.items()})
+
+
+@api_page(Rule.ALWAYS, response=serializers.TournamentPage, parameters=PAGING)
+def tournament_list(request):
+    """The tournaments on the home page, newest first (hidden ones only to their officials)."""
+    pages = Pages(page_size=20)
+    rows = pages.envelope(event_selectors.public_tournaments(request.user), request)
+    return Response(serializers.TournamentPage(rows, context={"request": request}).data)
+
+
+@api_page(Rule.ALWAYS, response=serializers.Tournament)
+def tournament_detail(request, tournament):
+    """A tournament: dates, venue, rules, its rounds, and what is public now."""
+    tournament.player_count = event_selectors.active_player_count(tournament)
+    tournament.table_count = tournament.tables.count()
+    tournament.round_list = list(tournament.rounds.all())
+    tournament.ranking = standings_selectors.ranking_rules(tournament)
+    tournament.released = {
+        "results": release.results_visible(request.user, tournament),
+        "standings": release.standings_visible(request.user, tournament),
+    }
+    context = {
+        "request": request,
+        "results": tournament.released["results"],
+        "official": is_official(request.user, tournament),
+    }
+    return Response(serializers.Tournament(tournament, context=context).data)
+
+
+@api_page(
+    Rule.ALWAYS,
+    response=serializers.PlayerPage,
+    parameters=[
+        OpenApiParameter("q", str, description="Search by name, country, club or EMA number."),
+        *PAGING,
+    ],
+)
+def player_list(request, tournament):
+    """The registered players in family-name order, as the players list shows them; each
+    links to the player's page while the results are public."""
+    query = request.GET.get("q", "").replace("\x00", "").strip()[:100]
+    names = player_names(tournament)
+    country_names = event_selectors.country_names()
+    rows = names.ordered(event_selectors.public_roster(tournament, query))
+    for registration in rows:
+        registration.label = names.label(registration.player_id, registration.player.name)
+        registration.country_name = country_names.get(registration.player.country.code or "", "")
+    context = {
+        "request": request,
+        "slug": tournament.slug,
+        "link_players": release.player_page_visible(request.user, tournament),
+    }
+    page = Pages(page_size=50).envelope(rows, request)
+    return Response(serializers.PlayerPage(page, context=context).data)
