@@ -95,7 +95,7 @@ NOT_PUBLIC = {
 READS = {
     "tournament_has_hands", "highest_hand_number", "settings_summary", "slug_free",
     "tournament_is_played", "session_check_open", "hand_preview", "evaluation_names",
-    "penalty_summary", "session_scores_drift", "session_scores_check",
+    "penalty_summary", "session_scores_drift", "session_scores_check", "kept_rows",
     "player_build",  # builds an unsaved Player for roster_admit; writes nothing
     "player_link_build",  # builds an unsaved PlayerLink with a fresh token; writes nothing
     "cut_pending_round",  # reads a seating refusal's cut round for the page's link; no write

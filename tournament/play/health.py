@@ -1,8 +1,12 @@
 """Reads for the health page: what is wrong or unfinished in a tournament's play, and where.
 
-Cost: the payments are summed once (`session_scores_check`, which compares them with the kept
-session totals); every other check reads hands, sessions or kept totals grouped in the
-database, so the page follows players x rounds plus one pass over the payments.
+Cost: a fixed number of statements whatever the players, rounds and hands; what several
+checks need is read once and shared: the sessions (the places of every problem), the kept
+session scores (`kept_rows`: drift, players short of sessions, sessions not reconciled), the
+hands grouped by session (gaps, sessions with a hand), the payments in one grouped pass
+(`session_scores_check`: drift and unbalanced sessions together), the wins, the seating and
+the penalties; a problem's own rows (an unbalanced session's hands, a gapped session's
+numbers) are read only when there is one.
 
 Vocabulary
 ----------
@@ -25,10 +29,10 @@ where       a session's problem names its round and table, and its half by its h
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, F, Max, Sum
+from django.db.models import Count, Max, Sum
 
 from ..fields import confirmed_cuts, stage_plan
 from ..models import (
@@ -37,14 +41,13 @@ from ..models import (
     Payment,
     Registration,
     Session,
-    SessionScore,
     Tournament,
     half_hand_numbers,
     hand_range_label,
 )
-from ..names import player_names
+from ..names import PERSON_FIELDS, Names, Person, registrations_of
 from ..stages import field_of_round_number
-from .services.scores import session_scores_check
+from .services.scores import PLACE, kept_rows, session_scores_check
 
 KINDS = {
     "unbalanced": "Payments that do not sum to zero",
@@ -83,37 +86,58 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
     hands = tournament.hands_per_session
     place = ("session__round__number", "session__table__number", "session__half")
     change = "session__round__table_change_after"
-    drifted, unbalanced = session_scores_check(tournament=tournament)
-    totals = dict(  # hand by hand, only in the sessions whose payments do not sum to zero
+    sessions = {  # pk: (round id, table id, half, tournament id, round, table, status, change)
+        pk: tuple(row)
+        for pk, *row in Session.objects.filter(round__tournament=tournament).values_list(
+            "pk", *PLACE, "status", "round__table_change_after"
+        )
+    }
+
+    def at(pk: int) -> tuple[int, int, int, int | None]:
+        """(round number, table number, half, table change) of a session."""
+        _, _, h, _, r, t, _, c = sessions[pk]
+        return r, t, h, c
+
+    counted = {  # session id: (hands, highest number)
+        pk: (count, highest)
+        for pk, count, highest in Hand.objects.filter(**where)
+        .order_by()
+        .values("session_id")
+        .annotate(count=Count("pk"), highest=Max("number"))
+        .values_list("session_id", "count", "highest")
+    }
+    kept = kept_rows(tournament=tournament)
+    drifted, unbalanced = session_scores_check(
+        tournament=tournament,
+        places={pk: row[:6] for pk, row in sessions.items()},
+        with_hands=set(counted),
+        kept=kept,
+    )
+    for pk, n, total in sorted(  # hand by hand, only where the payments do not balance
         Payment.objects.filter(hand__session_id__in=unbalanced)
         .order_by()
-        .values("hand_id")
+        .values("hand_id", "hand__session_id", "hand__number")
         .annotate(total=Sum("amount"))
         .exclude(total=0)
-        .values_list("hand_id", "total")
+        .values_list("hand__session_id", "hand__number", "total")
         if unbalanced
-        else ()
-    )
-    for pk, r, t, h, c, n in (
-        Hand.objects.filter(pk__in=totals)
-        .order_by(*place, "number")
-        .values_list("pk", *place, change, "number")
-        if totals
-        else ()
+        else (),
+        key=lambda row: (*at(row[0])[:3], row[1]),
     ):
+        r, t, h, c = at(pk)
         found["unbalanced"].append(
             Problem(
                 "unbalanced",
-                f"{_where(r, t, h, c, hands)} hand {n}: payments sum to {totals[pk]:+d}.",
+                f"{_where(r, t, h, c, hands)} hand {n}: payments sum to {total:+d}.",
                 r,
                 t,
                 n,
                 half=h,
             )
         )
-    for session in drifted:
-        r, t, h = session.round.number, session.table.number, session.half
-        text = f"{_where(r, t, h, session.round.table_change_after, hands)}: kept totals differ."
+    for pk in drifted:
+        r, t, h, c = at(pk)
+        text = f"{_where(r, t, h, c, hands)}: kept totals differ."
         found["drift"].append(Problem("drift", text, r, t, half=h))
     for r, t, h, c, n in HandEntry.objects.filter(
         hand__session__round__tournament=tournament
@@ -138,22 +162,17 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
             found["unconfirmed"].append(
                 Problem("unconfirmed", f"{_where(r, t, h, c, hands)} hand {n}.", r, t, n, half=h)
             )
-    gapped = list(  # fewer hands than the highest number (a card after a table change always)
-        Hand.objects.filter(**where)
-        .order_by()
-        .values("session_id")
-        .annotate(count=Count("pk"), highest=Max("number"))
-        .filter(count__lt=F("highest"))
-        .values_list("session_id", flat=True)
-    )
-    numbers: dict[tuple[int, int, int, int | None], set[int]] = defaultdict(set)
-    for r, t, h, c, n in (
-        Hand.objects.filter(session_id__in=gapped).values_list(*place, change, "number")
+    # Fewer hands than the highest number (a card after a table change always).
+    gapped = [pk for pk, (count, highest) in counted.items() if count < highest]
+    numbers: dict[int, set[int]] = defaultdict(set)
+    for pk, n in (
+        Hand.objects.filter(session_id__in=gapped).order_by().values_list("session_id", "number")
         if gapped
         else ()
     ):
-        numbers[(r, t, h, c)].add(n)
-    for (r, t, h, c), taken in sorted(numbers.items(), key=lambda item: item[0][:3]):
+        numbers[pk].add(n)
+    for pk, taken in sorted(numbers.items(), key=lambda item: at(item[0])[:3]):
+        r, t, h, c = at(pk)
         # A card after a table change starts at the hand after it (9 after hand 8).
         first = half_hand_numbers(h, c, hands).start
         missing = sorted(set(range(first, max(taken) + 1)) - taken)
@@ -168,56 +187,49 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
                     half=h,
                 )
             )
-    for r, t, h, c in (
-        Session.objects.filter(round__tournament=tournament, scores__isnull=False)
-        .exclude(status=Session.Status.RECONCILED)
-        .values_list("round__number", "table__number", "half", "round__table_change_after")
-        .distinct()
-        .order_by("round__number", "half", "table__number")
+    for pk in sorted(
+        {pk for pk, _ in kept if sessions[pk][6] != Session.Status.RECONCILED},
+        key=lambda pk: (at(pk)[0], at(pk)[2], at(pk)[1]),
     ):
+        r, t, h, c = at(pk)
         found["unreconciled"].append(
             Problem("unreconciled", f"{_where(r, t, h, c, hands)} is not reconciled.", r, t, half=h)
         )
-    played_rounds = set(
-        SessionScore.objects.filter(**where)
-        .order_by()
-        .values_list("round_number", flat=True)
-        .distinct()
-    )
-    if played_rounds:
-        plan, cuts = stage_plan(tournament), confirmed_cuts(tournament)
-        # A round with a table change is two sessions (cards) for each of its players.
-        halves = {
-            number: 1 if change is None else 2
-            for number, change in tournament.rounds.filter(number__in=played_rounds).values_list(
-                "number", "table_change_after"
-            )
-        }
-        fields = [
-            (field_of_round_number(plan, cuts, number), halves.get(number, 1))
-            for number in played_rounds
-        ]
-        sessions = dict(
-            SessionScore.objects.filter(**where)
-            .order_by()
-            .values("player_id")
-            .annotate(n=Count("session", distinct=True))
-            .values_list("player_id", "n")
-        )
-        names = player_names(tournament)
-        active = Registration.objects.filter(
-            tournament=tournament, status=Registration.Status.ACTIVE
-        ).values_list("player_id", "player__name")
-        for pid, name in names.ordered(active, lambda row: row[0]):
-            name = names.label(pid, name)
-            count = sessions.get(pid, 0)
-            mine = [n for field, n in fields if field.admits(pid)]  # a cut player plays fewer
-            due = sum(mine)
-            if count < due:
-                of = f"{due} played round(s)"
-                if due != len(mine):
-                    of = f"{due} in {len(mine)} played round(s) (a table change makes two)"
-                found["short"].append(
-                    Problem("short", f"{name}: {count} session(s) of {of}.", player_id=pid)
-                )
+    found["short"] = _short(tournament, kept, sessions)
     return found
+
+
+def _short(tournament: Tournament, kept: dict, sessions: dict) -> list[Problem]:
+    """The active players with fewer sessions (kept rows) than the played rounds of their
+    stages, in family order."""
+    played_rounds = {fields[1] for fields in kept.values()}
+    if not played_rounds:
+        return []
+    plan, cuts = stage_plan(tournament), confirmed_cuts(tournament)
+    # A round with a table change is two sessions (cards) for each of its players.
+    halves = {row[4]: 1 if row[7] is None else 2 for row in sessions.values()}
+    fields = [
+        (field_of_round_number(plan, cuts, number), halves.get(number, 1))
+        for number in played_rounds
+    ]
+    count = Counter(pid for _, pid in kept)
+    rows = list(registrations_of(tournament).values_list(*PERSON_FIELDS, "status"))
+    short = []
+    for pid, *_, status in rows:
+        if status != Registration.Status.ACTIVE:
+            continue
+        mine = [n for field, n in fields if field.admits(pid)]  # a cut player plays fewer
+        due = sum(mine)
+        if count[pid] < due:
+            short.append((pid, due, len(mine)))
+    if not short:
+        return []
+    names = Names(Person(*row[:-1]) for row in rows)
+    problems = []
+    for pid, due, rounds in names.ordered(short, lambda row: row[0]):
+        of = f"{due} played round(s)"
+        if due != rounds:
+            of = f"{due} in {rounds} played round(s) (a table change makes two)"
+        text = f"{names.label(pid)}: {count[pid]} session(s) of {of}."
+        problems.append(Problem("short", text, player_id=pid))
+    return problems

@@ -100,3 +100,117 @@ def test_the_health_page_sums_the_payments_once(client):
     Payment.objects.filter(hand__session__table__number=2).first().delete()
     reads, body = payment_reads()
     assert reads == 2 and "Round 1 table 2 hand 1: payments sum to" in body
+
+
+@pytest.fixture
+def played():
+    """One round of two tables: a hand at each (South wins on West's discard) and a zero-sum
+    penalty at table 1; nothing wrong yet."""
+    from tournament.play.services import sessions as session_services
+
+    tournament = make_tournament()
+    players = make_players(tournament, 8)
+    make_seated_round(tournament, players, 1)
+    judge = make_user()
+    sessions = list(
+        Session.objects.filter(round__tournament=tournament)
+        .select_related("round__tournament", "table")
+        .order_by("table__number")
+    )
+    for session in sessions:
+        hand_services.hand_save(session=session, entry=entry(session, 1), user=judge)
+    first = sessions[0]
+    session_services.penalty_record(
+        session=first,
+        player_id=SessionScore.objects.filter(session=first, wind="E").get().player_id,
+        amount=30,
+        mode="zero_sum",
+        reason="Talking",
+        user=judge,
+    )
+    return tournament, first, players
+
+
+def _health(client, tournament) -> tuple[str, list[str]]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(make_user("judge"))
+    url = reverse("desk:tournament_health", args=[tournament.slug])
+    with CaptureQueriesContext(connection) as queries:
+        body = client.get(url).content.decode()
+    return body, [q["sql"] for q in queries]
+
+
+def test_the_health_page_reads_the_kept_scores_payments_and_seating_once(client, played):
+    """The kept session scores are read in one statement that the drift check, the players
+    short of sessions and the sessions not reconciled share; the payments once (drift and
+    unbalanced sessions together), the seating once."""
+    tournament, _, _ = played
+    body, statements = _health(client, tournament)
+    assert "kept totals differ" not in body and "payments sum to" not in body
+
+    def reads(table: str) -> int:
+        return sum(f'"{table}"' in sql for sql in statements)
+
+    assert reads("tournament_sessionscore") == 1
+    assert reads("tournament_payment") == 1
+    assert reads("tournament_seat") == 1
+
+
+def _swap_hand_points(session):
+    east, south = (SessionScore.objects.get(session=session, wind=w) for w in "ES")
+    SessionScore.objects.filter(pk=east.pk).update(hand_points=south.hand_points)
+    SessionScore.objects.filter(pk=south.pk).update(hand_points=east.hand_points)
+
+
+def _stray_row(session, players):
+    seated = set(SessionScore.objects.filter(session=session).values_list("player_id", flat=True))
+    row = SessionScore.objects.filter(session=session).first()
+    row.pk, row.player = None, next(p for p in players if p.pk not in seated)
+    row.wind, row.hand_points, row.penalty_points, row.hands_won, row.largest_hand = "", 0, 0, 0, 0
+    row.save()
+
+
+TAMPERS = [
+    pytest.param(lambda s, _: _swap_hand_points(s), id="hand-points-swapped"),
+    pytest.param(
+        lambda s, _: SessionScore.objects.filter(session=s, wind="N").update(penalty_points=0),
+        id="penalty-points",
+    ),
+    pytest.param(
+        lambda s, _: SessionScore.objects.filter(session=s, wind="S").update(hands_won=2),
+        id="hands-won",
+    ),
+    pytest.param(
+        lambda s, _: SessionScore.objects.filter(session=s, wind="S").update(largest_hand=1),
+        id="largest-hand",
+    ),
+    pytest.param(
+        lambda s, _: SessionScore.objects.filter(session=s, wind="W").update(wind="N"),
+        id="wind",
+    ),
+    pytest.param(lambda s, _: SessionScore.objects.filter(session=s).update(half=2), id="half"),
+    pytest.param(
+        lambda s, _: SessionScore.objects.filter(session=s, wind="E").update(table_number=9),
+        id="table-number",
+    ),
+    pytest.param(
+        lambda s, _: SessionScore.objects.filter(session=s, wind="N").delete(), id="row-missing"
+    ),
+    pytest.param(_stray_row, id="row-for-nobody"),
+]
+
+
+@pytest.mark.parametrize("tamper", TAMPERS)
+def test_every_kept_field_gone_wrong_shows_as_drift_of_its_session(client, played, tamper):
+    """Each field of a kept row, and the rows themselves, are compared with what a refresh
+    gives: one session tampered with is the one drifted session, its neighbour is not."""
+    from tournament.play.services.scores import session_scores_drift
+
+    tournament, first, players = played
+    tamper(first, players)
+    body, _ = _health(client, tournament)
+    assert "Round 1 table 1: kept totals differ." in body
+    assert "Round 1 table 2: kept totals differ." not in body
+    assert session_scores_drift(tournament=tournament) == [first]

@@ -18,13 +18,17 @@ refresh         recompute one session's rows from its hands, payments and penalt
                 that writes a hand, a payment or a penalty calls `session_scores_refresh` once,
                 inside its own transaction.
 drift           a session whose kept rows differ from what a refresh would give: found by
-                `session_scores_drift` (the health page and the tests), cured by a refresh.
+                `session_scores_check` (the health page, which passes in the sessions, the
+                sessions with a hand and the kept rows it reads anyway) and
+                `session_scores_drift`, for every session at once: one grouped pass over the
+                payments, one over the wins, the seating and the penalties, compared with the
+                kept rows as a whole (every field, and which rows there are); cured by a
+                refresh. A refresh and the check build the rows with the same code.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from operator import itemgetter
 
 from django.db.models import Case, Count, F, Max, Sum, Value, When
 from django.db.models.functions import Greatest
@@ -35,49 +39,32 @@ from ..penalties import penalty_effect
 
 
 def _computed(
-    session_ids=None,
-    *,
-    tournament=None,
-    paid_per_session: dict[int, int] | None = None,
-    played: Session | None = None,
-    seated: dict[str, int] | None = None,
+    session_ids=None, *, played: Session | None = None, seated: dict[str, int] | None = None
 ) -> dict[int, dict[int, dict]]:
     """{session id: {player id: fields}} from the hands, payments and penalties themselves, for
-    the sessions ``session_ids`` or every session of ``tournament`` (joined, not listed).
-
-    Each payment is summed once; with ``paid_per_session`` the same pass also adds up each
-    session's payments of every hand, confirmed or not (zero when every hand balances).
-    ``played``: the one session, loaded with its round and table, known to have a hand (a hand
-    write's), with ``seated`` its players by starting wind: its place and seats are not read."""
+    the sessions ``session_ids``. ``played``: the one session, loaded with its round and table,
+    known to have a hand (a hand write's), with ``seated`` its players by starting wind: its
+    place and seats are not read."""
     if played is not None:
         session_ids = [played.pk]
-    if tournament is not None:
-        scope = {"round__tournament": tournament}
-    else:
-        scope = {"pk__in": list(session_ids)}
+    scope = {"pk__in": list(session_ids)}
 
     def under(path: str) -> dict:
-        return {f"{path}__{key}": value for key, value in scope.items()}
+        return {f"{path}__pk__in": scope["pk__in"]}
 
-    rows: dict[int, dict[int, dict]] = defaultdict(dict)
+    rows: dict[tuple[int, int], list] = {}
     if played is not None:
         places = {played.pk: _place(played)}
-        rows[played.pk] = {pid: _blank(wind) for wind, pid in seated.items()}
+        rows.update(((played.pk, pid), _blank(wind)) for wind, pid in seated.items())
     else:
         places = _places(scope, under, rows)
         if not places:
             return {}
-    _add_hands_and_penalties(rows, under, paid_per_session)
-    for pk, players in rows.items():
-        _, _, half, tournament_id, round_number, table_number = places[pk]
-        for row in players.values():
-            row.update(
-                tournament_id=tournament_id,
-                round_number=round_number,
-                table_number=table_number,
-                half=half,
-            )
-    return rows
+    _add_hands_and_penalties(rows, under, None)
+    computed: dict[int, dict[int, dict]] = defaultdict(dict)
+    for (pk, pid), row in rows.items():
+        computed[pk][pid] = dict(zip(FIELDS, _head(places[pk]) + tuple(row), strict=True))
+    return computed
 
 
 def _place(session: Session) -> tuple:
@@ -90,6 +77,23 @@ def _place(session: Session) -> tuple:
         session.round.number,
         session.table.number,
     )
+
+
+#: A session's place as `_place` gives it, read with ``values_list("pk", *PLACE)``.
+PLACE = (
+    "round_id",
+    "table_id",
+    "half",
+    "round__tournament_id",
+    "round__number",
+    "table__number",
+)
+
+
+def _head(place: tuple) -> tuple:
+    """The first four `FIELDS` of a row, which its session's place gives."""
+    _, _, half, tournament_id, round_number, table_number = place
+    return tournament_id, round_number, table_number, half
 
 
 def _places(scope: dict, under, rows: dict) -> dict[int, tuple]:
@@ -109,34 +113,33 @@ def _places(scope: dict, under, rows: dict) -> dict[int, tuple]:
     if not active:
         return {}
     places = {
-        pk: (round_id, table_id, half, tournament_id, round_number, table_number)
-        for pk, round_id, table_id, half, tournament_id, round_number, table_number in (
-            Session.objects.filter(**scope).values_list(
-                "pk",
-                "round_id",
-                "table_id",
-                "half",
-                "round__tournament_id",
-                "round__number",
-                "table__number",
-            )
-        )
+        pk: tuple(place)
+        for pk, *place in Session.objects.filter(**scope).values_list("pk", *PLACE)
         if pk in active
     }
-    by_place = {place[:3]: pk for pk, place in places.items()}
-    for round_id, table_id, half, player_id, wind in (
-        Seat.objects.filter(round_id__in={place[0] for place in places.values()})
-        .order_by()
-        .values_list("round_id", "table_id", "half", "player_id", "wind")
-    ):
-        pk = by_place.get((round_id, table_id, half))
-        if pk is not None:
-            rows[pk][player_id] = _blank(wind)
+    _seat(rows, places, Seat.objects.filter(round_id__in={place[0] for place in places.values()}))
     return places
 
 
-def _add_hands_and_penalties(rows: dict, under, paid_per_session: dict[int, int] | None) -> None:
-    """Add the payments of confirmed hands, the wins and the penalties into ``rows``."""
+def _seat(rows: dict, places: dict[int, tuple], seats) -> None:
+    """Put the blank rows of the players seated in the sessions of ``places`` into ``rows``."""
+    by_place = {place[:3]: pk for pk, place in places.items()}
+    for round_id, table_id, half, player_id, wind in seats.order_by().values_list(
+        "round_id", "table_id", "half", "player_id", "wind"
+    ):
+        pk = by_place.get((round_id, table_id, half))
+        if pk is not None:
+            rows[pk, player_id] = _blank(wind)
+
+
+def _add_hands_and_penalties(
+    rows: dict, under, paid_per_session: dict[int, int] | None, penalties: list | None = None
+) -> None:
+    """Add the payments of confirmed hands, the wins and the penalties (``penalties`` when
+    read already, see `_penalties`) into ``rows`` ({(session id, player id): `_blank` list}).
+
+    Each payment is summed once; with ``paid_per_session`` the same pass also adds up each
+    session's payments of every hand, confirmed or not (zero when every hand balances)."""
     for session_id, player_id, confirmed, total in (
         Payment.objects.filter(**under("hand__session"))
         .order_by()  # no joins for the models' orderings: one pass over the payments
@@ -147,7 +150,8 @@ def _add_hands_and_penalties(rows: dict, under, paid_per_session: dict[int, int]
         if paid_per_session is not None:
             paid_per_session[session_id] = paid_per_session.get(session_id, 0) + total
         if confirmed:
-            rows[session_id].setdefault(player_id, _blank(""))["hand_points"] = total
+            key = session_id, player_id
+            (rows.get(key) or rows.setdefault(key, _blank("")))[HAND_POINTS] = total
     for session_id, winner_id, count, largest in (
         Hand.objects.filter(**under("session"), outcome=Hand.Outcome.WIN, confirmed=True)
         .order_by()
@@ -155,25 +159,47 @@ def _add_hands_and_penalties(rows: dict, under, paid_per_session: dict[int, int]
         .annotate(count=Count("pk"), largest=Max("value"))
         .values_list("session_id", "winner_id", "count", "largest")
     ):
-        row = rows[session_id].setdefault(winner_id, _blank(""))
-        row["hands_won"], row["largest_hand"] = count, largest or 0
-    for penalty in Penalty.objects.filter(**under("session")).values(
-        "session_id", "player_id", "amount", "mode"
-    ):
-        players = rows[penalty["session_id"]]
-        players.setdefault(penalty["player_id"], _blank(""))
+        key = session_id, winner_id
+        row = rows.get(key) or rows.setdefault(key, _blank(""))
+        row[HANDS_WON], row[LARGEST_HAND] = count, largest or 0
+    penalties = _penalties(under) if penalties is None else penalties
+    if not penalties:
+        return
+    # A zero-sum penalty gives a third to every other player with a row when it comes.
+    penalised = {session_id for session_id, *_ in penalties}
+    players: dict[int, list[int]] = defaultdict(list)
+    for session_id, player_id in rows:
+        if session_id in penalised:
+            players[session_id].append(player_id)
+    for session_id, player_id, amount, zero_sum in penalties:
+        if (session_id, player_id) not in rows:
+            rows[session_id, player_id] = _blank("")
+            players[session_id].append(player_id)
         effect = penalty_effect(  # RULINGS R13, as the score card prints it
-            penalty["player_id"],
-            penalty["amount"],
-            zero_sum=penalty["mode"] == Penalty.Mode.ZERO_SUM,
-            seated=list(players),
+            player_id, amount, zero_sum=zero_sum, seated=players[session_id]
         )
         for pid, points in effect.items():
-            players[pid]["penalty_points"] += points
+            rows[session_id, pid][PENALTY_POINTS] += points
 
 
-def _blank(wind: str) -> dict:
-    return {"wind": wind, "hand_points": 0, "penalty_points": 0, "hands_won": 0, "largest_hand": 0}
+def _penalties(under) -> list[tuple[int, int, int, bool]]:
+    """(session id, player id, amount, zero-sum) of every penalty in scope, in the model's
+    order."""
+    return [
+        (session_id, player_id, amount, mode == Penalty.Mode.ZERO_SUM)
+        for session_id, player_id, amount, mode in Penalty.objects.filter(
+            **under("session")
+        ).values_list("session_id", "player_id", "amount", "mode")
+    ]
+
+
+def _blank(wind: str) -> list:
+    """A row's own fields (``FIELDS[4:]``: wind, hand points, penalty points, hands won,
+    largest hand) before anything is added."""
+    return [wind, 0, 0, 0, 0]
+
+
+HAND_POINTS, PENALTY_POINTS, HANDS_WON, LARGEST_HAND = 1, 2, 3, 4
 
 
 FIELDS = (
@@ -239,36 +265,74 @@ def session_scores_add(
         session_scores_write(session=session, seated=seated)
 
 
-def session_scores_check(*, tournament) -> tuple[list[Session], set[int]]:
-    """The sessions whose kept totals differ from their hands, payments and penalties (drift),
-    and the ids of the sessions whose payments do not sum to zero (an unbalanced hand is in
-    them, RULINGS R11), from one pass over the payments."""
-    kept: dict[int, dict[int, tuple]] = defaultdict(dict)
-    for row in (
-        SessionScore.objects.filter(session__round__tournament=tournament)
+def kept_rows(*, tournament) -> dict[tuple[int, int], tuple]:
+    """{(session id, player id): the `FIELDS` of its kept row} of every session of the
+    tournament, in one query."""
+    return {
+        (row[0], row[1]): row[2:]
+        for row in SessionScore.objects.filter(session__round__tournament=tournament)
         .order_by()
         .values_list("session_id", "player_id", *FIELDS)
-    ):
-        kept[row[0]][row[1]] = row[2:]
-    paid: dict[int, int] = {}
-    computed = _computed(tournament=tournament, paid_per_session=paid)
-    fields = itemgetter(*FIELDS)
-    wrong = {
-        pk
-        for pk in set(kept) | set(computed)
-        if kept.get(pk, {}) != {pid: fields(f) for pid, f in computed.get(pk, {}).items()}
     }
-    drifted = list(
-        Session.objects.filter(pk__in=wrong).select_related("round", "table").order_by("round")
-        if wrong
-        else ()
-    )
-    return drifted, {pk for pk, total in paid.items() if total}
+
+
+def session_scores_check(
+    *,
+    tournament,
+    places: dict[int, tuple] | None = None,
+    with_hands: set[int] | None = None,
+    kept: dict[tuple[int, int], tuple] | None = None,
+) -> tuple[list[int], set[int]]:
+    """The ids of the sessions whose kept totals differ from their hands, payments and penalties
+    (drift), in the order of their places, and the ids of the sessions whose payments do not
+    sum to zero (an unbalanced hand is in them, RULINGS R11), from one pass over the payments.
+
+    What the caller has read already is not read again: ``places`` {session id: place (see
+    `_place`)} of every session of the tournament, ``with_hands`` the ids of the sessions with
+    a hand, ``kept`` as `kept_rows` gives it."""
+
+    def under(path: str) -> dict:
+        return {f"{path}__round__tournament": tournament}
+
+    if places is None:
+        places = {
+            row[0]: row[1:]
+            for row in Session.objects.filter(round__tournament=tournament).values_list(
+                "pk", *PLACE
+            )
+        }
+    if with_hands is None:
+        with_hands = set(
+            Hand.objects.filter(**under("session"))
+            .order_by()
+            .values_list("session_id", flat=True)
+            .distinct()
+        )
+    if kept is None:
+        kept = kept_rows(tournament=tournament)
+    penalties = _penalties(under)
+    active = {pk: places[pk] for pk in with_hands | {row[0] for row in penalties}}
+    rows: dict[tuple[int, int], list] = {}
+    paid: dict[int, int] = {}
+    if active:
+        _seat(rows, active, Seat.objects.filter(round__tournament=tournament))
+        _add_hands_and_penalties(rows, under, paid, penalties)
+    heads = {pk: _head(place) for pk, place in active.items()}
+    computed = {key: heads[key[0]] + tuple(row) for key, row in rows.items()}
+    wrong = set()
+    if computed != kept:  # compared whole first: rows differ only where something is wrong
+        wrong = {key[0] for key in computed.keys() ^ kept.keys()} | {
+            key[0] for key in computed.keys() & kept.keys() if computed[key] != kept[key]
+        }
+    ordered = sorted(wrong, key=lambda pk: (places[pk][4], places[pk][5], places[pk][2]))
+    return ordered, {pk for pk, total in paid.items() if total}
 
 
 def session_scores_drift(*, tournament) -> list[Session]:
     """Sessions whose kept totals differ from their hands, payments and penalties."""
-    return session_scores_check(tournament=tournament)[0]
+    drifted = session_scores_check(tournament=tournament)[0]
+    found = Session.objects.select_related("round", "table").in_bulk(drifted) if drifted else {}
+    return [found[pk] for pk in drifted]
 
 
 @public_write
