@@ -30,6 +30,7 @@ RANK = {role: rank for rank, role in enumerate(ROLES)}
 REQUIRED = {
     "public:home": "anonymous",
     "favicon": "anonymous",
+    "healthz": "anonymous",  # the load balancers' probe: nothing about any tournament
     "public:calculator": "anonymous",
     "public:tournament_detail": "anonymous",
     "public:player_list": "anonymous",

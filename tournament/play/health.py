@@ -5,7 +5,10 @@ checks need is read once and shared: the sessions (the places of every problem),
 session scores (`kept_rows`: drift, players short of sessions, sessions not reconciled), the
 hands grouped by session (gaps, sessions with a hand), the payments in one grouped pass
 (`session_scores_check`: drift and unbalanced sessions together), the wins, the seating and
-the penalties; a problem's own rows (an unbalanced session's hands, a gapped session's
+the penalties. That pass covers every session at the first visit and then at most every 10
+minutes (`totals_verified`); a visit between reads only the payments of the sessions written
+since the last visit (the audit log says which) and of those found wrong then, so its cost
+follows the writes, not the tournament's size; a problem's own rows (an unbalanced session's hands, a gapped session's
 numbers) are read only when there is one.
 
 Vocabulary
@@ -29,13 +32,17 @@ where       a session's problem names its round and table, and its half by its h
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db.models import Count, Max, Sum
+from django.utils import timezone
 
 from ..fields import confirmed_cuts, stage_plan
 from ..models import (
+    AuditEntry,
     Hand,
     HandEntry,
     Payment,
@@ -48,6 +55,13 @@ from ..models import (
 from ..names import PERSON_FIELDS, Names, Person, registrations_of
 from ..stages import field_of_round_number
 from .services.scores import PLACE, kept_rows, session_scores_check
+
+#: How often every session's totals are checked against its payments; between, only the
+#: sessions written since (`totals_verified`).
+WHOLE_EVERY = dt.timedelta(minutes=10)
+#: How far back the audit log is read before the last check, for writes that were still being
+#: committed when it ran.
+MARGIN = dt.timedelta(minutes=1)
 
 KINDS = {
     "unbalanced": "Payments that do not sum to zero",
@@ -107,8 +121,8 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         .values_list("session_id", "count", "highest")
     }
     kept = kept_rows(tournament=tournament)
-    drifted, unbalanced = session_scores_check(
-        tournament=tournament,
+    drifted, unbalanced = totals_verified(
+        tournament,
         places={pk: row[:6] for pk, row in sessions.items()},
         with_hands=set(counted),
         kept=kept,
@@ -197,6 +211,61 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         )
     found["short"] = _short(tournament, kept, sessions)
     return found
+
+
+@dataclass(frozen=True)
+class Verified:
+    """What the last verification of the kept totals found (see `totals_verified`)."""
+
+    whole_at: dt.datetime  # when every session was last checked
+    checked_at: dt.datetime  # when the sessions written since were last checked
+    drifted: tuple[int, ...]
+    unbalanced: frozenset[int]
+
+
+def totals_verified(
+    tournament: Tournament, *, places: dict, with_hands: set[int], kept: dict
+) -> tuple[list[int], set[int]]:
+    """`session_scores_check` (drifted sessions in place order, unbalanced sessions), checking
+    every session at most every `WHOLE_EVERY` and, between, only the sessions written since the
+    last check (by the audit log, with a `MARGIN` for writes still committing) and the ones
+    found wrong then: the kept totals are read whole, the payments only of those sessions."""
+    key = f"health:totals:{tournament.pk}"
+    now = timezone.now()
+    last = cache.get(key)
+    if last is None or now - last.whole_at >= WHOLE_EVERY:
+        drifted, unbalanced = session_scores_check(
+            tournament=tournament, places=places, with_hands=with_hands, kept=kept
+        )
+        whole_at = now
+    else:
+        written = set(
+            AuditEntry.objects.filter(
+                tournament=tournament,
+                created_at__gte=last.checked_at - MARGIN,
+                session__isnull=False,
+            )
+            .order_by()
+            .values_list("session_id", flat=True)
+            .distinct()
+        )
+        again = (written | set(last.drifted) | last.unbalanced) & places.keys()
+        found, unbalanced = (
+            session_scores_check(
+                tournament=tournament, places=places, with_hands=with_hands, kept=kept, only=again
+            )
+            if again
+            else ([], set())
+        )
+        unbalanced |= (last.unbalanced - again) & places.keys()
+        stayed = {pk for pk in last.drifted if pk not in again and pk in places}
+        drifted = sorted(
+            stayed | set(found), key=lambda pk: (places[pk][4], places[pk][5], places[pk][2])
+        )
+        whole_at = last.whole_at
+    verified = Verified(whole_at, now, tuple(drifted), frozenset(unbalanced))
+    cache.set(key, verified, timeout=int(WHOLE_EVERY.total_seconds()) * 2)
+    return list(drifted), set(unbalanced)
 
 
 def _short(tournament: Tournament, kept: dict, sessions: dict) -> list[Problem]:

@@ -214,3 +214,35 @@ def test_every_kept_field_gone_wrong_shows_as_drift_of_its_session(client, playe
     assert "Round 1 table 1: kept totals differ." in body
     assert "Round 1 table 2: kept totals differ." not in body
     assert session_scores_drift(tournament=tournament) == [first]
+
+
+def test_between_whole_checks_only_the_sessions_written_since_are_checked_again(
+    client, played, monkeypatch
+):
+    """Every session's totals are checked against its payments at the first visit and then at
+    most every `WHOLE_EVERY`; between, a visit checks the sessions written since the last one
+    (by the audit log) and reads no other session's payments."""
+    from tournament.play import health
+
+    monkeypatch.setattr(health, "MARGIN", health.dt.timedelta(0))
+    tournament, first, players = played
+    second = Session.objects.select_related("round__tournament", "table").get(
+        round__tournament=tournament, table__number=2
+    )
+    body, _ = _health(client, tournament)  # the whole check
+    assert "kept totals differ" not in body
+    _swap_hand_points(second)  # behind the services' back: no write, no audit line
+    body, statements = _health(client, tournament)
+    assert "kept totals differ" not in body
+    assert not any('"tournament_payment"' in sql for sql in statements)
+    hand_services.hand_save(session=first, entry=entry(first, 2), user=make_user())
+    _swap_hand_points(first)  # a write went wrong at table 1
+    body, statements = _health(client, tournament)
+    assert "Round 1 table 1: kept totals differ." in body
+    assert "Round 1 table 2: kept totals differ." not in body
+    payments = [sql for sql in statements if '"tournament_payment"' in sql]
+    assert len(payments) == 1 and f"IN ({first.pk})" in payments[0]
+    monkeypatch.setattr(health, "WHOLE_EVERY", health.dt.timedelta(0))
+    body, _ = _health(client, tournament)  # the next whole check finds table 2 too
+    assert "Round 1 table 1: kept totals differ." in body
+    assert "Round 1 table 2: kept totals differ." in body

@@ -282,6 +282,7 @@ def session_scores_check(
     places: dict[int, tuple] | None = None,
     with_hands: set[int] | None = None,
     kept: dict[tuple[int, int], tuple] | None = None,
+    only: set[int] | None = None,
 ) -> tuple[list[int], set[int]]:
     """The ids of the sessions whose kept totals differ from their hands, payments and penalties
     (drift), in the order of their places, and the ids of the sessions whose payments do not
@@ -289,9 +290,12 @@ def session_scores_check(
 
     What the caller has read already is not read again: ``places`` {session id: place (see
     `_place`)} of every session of the tournament, ``with_hands`` the ids of the sessions with
-    a hand, ``kept`` as `kept_rows` gives it."""
+    a hand, ``kept`` as `kept_rows` gives it. With ``only`` (session ids), only those sessions
+    are checked: their payments, wins, penalties and seats are read, no others."""
 
     def under(path: str) -> dict:
+        if only is not None:
+            return {f"{path}_id__in": only}
         return {f"{path}__round__tournament": tournament}
 
     if places is None:
@@ -310,12 +314,20 @@ def session_scores_check(
         )
     if kept is None:
         kept = kept_rows(tournament=tournament)
+    if only is not None:
+        with_hands = with_hands & only
+        kept = {key: row for key, row in kept.items() if key[0] in only}
     penalties = _penalties(under)
     active = {pk: places[pk] for pk in with_hands | {row[0] for row in penalties}}
     rows: dict[tuple[int, int], list] = {}
     paid: dict[int, int] = {}
     if active:
-        _seat(rows, active, Seat.objects.filter(round__tournament=tournament))
+        seats = (
+            Seat.objects.filter(round_id__in={place[0] for place in active.values()})
+            if only is not None
+            else Seat.objects.filter(round__tournament=tournament)
+        )
+        _seat(rows, active, seats)
         _add_hands_and_penalties(rows, under, paid, penalties)
     heads = {pk: _head(place) for pk, place in active.items()}
     computed = {key: heads[key[0]] + tuple(row) for key, row in rows.items()}
