@@ -8,8 +8,8 @@ hands grouped by session (gaps, sessions with a hand), the payments in one group
 the penalties. That pass covers every session at the first visit and then at most every 10
 minutes (`totals_verified`); a visit between reads only the payments of the sessions written
 since the last visit (the audit log says which) and of those found wrong then, so its cost
-follows the writes, not the tournament's size; a problem's own rows (an unbalanced session's hands, a gapped session's
-numbers) are read only when there is one.
+follows the writes, not the tournament's size. A problem's own rows (an unbalanced session's
+hands, a gapped session's numbers) are read only when there is one.
 
 Vocabulary
 ----------
