@@ -49,7 +49,9 @@ def test_the_standings_csv_is_streamed(client, demo):
 
 
 # Text as the board gives it: printable, with the odd line break (a wrapped cell).
-text = st.text(st.characters(blacklist_categories=("Cs", "Cc")) | st.just("\n"), max_size=12)
+text = st.text(
+    st.characters(exclude_categories=("Cs", "Cc", "Cn", "Co")) | st.just("\n"), max_size=12
+)
 
 
 @settings(max_examples=30, deadline=None)
