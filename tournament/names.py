@@ -43,7 +43,10 @@ class Person:
 
 def folded(text: str) -> str:
     """``text`` compared as people read it: case, accents and spacing ignored."""
-    decomposed = unicodedata.normalize("NFKD", " ".join(text.split()))
+    spaced = " ".join(text.split())
+    if spaced.isascii():  # no accent to drop, and casefold is lower (most names: the fast way)
+        return spaced.lower()
+    decomposed = unicodedata.normalize("NFKD", spaced)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 

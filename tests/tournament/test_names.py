@@ -1,13 +1,17 @@
 """How players are named (`tournament.names`): labels that tell same names apart, family order,
 and one query for any number of players."""
 
+import unicodedata
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.tournament.builders import make_players, make_tournament
 from tournament.event import services as event_services
-from tournament.names import Names, Person, labels, player_names
+from tournament.names import Names, Person, folded, labels, player_names
 
 
 def test_a_name_that_collides_with_nothing_is_its_own_label():
@@ -64,3 +68,11 @@ def test_player_names_reads_a_tournament_in_one_query_for_any_number_of_players(
         shown = sorted(names.label(pid) for pid in names.people if "Wang" in names.label(pid))
         assert shown == [f"Wei Wang (#{count + 1})", f"Wei Wang (#{count + 2})"]
     assert counts == [1, 1]
+
+
+@given(st.text(st.characters(max_codepoint=0x24F)))
+def test_folding_is_unicode_folding_the_ascii_names_too(text):
+    """Plain ASCII names take a shorter way (lower case); every name folds as before."""
+    decomposed = unicodedata.normalize("NFKD", " ".join(text.split()))
+    unicode_way = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    assert folded(text) == unicode_way

@@ -298,8 +298,9 @@ def roster(tournament: Tournament, query: str = ""):
 
 def public_roster(tournament: Tournament, query: str = ""):
     """The registrations on the public players list, searched by name (Latin or Chinese),
-    country, club or external id; the list's table puts them in order."""
-    registrations = tournament.registrations.select_related("player").order_by()
+    country, club or external id, as plain rows of (player id, number, name, Chinese name,
+    country code, club, status); the list's table puts them in order."""
+    registrations = tournament.registrations.order_by()
     if query:
         registrations = registrations.filter(
             Q(player__name__icontains=query)
@@ -308,7 +309,15 @@ def public_roster(tournament: Tournament, query: str = ""):
             | Q(player__club__icontains=query)
             | Q(player__external_id__iexact=query)
         )
-    return registrations
+    return registrations.values_list(
+        "player_id",
+        "number",
+        "player__name",
+        "player__chinese_name",
+        "player__country",
+        "player__club",
+        "status",
+    )
 
 
 def last_seated_round_number(tournament: Tournament) -> int:

@@ -21,10 +21,13 @@ def cell_escape(value):
     Numbers (int, float) pass unchanged, so a negative score stays a number; any other value is
     written as text.
     """
+    kind = type(value)
+    if kind is int or kind is float:  # most cells of a standings file: checked first
+        return value
     if value is None:
         return ""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        text = str(value)
+    if kind is str or kind is bool or not isinstance(value, int | float):
+        text = value if kind is str else str(value)
         if text.startswith(FORMULA_STARTS):
             return "'" + text
         return text

@@ -2,8 +2,12 @@
 
 Vocabulary: *paging* is the query string's ``page`` and ``per_page``; `table_paginate` takes
 them from the request but never trusts them (a negative, zero or huge ``per_page`` falls back
-to the page's default instead of reaching the paginator).
+to the page's default instead of reaching the paginator). A *player line* (`PlayerLine`) is
+one row of the players list as plain values, each column's cell one attribute of it.
 """
+
+from dataclasses import dataclass
+from operator import attrgetter
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -14,25 +18,44 @@ from django_tables2 import RequestConfig
 from ..models import Registration
 
 HIDE_ON_PHONES = {"th": {"class": "hide-sm"}, "td": {"class": "hide-sm"}}
+STATUS_NAMES = dict(Registration.Status.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """A registered player as the players list shows them (see the module docstring)."""
+
+    player_id: int
+    number: int
+    label: str
+    family_order: tuple
+    chinese_name: str
+    country_name: str
+    club: str
+    status: str  # as stored, the order of the Status column
+    status_name: str  # as shown
 
 
 class RegistrationTable(tables.Table):
     """The registered players, in family-name order; each name is the player's label
-    (`event.names`), a link to their page when the viewer may open it (`tournament.release`)."""
+    (`event.names`), a link to their page when the viewer may open it (`tournament.release`).
+
+    Rows are `PlayerLine`s, drawn by ``_player_table.html`` from `body_rows` (the header, sorting
+    and pages stay django-tables2's): django-tables2's own row drawing looked every cell up
+    through its accessor, the render method's signature and the column's attributes, which
+    cost more than the rest of the page.
+    """
 
     number = tables.Column(verbose_name="No.")
     player = tables.Column(accessor="label", verbose_name="Name", order_by="family_order")
-    chinese_name = tables.Column(
-        accessor="player__chinese_name", verbose_name="Chinese name", attrs=HIDE_ON_PHONES
-    )
+    chinese_name = tables.Column(verbose_name="Chinese name", attrs=HIDE_ON_PHONES)
     country = tables.Column(accessor="country_name", verbose_name="Country")
-    club = tables.Column(accessor="player__club", verbose_name="Club", attrs=HIDE_ON_PHONES)
-    status = tables.Column()
+    club = tables.Column(verbose_name="Club", attrs=HIDE_ON_PHONES)
+    status = tables.Column(accessor="status_name", verbose_name="Status", order_by="status")
 
     class Meta:
-        model = Registration
-        fields = ["number", "player", "chinese_name", "country", "club", "status"]
         attrs = {"class": "table"}
+        template_name = "tournament/public/_player_table.html"
 
     def __init__(self, data, *, slug: str, link_players: bool, **kwargs):
         self.player_url_prefix = reverse("public:player_list", args=[slug])
@@ -40,16 +63,25 @@ class RegistrationTable(tables.Table):
         super().__init__(data, **kwargs)
 
     @staticmethod
-    def rows(registrations, names, country_names: dict[str, str]) -> list[Registration]:
-        """``registrations`` in family order, each with ``label``, ``family_order`` and
-        ``country_name`` (from ``country_names``, made once per page: code -> name)."""
-        rows = list(registrations)
-        for registration in rows:
-            player = registration.player
-            registration.label = names.label(registration.player_id, player.name)
-            registration.family_order = names.sort_key(registration.player_id)
-            registration.country_name = country_names.get(player.country.code or "", "")
-        return names.ordered(rows)
+    def rows(roster, names, country_names: dict[str, str]) -> list[PlayerLine]:
+        """The players list's lines in family order. ``roster`` gives (player id, number, name,
+        Chinese name, country code, club, status) per registration (`public_roster`);
+        ``country_names`` is made once per page (code -> name)."""
+        lines = [
+            PlayerLine(
+                player_id=player_id,
+                number=number,
+                label=names.label(player_id, name),
+                family_order=names.sort_key(player_id),
+                chinese_name=chinese_name,
+                country_name=country_names.get(country or "", ""),
+                club=club,
+                status=status,
+                status_name=STATUS_NAMES.get(status, status),
+            )
+            for player_id, number, name, chinese_name, country, club, status in roster
+        ]
+        return sorted(lines, key=attrgetter("family_order"))
 
     def render_player(self, value, record):
         if not self.link_players:
@@ -57,6 +89,35 @@ class RegistrationTable(tables.Table):
         return format_html(
             '<a href="{}{}/">{}</a>', self.player_url_prefix, record.player_id, value
         )
+
+    def body_rows(self) -> list[tuple[str, list[tuple[str, object]]]]:
+        """The current page's rows for ``_player_table.html``: each row's attributes, and its
+        cells in the columns' order as (the column's cell attributes, the value), as
+        django-tables2 would draw them (an empty value shows the column's default, the name
+        goes through `render_player`). The columns are read once a page, each value straight
+        from its line."""
+        columns = [
+            (
+                attrgetter(column.accessor.replace("__", ".")),
+                column.attrs["td"].as_html(),
+                column.column.empty_values,
+                column.default,
+                getattr(self, f"render_{column.name}", None),
+            )
+            for column in self.columns
+        ]
+        rows = []
+        for bound in self.paginated_rows:
+            record, cells = bound.record, []
+            for value_of, attrs, empty, default, render in columns:
+                value = value_of(record)
+                if value in empty:
+                    value = default
+                elif render is not None:
+                    value = render(value=value, record=record)
+                cells.append((attrs, value))
+            rows.append((bound.attrs.as_html(), cells))
+        return rows
 
 
 class StandingsTable(tables.Table):

@@ -1,12 +1,20 @@
 """The plain sheets behind the downloads: a streamed CSV is the CSV tablib would write, in
-pieces, and the standings download is streamed."""
+pieces, and the standings download is streamed; the Excel file is XlsxWriter's, written in
+memory (no temporary file), and holds the sheet's cells, header and widths as openpyxl reads
+them."""
 
 from __future__ import annotations
 
+import io
+import tempfile
+
+import openpyxl
 import tablib
+import xlsxwriter
 from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from openpyxl.utils import get_column_letter
 
 from tournament.exports.sheets import ROWS_PER_CHUNK, Sheet
 
@@ -38,3 +46,64 @@ def test_the_standings_csv_is_streamed(client, demo):
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     xlsx = client.get(reverse("exports:standings_export", args=[demo.slug, "xlsx"]))
     assert xlsx["Content-Type"].startswith("application/vnd.openxmlformats")
+
+
+# Text as the board gives it: printable, with the odd line break (a wrapped cell).
+text = st.text(
+    st.characters(exclude_categories=("Cs", "Cc", "Cn", "Co")) | st.just("\n"), max_size=12
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    width=st.integers(1, 6),
+    data=st.data(),
+    note=st.sampled_from(["", "Provisional: 1 session(s) not reconciled."]),
+)
+def test_the_xlsx_holds_the_cells_header_and_widths_of_the_sheet(width, data, note):
+    first = st.one_of(st.integers(1, 400), text.filter(bool))  # a rank: never empty
+    row = st.tuples(
+        first,
+        st.lists(
+            st.one_of(st.integers(-10_000, 10_000), text), min_size=width - 1, max_size=width - 1
+        ),
+    )
+    rows = [[a, *rest] for a, rest in data.draw(st.lists(row, min_size=1, max_size=30))]
+    header = [f"H{i}" for i in range(width)]
+    sheet = Sheet("Standings of the Zung Jung Open 2026", header, rows, note)
+    expected = list(Sheet(sheet.title, header, rows, note).safe_rows(for_csv=False))
+    book = openpyxl.load_workbook(io.BytesIO(sheet.xlsx_bytes()))
+    (read,) = book.worksheets
+    assert read.title == "Standings of the Zung Jung Open"  # 31 characters at most
+    assert read.freeze_panes == "A2"
+    assert [c.font.b for c in read[1]] == [True] * width
+    assert [[c.value for c in line] for line in read.rows] == [
+        [None if value == "" else value for value in line] for line in expected
+    ]
+    # Each column's own width, neighbours of the same width included (one <col> each).
+    assert {key: d.width for key, d in read.column_dimensions.items()} == {
+        get_column_letter(i + 1): max(len(str(line[i])) for line in expected) for i in range(width)
+    }
+
+
+def test_the_xlsx_is_written_by_xlsxwriter_without_a_temporary_file(monkeypatch):
+    opened = []
+
+    class Workbook(xlsxwriter.Workbook):
+        def __init__(self, filename, options=None):
+            opened.append(options or {})
+            super().__init__(filename, options)
+
+    def no_file(*args, **kwargs):
+        raise AssertionError("a temporary file was made")
+
+    monkeypatch.setattr(xlsxwriter, "Workbook", Workbook)
+    for maker in ("mkstemp", "NamedTemporaryFile", "TemporaryFile", "SpooledTemporaryFile"):
+        monkeypatch.setattr(tempfile, maker, no_file)
+    body = Sheet("Standings", ["Rank", "Player"], [["1", "Wei Wang"]]).xlsx_bytes()
+    assert opened == [{"in_memory": True}]
+    (read,) = openpyxl.load_workbook(io.BytesIO(body)).worksheets
+    assert [[c.value for c in line] for line in read.rows] == [
+        ["Rank", "Player"],
+        ["1", "Wei Wang"],
+    ]

@@ -47,10 +47,10 @@ def tournament_detail(request, tournament):
 def player_list(request, tournament):
     # A NUL cannot reach PostgreSQL in a string; nobody types one, so it is dropped.
     query = request.GET.get("q", "").replace("\x00", "").strip()[:100]
-    registrations = event_selectors.public_roster(tournament, query)
+    roster = event_selectors.public_roster(tournament, query)
     names = player_names(tournament)
     table = RegistrationTable(
-        RegistrationTable.rows(registrations, names, event_selectors.country_names()),
+        RegistrationTable.rows(roster, names, event_selectors.country_names()),
         slug=tournament.slug,
         link_players=player_page_visible(request.user, tournament),
     )
