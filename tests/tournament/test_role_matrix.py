@@ -30,8 +30,10 @@ RANK = {role: rank for rank, role in enumerate(ROLES)}
 REQUIRED = {
     "public:home": "anonymous",
     "favicon": "anonymous",
+    "healthz": "anonymous",  # the load balancers' probe (tournament.probes)
     "public:calculator": "anonymous",
     "public:tournament_detail": "anonymous",
+    "public:live_stream": "anonymous",  # the version only; a hidden tournament's is a 404
     "public:player_list": "anonymous",
     "public:round_list": "anonymous",
     "public:round_detail": "anonymous",
