@@ -22,13 +22,15 @@ $(DEV_STAMP): pyproject.toml | $(PY)
 install: $(STAMP)
 install-dev: $(DEV_STAMP)
 
-# The demo runs with DJANGO_DEBUG=1 unless the environment says otherwise.
+# The demo runs with DJANGO_DEBUG=1 unless the environment says otherwise, under uvicorn (ASGI):
+# the pages' live updates hold a stream open; the open streams are cut 2 s after Ctrl-C.
 run: export DJANGO_DEBUG ?= 1
 run: $(STAMP) fonts
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	@echo "Serving on http://127.0.0.1:8000 (Ctrl-C to stop)"
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) -m uvicorn tournament.asgi:application --host 127.0.0.1 --port 8000 \
+		--timeout-graceful-shutdown 2
 
 # Debian's Chromium, poppler-utils and the fonts for the browser and PDF tests.
 browser:

@@ -77,14 +77,16 @@ class Server:
         self.workers = workers
         self.process: subprocess.Popen | None = None
 
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "gunicorn", "tournament.wsgi",
+                "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
+                "--timeout", "60", "--graceful-timeout", "5",
+                "--access-logfile", "-" if os.environ.get("HTTP_DESK_LOG") else "/dev/null",
+                "--error-logfile", "-"]  # fmt: skip
+
     def start(self) -> Server:
-        command = [sys.executable, "-m", "gunicorn", "tournament.wsgi",
-                   "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}",
-                   "--timeout", "60", "--graceful-timeout", "5",
-                   "--access-logfile", "-" if os.environ.get("HTTP_DESK_LOG") else "/dev/null",
-                   "--error-logfile", "-"]  # fmt: skip
         self.process = subprocess.Popen(
-            command,
+            self.command(),
             cwd=ROOT,
             env=self.env,
             stdout=subprocess.DEVNULL,

@@ -18,7 +18,8 @@ unit of work  `unit_of_work`: one public write. It is atomic, and when the outer
             the last write of every tournament it touched moves on once, in the same
             transaction, so the change and the new validators are committed together. Units
             nest (a service calling another is one unit); `tournament_touch` and
-            `audit_record` inside a unit only name the tournament to the unit.
+            `audit_record` inside a unit only name the tournament to the unit. Once the
+            move is committed, this process's live updates are woken (`tournament.live`).
 public write  a service wrapped in `public_write`: the whole call is one unit of work for the
             tournament of its arguments (``tournament``, ``round_``, ``registration``,
             ``session``, ``hand``, ``penalty``) or, for a service that creates one, of the
@@ -44,6 +45,7 @@ from django.db.models import F
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
+from . import live
 from .models import AuditEntry, Session, Tournament
 
 # The smallest step of the validators (`release` writes microseconds into the ETag): a write in
@@ -68,6 +70,7 @@ def _last_write_move(tournament_ids) -> None:
     Tournament.objects.filter(pk__in=list(tournament_ids)).update(
         last_write=Greatest(F("last_write") + _TICK, timezone.now())
     )
+    transaction.on_commit(live.changed)
 
 
 @contextmanager

@@ -21,12 +21,13 @@ silent rounds   a tournament setting: the last N *played* rounds (rounds with ke
 held results    a tournament setting: a round's results stay hidden from the public until every
                 session of the round with hands is reconciled.
 validator       every public page of a tournament sends ``ETag`` and ``Last-Modified`` derived
-                from `Tournament.last_write` (moved on by every audited write, see
-                `tournament.audit`) and whether the viewer is an official; a conditional GET
-                that still matches is answered ``304`` before the view runs, so the standings
-                are never built for it. Anonymous answers say ``Cache-Control: public`` with a
-                short max-age so a reverse proxy or CDN may serve them; officials' answers are
-                private.
+                from `Tournament.last_write` (its version, `tournament.live.version_of`,
+                moved on by every audited write, see `tournament.audit`) and whether the viewer
+                is an official; a conditional GET that still matches is answered ``304`` before
+                the view runs, so the standings are never built for it. Anonymous answers say
+                ``Cache-Control: public`` with a short max-age so a reverse proxy or CDN may
+                serve them, except a live page's fragment (an htmx request), which must be
+                asked for again each time; officials' answers are private.
 kept page       a spectator's page (not logged in, no session or messages) is built once per
                 version and kept in the site's cache (`tournament.pagecache`) until a write
                 moves the version on, or the first open appeal window closes by the clock.
@@ -36,6 +37,7 @@ tournament once and hands it to the view, refuses (404 with the reason, `rule_re
 the rule holds back, records the rule on the view (a test walks the URL conf and checks that
 each public page declares one) and adds the validators; a view asks the ``*_visible``
 functions only for what it shows round by round. Printouts declare their audience as a rule.
+The live stream, an asynchronous view, wears `public_stream` (the same 404s).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ import datetime as dt
 from enum import StrEnum
 from functools import wraps
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db.models import Min
 from django.http import Http404
@@ -51,6 +54,7 @@ from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, quote_etag
 
+from . import live
 from .models import Round, Session, SessionScore, Tournament
 from .pagecache import KEEP_SECONDS, page_cached, page_key
 from .roles import is_official
@@ -100,22 +104,16 @@ def public_page(rule: Rule, *, per_round: bool = False, validators: bool = True)
         def wrapped(request, *args, **kwargs):
             if "slug" not in kwargs:
                 return view(request, *args, **kwargs)
-            tournament = Tournament.objects.filter(slug=kwargs.pop("slug")).first()
-            if tournament is None:
-                raise Http404("No such tournament.")
-            official = is_official(request.user, tournament)
-            if tournament.hidden and not official:
-                raise Http404("No such tournament.")
+            tournament, official = viewed_tournament(request.user, kwargs.pop("slug"))
             refusal = None if per_round else rule_refusal(rule, request.user, tournament)
             if refusal:
                 raise Http404(refusal)
             last_write = tournament.last_write
             if not validators or request.method not in ("GET", "HEAD") or last_write is None:
                 return view(request, tournament, *args, **kwargs)
-            variant = ("o" if official else "p") + (
-                "h" if request.headers.get("HX-Request") else ""
-            )
-            version = f"{int(last_write.timestamp() * 1e6):x}-{variant}"
+            fragment = bool(request.headers.get("HX-Request"))
+            variant = ("o" if official else "p") + ("h" if fragment else "")
+            version = f"{live.version_of(last_write)}-{variant}"
             etag = quote_etag(version)
             if _matches(request.headers.get("If-None-Match", ""), etag):
                 response = _not_modified(etag, last_write)
@@ -138,6 +136,10 @@ def public_page(rule: Rule, *, per_round: bool = False, validators: bool = True)
                 response["Last-Modified"] = http_date(last_write.timestamp())
             if official:
                 patch_cache_control(response, private=True, no_cache=True)
+            elif fragment:
+                # A live page fetches its fragment when the version moves (`tournament.live`):
+                # a browser or proxy must ask again each time (a 304 while nothing changed).
+                patch_cache_control(response, public=True, no_cache=True)
             else:
                 patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE)
             patch_vary_headers(response, ["Cookie", "HX-Request"])
@@ -147,6 +149,34 @@ def public_page(rule: Rule, *, per_round: bool = False, validators: bool = True)
         return wrapped
 
     return decorator
+
+
+def viewed_tournament(user, slug: str) -> tuple[Tournament, bool]:
+    """The tournament of ``slug`` as ``user`` may see it, and whether they are one of its
+    officials: 404 when there is none, or when it is hidden from them."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None:
+        raise Http404("No such tournament.")
+    official = is_official(user, tournament)
+    if tournament.hidden and not official:
+        raise Http404("No such tournament.")
+    return tournament, official
+
+
+def public_stream(view):
+    """The public's loader for an asynchronous view that shows nothing but the tournament's
+    version (the live stream, `tournament.live`): the same 404s as `public_page` (missing,
+    or hidden from the viewer), then ``await view(request, tournament, **rest)``. Its rule is
+    ``ALWAYS``: a version tells only that something changed."""
+
+    @wraps(view)
+    async def wrapped(request, *args, slug, **kwargs):
+        user = await request.auser()
+        tournament, _ = await sync_to_async(viewed_tournament)(user, slug)
+        return await view(request, tournament, *args, **kwargs)
+
+    wrapped.release_rule = Rule.ALWAYS
+    return wrapped
 
 
 def _spectator(request, official: bool) -> bool:

@@ -228,6 +228,7 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "tournament.wsgi.application"
+ASGI_APPLICATION = "tournament.asgi.application"
 
 DATABASES = {
     "default": dj_database_url.config(

@@ -1,5 +1,5 @@
 // Projector mode: scroll long lists slowly to the end, pause, start again from the top.
-// The body is refreshed by htmx every 30 s (templates/tournament/public/projector_base.html).
+// The body is a live fragment, swapped by htmx when the tournament changes (static/tournament/live.js).
 (function () {
   var PAUSE_MS = 4000, STEP_PX = 1, TICK_MS = 40;
   var pausedUntil = Date.now() + PAUSE_MS;

@@ -1,4 +1,5 @@
-"""Browser tests: Playwright driving Debian's Chromium against pytest-django's live server.
+"""Browser tests: Playwright driving Debian's Chromium against pytest-django's live server, or
+against uvicorn (`asgi_server`) where a page's live updates need their stream held open.
 
 Vocabulary: *chromium* is the system browser at ``/usr/bin/chromium`` (never downloaded);
 *artifacts* are screenshots saved in ``test-artifacts/`` for people to look at. Without the
@@ -57,6 +58,16 @@ def page(chromium):
     page.set_default_timeout(15_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    """The site under uvicorn (`tests.asgi_server`), for pages whose live updates need a
+    stream held open: Django's live server (WSGI threads) answers the stream once per 20 s."""
+    from tests.asgi_server import AsgiServer
+
+    with AsgiServer("localhost") as server:
+        yield server
 
 
 @pytest.fixture

@@ -66,7 +66,7 @@ def test_the_projector_shows_large_standings_and_a_running_clock(
     size = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
     assert size >= 24
     assert page.evaluate("typeof window.htmx") == "object"
-    assert page.locator("#projector-body").get_attribute("hx-trigger") == "every 30s"
+    assert page.locator("#projector-body").get_attribute("hx-trigger") == "zj:changed, every 60s"
     assert page.evaluate("document.documentElement.scrollWidth") <= 1920
     screenshot(page, artifacts, "projector.png")
     context.close()

@@ -1,7 +1,8 @@
 """A judge at the table confirms hands 1-4 on a phone (390 px) while a desk judge watches the
 round desk; hand 3 differs from the desk's entry and the head judge resolves it (issue 24,
 points 3 and 4). The time from each table save to the desk's signal is measured and written to
-``artifacts/table-signal-latency.txt``.
+``artifacts/table-signal-latency.txt``. The site runs under uvicorn, as the desk's live grid
+needs (`tests.e2e.conftest.asgi_server`).
 
 Vocabulary: see `tournament.play.services.table` and `test_desk_browser` (card letters).
 """
@@ -87,12 +88,12 @@ def _enter_at_table(page, number, hand):
     expect(page.locator("#preview .total")).to_be_visible()
 
 
-def test_a_judge_at_the_table_confirms_four_hands_on_a_phone(chromium, live_server, artifacts):
+def test_a_judge_at_the_table_confirms_four_hands_on_a_phone(chromium, asgi_server, artifacts):
     session = make_session(name="Table Open", double_entry=True)
     _desk_entries(session)
     make_user("judge", name="table-judge")
     make_user("head", name="head-judge")
-    base = live_server.url
+    base = asgi_server.base
     slug = session.round.tournament.slug
 
     desk_context = chromium.new_context(viewport={"width": 1280, "height": 900})
@@ -152,9 +153,9 @@ def test_a_judge_at_the_table_confirms_four_hands_on_a_phone(chromium, live_serv
         f"table save -> desk signal, hand {n}: {s:.2f} s"
         for n, s in zip(AT_TABLE, latencies, strict=True)
     ]
-    lines.append(f"median of {len(latencies)}: {median:.2f} s (the desk polls every 3 s)")
+    lines.append(f"median of {len(latencies)}: {median:.2f} s (the desk's grid is live)")
     (artifacts / "table-signal-latency.txt").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
-    assert median < 5
+    assert median < 3
     for context in (desk_context, phone_context, head_context):
         context.close()

@@ -33,6 +33,7 @@ REQUIRED = {
     "healthz": "anonymous",  # the load balancers' probe: nothing about any tournament
     "public:calculator": "anonymous",
     "public:tournament_detail": "anonymous",
+    "public:live_stream": "anonymous",  # the version only; a hidden tournament's is a 404
     "public:player_list": "anonymous",
     "public:round_list": "anonymous",
     "public:round_detail": "anonymous",

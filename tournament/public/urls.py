@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import calculator, links, overlay, pages, projector, standings, table_links
+from .views import calculator, links, live, overlay, pages, projector, standings, table_links
 
 app_name = "public"
 
@@ -18,6 +18,7 @@ urlpatterns = [
         name="player_table_preview",
     ),
     path("t/<slug:slug>/", pages.tournament_detail, name="tournament_detail"),
+    path("t/<slug:slug>/live/", live.live_stream, name="live_stream"),
     path("t/<slug:slug>/players/", pages.player_list, name="player_list"),
     path("t/<slug:slug>/rounds/", pages.round_list, name="round_list"),
     path("t/<slug:slug>/rounds/<int:number>/", pages.round_detail, name="round_detail"),

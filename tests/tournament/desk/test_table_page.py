@@ -119,11 +119,12 @@ def test_bad_form_input_is_answered_on_the_form(client, double):
     assert 'id="hand-form"' in response.content.decode()
 
 
-def test_the_desk_polls_its_tables_and_sees_the_table_signals(client, double):
+def test_the_desk_grid_is_live_and_sees_the_table_signals(client, double):
     judge = make_user()
     client.force_login(judge)
     full = client.get(desk_url(double)).content.decode()
-    assert 'hx-trigger="every 3s"' in full and 'id="session-grid"' in full
+    assert 'hx-trigger="zj:changed, every 60s"' in full and 'id="session-grid"' in full
+    assert "data-live=" in full
     table_entry_save(session=double, entry=entry(double), user=make_user())
     hand_save(session=Session.objects.get(pk=double.pk), entry=entry(double, 2), user=judge)
     poll = client.get(desk_url(double), headers={"HX-Request": "true"})

@@ -46,7 +46,7 @@ def test_a_tables_overlay_shows_its_seats_and_live_scores(client, event):
     ]
     body = response.content.decode()
     assert "Round 1 · Table 1" in body and "1 of 16 hands" in body
-    assert 'hx-trigger="every 15s"' in body
+    assert 'hx-trigger="zj:changed, every 60s"' in body and "live.js" in body
     assert "site-header" not in body and "css/site.css" not in body  # no menu, no site look
 
 

@@ -184,11 +184,12 @@ def test_the_country_view_sums_and_averages(client):
     assert '<td class="num">8</td>' in body
 
 
-def test_the_projector_refreshes_its_body_through_htmx(client):
+def test_the_projector_body_is_a_live_fragment(client):
     tournament, people = _played_event(rounds=1)
     url = reverse("public:projector_standings", args=[tournament.slug])
     page = client.get(url).content.decode()
-    assert 'hx-trigger="every 30s"' in page and "htmx" in page and people[0].name in page
+    assert 'hx-trigger="zj:changed, every 60s"' in page and "live.js" in page
+    assert "htmx" in page and people[0].name in page
     partial = client.get(url, headers={"HX-Request": "true"}).content.decode()
     assert "<html" not in partial and 'id="projector-body"' in partial
 

@@ -57,7 +57,7 @@ def round_desk(request, tournament, round_number):
         "cards": selectors.round_desk(round_, viewer=request.user),
         "clock": play_clock.clock_of(round_),
     }
-    if request.htmx:  # the poll of the tables' state every few seconds (table signals)
+    if request.htmx:  # the live fragment: the tables' state, fetched again on every change
         return render(request, "tournament/desk/_session_grid.html", context)
     return render(request, "tournament/desk/round.html", context)
 

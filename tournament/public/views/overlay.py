@@ -2,9 +2,10 @@
 on a transparent background with no menu, to lay over video (a browser source in OBS and the
 like, sized e.g. 1920 x 1080).
 
-Each page refreshes its body every 15 s through htmx, as the projector does (an ``HX-Request``
-gets the body alone), and follows the release rules of the pages it condenses: the top of the
-standings needs released standings (404 otherwise, as the standings); a table's score follows
+Each page's body is a live fragment, as the projector's is: fetched again through htmx when
+the tournament changes (an ``HX-Request`` gets the body alone). Each follows the release rules
+of the pages it condenses: the top of the standings needs released standings (404 otherwise,
+as the standings); a table's score follows
 its round: the names once the seating is published, the scores while the round's results are
 public (`release.rule_refusal` with the round: the tournament's results, silent rounds,
 results held until reconciled). What is not public yet is named in one discreet line instead,

@@ -3,7 +3,8 @@
 Each view is wrapped in `public_page(rule)` (`tournament.release`), which loads the tournament,
 refuses what its rule holds back and hands the tournament over; the view reads through
 selectors and renders, asking `release` only whether a round's seating is out. Nothing here
-writes. The error pages (403, 404, 500) live here too.
+writes. A round's page is a live page (`live_template`). The error pages (403, 404, 500) live
+here too.
 """
 
 from django.core.paginator import Paginator
@@ -16,6 +17,12 @@ from ...names import player_names
 from ...play import clock as play_clock
 from ...release import Rule, player_page_visible, public_page, seating_visible
 from ..tables import RegistrationTable, table_paginate
+
+
+def live_template(request, template: str) -> str:
+    """The template of a live page, or of its live fragment (``<name>_body.html``) for the
+    htmx request that fetches it again (`tournament.templatetags.live`)."""
+    return template.replace(".html", "_body.html") if request.htmx else template
 
 
 def round_or_404(tournament, number: int) -> Round:
@@ -84,7 +91,7 @@ def round_detail(request, tournament, number):
         "byes": event_selectors.round_byes(round_, names) if show_seating else [],
         "clock": play_clock.clock_of(round_),
     }
-    return render(request, "tournament/public/round_detail.html", context)
+    return render(request, live_template(request, "tournament/public/round_detail.html"), context)
 
 
 @public_page(Rule.SEATING)

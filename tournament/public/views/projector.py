@@ -1,8 +1,9 @@
 """Projector mode: full-screen standings and seating in large type, for the venue's screens.
 
-The page refreshes its body every 30 s through htmx (an ``HX-Request`` gets the body alone, so
-nothing flashes) and scrolls itself slowly (`static/tournament/projector.js`); the round clock
-counts down in the browser from the server's end time. Same release rules as the other pages.
+The body is a live fragment: fetched again through htmx when the tournament changes (an
+``HX-Request`` gets the body alone, so nothing flashes; `tournament.templatetags.live`), and it
+scrolls itself slowly (`static/tournament/projector.js`); the round clock counts down in the
+browser from the server's end time. Same release rules as the other pages.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from ...models import Round, Tournament
 from ...names import player_names
 from ...play import clock as play_clock
 from ...release import Rule, public_page
-from .pages import round_or_404
+from .pages import live_template, round_or_404
 from .standings import public_board
 
 
@@ -28,10 +29,7 @@ def _current_round(tournament: Tournament) -> Round | None:
 
 
 def _render(request, template: str, context: dict):
-    partial = bool(request.headers.get("HX-Request"))
-    context["partial"] = partial
-    name = template.replace(".html", "_body.html") if partial else template
-    return render(request, name, context)
+    return render(request, live_template(request, template), context)
 
 
 @public_page(Rule.STANDINGS)

@@ -3,7 +3,9 @@
 Each declares its release rule and `public_page` enforces it (404 with the reason): the
 standings and countries need released standings, a player's page released results. A round's
 results are judged per round (`release.round_results_visible`: silent rounds, results held
-until reconciled) and the page says what is not public yet. Officials see everything.
+until reconciled) and the page says what is not public yet. Officials see everything. The
+standings and a round's results are live pages: an htmx request gets their live fragment alone
+(`live_template`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ...standings import selectors
 from ...standings.chart import cumulative_chart
 from ...standings.ranking import number_text
 from ..tables import StandingsTable, table_paginate
-from .pages import round_or_404
+from .pages import live_template, round_or_404
 
 PER_PAGE = 100
 
@@ -62,7 +64,7 @@ def standings(request, tournament):
     )
     table_paginate(request, table, per_page=PER_PAGE)
     context = _common(request, tournament, board_) | {"table": table, "query": query}
-    return render(request, "tournament/public/standings.html", context)
+    return render(request, live_template(request, "tournament/public/standings.html"), context)
 
 
 @public_page(Rule.STANDINGS)
@@ -114,4 +116,4 @@ def round_results(request, tournament, number):
         "provisional": selectors.provisional(tournament).unreconciled.get(round_.number, []),
         "clock": play_clock.clock_of(round_),
     }
-    return render(request, "tournament/public/round_results.html", context)
+    return render(request, live_template(request, "tournament/public/round_results.html"), context)

@@ -1,0 +1,87 @@
+// Live updates: listen to the tournament's stream of versions (Server-Sent Events,
+// tournament/public/views/live.py) and fetch a live fragment again (htmx, "zj:changed") when the
+// version differs from the one it was drawn at (data-version; tournament/templatetags/live.py).
+//
+// The stream sends the version at once, on every change, and again every 15 s, so a reconnect
+// resyncs by itself and a lost message heals within 15 s. While the stream is down the
+// fragments are fetched every 20 s (a fetch of an unchanged page is a 304); after 3 failures in
+// a row the stream is given up and tried again later (30 s, 1, 2, then every 5 minutes).
+// Coming back to a tab whose stream has gone quiet reconnects at once.
+(function () {
+  "use strict";
+  var POLL_MS = 20000, QUIET_MS = 40000, WATCH_MS = 10000, FAILURES = 3;
+  var AGAIN_MS = [30000, 60000, 120000, 300000];
+  var first = document.querySelector("[data-live]");
+  if (!first) return;
+  var url = first.getAttribute("data-live");
+  var source = null, failures = 0, givenUp = 0, heardAt = 0, poll = null, again = null;
+
+  function fragments() { return document.querySelectorAll("[data-live]"); }
+  function fetchAgain(element) { element.dispatchEvent(new CustomEvent("zj:changed")); }
+
+  function versionHeard(version) {
+    heardAt = Date.now();
+    failures = 0;
+    fragments().forEach(function (element) {
+      if (element.getAttribute("data-version") !== version) fetchAgain(element);
+    });
+  }
+
+  function pollStart() {
+    if (!poll) poll = setInterval(function () { fragments().forEach(fetchAgain); }, POLL_MS);
+  }
+  function pollStop() {
+    if (poll) { clearInterval(poll); poll = null; }
+  }
+
+  function close() {
+    if (source) { source.close(); source = null; }
+  }
+
+  function giveUp() {
+    close();
+    var wait = AGAIN_MS[Math.min(givenUp, AGAIN_MS.length - 1)];
+    givenUp += 1;
+    again = setTimeout(connect, wait * (0.8 + Math.random() * 0.4));
+  }
+
+  function connect() {
+    clearTimeout(again);
+    close();
+    failures = 0;
+    var stream = new EventSource(url);
+    source = stream;
+    stream.addEventListener("open", function () {
+      heardAt = Date.now();
+      givenUp = 0;
+      pollStop();
+    });
+    stream.addEventListener("version", function (event) { versionHeard(event.data); });
+    stream.addEventListener("error", function () {
+      if (stream !== source) return;
+      pollStart();
+      failures += 1;
+      if (stream.readyState === EventSource.CLOSED || failures >= FAILURES) giveUp();
+    });
+  }
+
+  function quiet() { return !source || Date.now() - heardAt > QUIET_MS; }
+
+  if (!window.EventSource) {
+    pollStart();
+    return;
+  }
+  connect();
+  // A stream that says nothing for 40 s (it speaks every 15 s) is dead without knowing it.
+  setInterval(function () {
+    if (source && source.readyState === EventSource.OPEN && quiet()) connect();
+  }, WATCH_MS);
+  function resync() {
+    if (document.visibilityState !== "visible" || !quiet()) return;
+    if (!source) fragments().forEach(fetchAgain);
+    connect();
+  }
+  document.addEventListener("visibilitychange", resync);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) connect(); });
+  window.addEventListener("online", resync);
+})();

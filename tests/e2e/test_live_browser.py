@@ -1,0 +1,138 @@
+"""Live updates in a real browser under a real ASGI server (uvicorn in its own process, as in
+a deployment: the hands saved here reach it through the database, at its watcher's tick).
+
+The public standings on a 390 px phone and the projector's standings on a 1920 px screen stay
+open while hands are saved through the service: each page swaps in the new totals without a
+reload, within 3 s of the save (the delays are printed: median and worst). Then the stream is
+cut (the server restarts, and the browser may no longer reach ``/live/``): the pages fall back
+to their slow poll and still show the next save. No Content-Security-Policy violation anywhere.
+
+Vocabulary: a *swap* is htmx putting a live fragment in place; the pages record each one with
+the browser's clock (``window.zjSwaps``), which is the machine's clock the saves are timed by.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tests.asgi_server import AsgiServer
+from tests.tournament.builders import entry, make_session, make_user
+from tournament.live import version_of
+from tournament.models import Tournament
+from tournament.play.services.hands import hand_save
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LIMIT = 3.0  # seconds from a save to the page showing it
+POLL_LIMIT = 35.0  # the slow poll: every 20 s, once the stream is found dead
+SAVES = int(os.environ.get("ZJ_LIVE_SAVES", "8"))  # more for a finer measure of the delays
+
+RECORD_SWAPS = """() => {
+  window.zjSwaps = [];
+  window.zjNeverReloaded = true;
+  document.body.addEventListener("htmx:afterSwap", () => {
+    const fragment = document.querySelector("[data-live]");
+    window.zjSwaps.push([Date.now() / 1000, fragment.dataset.version]);
+  });
+}"""
+
+
+def _watch_csp(page) -> list[str]:
+    problems = []
+
+    def on_console(message):
+        if "Content Security Policy" in message.text or "Refused to" in message.text:
+            problems.append(message.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    return problems
+
+
+def _open(chromium, url: str, width: int, height: int):
+    context = chromium.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    problems = _watch_csp(page)
+    page.goto(url)
+    page.wait_for_function("() => window.htmx && document.querySelector('[data-live]')")
+    page.evaluate(RECORD_SWAPS)
+    return context, page, problems
+
+
+def _seen_at(page, version: str, timeout: float) -> float:
+    """The browser's time of the first swap that showed ``version``."""
+    page.wait_for_function(
+        "v => window.zjSwaps.some(([, seen]) => seen === v)",
+        arg=version,
+        timeout=timeout * 1000,
+        polling=50,
+    )
+    return min(at for at, seen in page.evaluate("window.zjSwaps") if seen == version)
+
+
+def _save(session, number: int, judge) -> tuple[str, float]:
+    hand_save(session=session, entry=entry(session, number, winner="S"), user=judge)
+    saved = time.time()
+    tournament = Tournament.objects.get(pk=session.round.tournament_id)
+    return version_of(tournament.last_write), saved
+
+
+def test_standings_and_projector_update_within_3_s_and_poll_when_the_stream_is_cut(chromium):
+    session = make_session(name="Live Open")
+    judge = make_user()
+    hand_save(session=session, entry=entry(session, 1, winner="S"), user=judge)
+    slug = session.round.tournament.slug
+    with AsgiServer() as server:
+        phone, standings, phone_problems = _open(
+            chromium, server.base + reverse("public:standings", args=[slug]), 390, 844
+        )
+        screen, projector, screen_problems = _open(
+            chromium, server.base + reverse("public:projector_standings", args=[slug]), 1920, 1080
+        )
+        first_total = standings.locator("table.standings tbody tr td.strong").first
+        expect(first_total).to_have_text("30")  # South won hand 1: 10 from each
+
+        delays = {"standings": [], "projector": []}
+        for number in range(2, 2 + SAVES):
+            time.sleep(0.7 + 0.37 * (number % 4))  # saves at varied points of the tick
+            version, saved = _save(session, number, judge)
+            for name, page in (("standings", standings), ("projector", projector)):
+                delays[name].append(_seen_at(page, version, LIMIT + 2) - saved)
+        expect(first_total).to_have_text(str(30 * SAVES + 30))
+        expect(projector.locator(".projector-table td.strong").first).to_have_text(
+            str(30 * SAVES + 30)
+        )
+        every = delays["standings"] + delays["projector"]
+        rounded = {name: sorted(round(d, 2) for d in found) for name, found in delays.items()}
+        print(
+            f"\nsave -> page updated, {len(every)} swaps: median {statistics.median(every):.2f} s,"
+            f" p95 {statistics.quantiles(every, n=20)[-1]:.2f} s, worst {max(every):.2f} s;"
+            f" standings {rounded['standings']}"
+            f"; projector {rounded['projector']}"
+        )
+        assert max(every) < LIMIT
+        assert standings.evaluate("document.documentElement.scrollWidth") <= 390
+
+        # The stream is cut: the browser can no longer reach it, and the server restarts (every
+        # open stream ends). The pages go on with their slow poll.
+        for page in (standings, projector):
+            page.route("**/live/", lambda route: route.abort())
+        server.restart()
+        time.sleep(1)
+        number = 2 + SAVES
+        version, saved = _save(session, number, judge)
+        polled = [_seen_at(page, version, POLL_LIMIT) - saved for page in (standings, projector)]
+        print(f"with the stream cut, the slow poll showed the save after {polled} s")
+        expect(first_total).to_have_text(str(30 * number))
+        for page in (standings, projector):
+            assert page.evaluate("window.zjNeverReloaded") is True
+        assert phone_problems == [] and screen_problems == []
+        phone.close()
+        screen.close()

@@ -1,0 +1,351 @@
+"""Live updates (`tournament.live`, the stream `public.views.live`, the live fragments): the
+stream sends the version at once and a new one within 3 s of a write, woken in the process or
+read at the watcher's tick; a hidden tournament's stream is a 404 but for its officials; the
+watcher reads once per tick however many listen; Redis being down changes nothing; under
+WSGI the stream is one answer; a live page's fragment is fetched again and never served stale.
+
+Vocabulary: *events* reads a stream's Server-Sent Events block by block, with a time limit; a
+*write* is a hand saved through the service, as the desk saves it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import re
+import socket
+import time
+import urllib.request
+from contextlib import AsyncExitStack
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.db import connection
+from django.test import AsyncClient, Client, override_settings
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.asgi_server import AsgiServer
+from tests.tournament.builders import entry, make_reconciled_session, make_tournament, make_user
+from tournament import live
+from tournament.models import Tournament
+from tournament.play.services.hands import hand_save
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LIMIT = 3.0  # seconds from a committed write to the new version on the stream
+STREAMS = 20  # streams open at once on the real server
+
+
+class Events:
+    """The Server-Sent Events of a response's async stream, one block at a time:
+    ``{"event": ..., "data": ..., "retry": ...}``. A task reads the stream, as the server
+    does; `close()` cancels it, as the server does when the client goes."""
+
+    def __init__(self, content):
+        self.chunks: asyncio.Queue[bytes] = asyncio.Queue()
+        self.buffer = ""
+
+        async def pump():
+            async for chunk in content:
+                await self.chunks.put(chunk)
+
+        self.reader = asyncio.create_task(pump())
+
+    async def close(self) -> None:
+        self.reader.cancel()
+        try:
+            await self.reader
+        except asyncio.CancelledError:
+            pass
+
+    @staticmethod
+    def _block(text: str) -> dict:
+        fields = {}
+        for line in text.splitlines():
+            if line and not line.startswith(":"):
+                name, _, value = line.partition(":")
+                fields[name] = value.removeprefix(" ")
+        return fields
+
+    async def next(self, timeout: float) -> dict:
+        deadline = time.monotonic() + timeout
+        while "\n\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            chunk = await asyncio.wait_for(self.chunks.get(), max(left, 0.001))
+            self.buffer += chunk.decode()
+        block, self.buffer = self.buffer.split("\n\n", 1)
+        return self._block(block)
+
+
+def _stream(tournament) -> str:
+    return reverse("public:live_stream", args=[tournament.slug])
+
+
+def _version(tournament) -> str:
+    tournament.refresh_from_db()
+    return live.version_of(tournament.last_write)
+
+
+def _write(session, number: int = 2) -> None:
+    hand_save(session=session, entry=entry(session, number), user=make_user())
+
+
+async def _watchers_gone(seconds: float = 3 * live.TICK) -> None:
+    """Wait for the watcher of this loop to end once nobody listens (it closes its reader)."""
+    deadline = time.monotonic() + seconds
+    while live._watchers and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert not live._watchers
+
+
+def _until_version(session, woken: bool) -> tuple[dict, str, float]:
+    """Open the stream, save a hand, and return the first event, the version after the save
+    and the seconds from the commit to its event."""
+    tournament = session.round.tournament
+
+    async def main():
+        response = await AsyncClient().get(_stream(tournament))
+        assert response.status_code == 200
+        assert response["Content-Type"] == "text/event-stream"
+        events = Events(response.streaming_content)
+        first = await events.next(timeout=LIMIT)
+        await sync_to_async(_write)(session)
+        saved = time.monotonic()
+        new = await sync_to_async(_version)(tournament)
+        event = await events.next(timeout=LIMIT)
+        took = time.monotonic() - saved
+        assert event == {"event": "version", "data": new}
+        await events.close()
+        await _watchers_gone()
+        return first, new, took
+
+    if not woken:  # as a write in another process: only the watcher's tick finds it
+        original, live.changed = live.changed, lambda: None
+        try:
+            return async_to_sync(main)()
+        finally:
+            live.changed = original
+    return async_to_sync(main)()
+
+
+def test_the_stream_sends_the_version_at_once_and_a_write_within_a_moment(session):
+    before = _version(session.round.tournament)
+    first, new, took = _until_version(session, woken=True)
+    assert first["event"] == "version" and first["data"] == before
+    assert 2000 <= int(first["retry"]) <= 6000
+    assert new != before
+    assert took < 0.5  # woken on commit: no tick to wait for
+
+
+def test_a_write_in_another_process_reaches_the_stream_at_the_next_tick(session):
+    first, new, took = _until_version(session, woken=False)
+    assert first["data"] != new
+    assert took < live.TICK + 0.5 < LIMIT
+
+
+def test_the_stream_shows_the_version_as_the_pages_etag_begins(session):
+    tournament = session.round.tournament
+    page = Client().get(reverse("public:tournament_detail", args=[tournament.slug]))
+    answer = Client().get(_stream(tournament)).content.decode()
+    version = re.search(r"data: (\w+)", answer).group(1)
+    assert page["ETag"].strip('"').startswith(version + "-")
+
+
+def test_a_hidden_tournament_has_no_stream_but_for_its_officials(session):
+    tournament = session.round.tournament
+    Tournament.objects.filter(pk=tournament.pk).update(hidden=True)
+    missing = make_tournament()
+    missing.slug = "no-such-tournament"
+
+    async def main():
+        hidden = await AsyncClient().get(_stream(tournament))
+        assert hidden.status_code == 404
+        assert (await AsyncClient().get(_stream(missing))).status_code == 404
+        official = AsyncClient()
+        await official.aforce_login(await sync_to_async(make_user)("head"))
+        response = await official.get(_stream(tournament))
+        assert response.status_code == 200
+        events = Events(response.streaming_content)
+        first = await events.next(timeout=LIMIT)
+        assert first["data"] == await sync_to_async(_version)(tournament)
+        await events.close()
+        await _watchers_gone()
+
+    async_to_sync(main)()
+
+
+def test_a_closed_stream_stops_listening_and_the_watcher_ends():
+    tournament = make_tournament()
+
+    async def main():
+        response = await AsyncClient().get(_stream(tournament))
+        events = Events(response.streaming_content)
+        await events.next(timeout=LIMIT)
+        assert live.watched() == {tournament.pk: 1}
+        await events.close()
+        assert live.watched() == {}
+        await _watchers_gone()
+
+    async_to_sync(main)()
+
+
+def test_the_watcher_reads_once_per_tick_however_many_listen(monkeypatch):
+    tournaments = [make_tournament() for _ in range(3)]
+    reads: list[tuple[int, int]] = []
+    read = live._versions_read
+
+    def counted(ids):
+        with CaptureQueriesContext(connection) as queries:
+            found = read(ids)
+        reads.append((len(ids), len(queries)))
+        return found
+
+    monkeypatch.setattr(live, "_versions_read", counted)
+
+    async def listen(listeners: int, seconds: float):
+        async with AsyncExitStack() as stack:
+            for number in range(listeners):
+                tournament = tournaments[number % len(tournaments)]
+                await stack.enter_async_context(live.listening(tournament.pk))
+            await asyncio.sleep(seconds)
+        await _watchers_gone()
+
+    async_to_sync(listen)(1, 2.5)
+    one, reads[:] = list(reads), []
+    async_to_sync(listen)(300, 2.5)
+    many = list(reads)
+    assert 2 <= len(one) <= 4 and abs(len(many) - len(one)) <= 1
+    assert {queries for _, queries in one + many} == {1}  # one query per tick, always
+    assert {ids for ids, _ in many} == {3}  # the three tournaments, not the 300 listeners
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]  # nobody listens there once the probe is closed
+
+
+def test_with_redis_down_pages_are_served_and_the_stream_still_updates(session):
+    redis_down = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{_closed_port()}/0",
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "SOCKET_CONNECT_TIMEOUT": 0.5,
+                "SOCKET_TIMEOUT": 0.5,
+            },
+        }
+    }
+    tournament = session.round.tournament
+    with override_settings(CACHES=redis_down):
+        page = Client().get(reverse("public:standings", args=[tournament.slug]))
+        assert page.status_code == 200
+        first, new, took = _until_version(session, woken=False)
+        assert first["data"] != new and took < LIMIT
+
+
+def test_under_wsgi_the_stream_is_one_answer_and_a_slow_retry(session):
+    tournament = session.round.tournament
+    answer = Client().get(_stream(tournament))
+    assert answer.status_code == 200 and not answer.streaming
+    assert answer.content.decode() == (
+        f"retry: 20000\nevent: version\ndata: {_version(tournament)}\n\n"
+    )
+    assert "no-cache" in answer["Cache-Control"]
+    assert Client().post(_stream(tournament)).status_code == 405
+
+
+@pytest.mark.parametrize(
+    "name, per_round, fragment",
+    [
+        ("public:standings", False, "standings-live"),
+        ("public:round_detail", True, "round-live"),
+        ("public:round_results", True, "round-results-live"),
+        ("public:projector_standings", False, "projector-body"),
+        ("public:projector_seating", True, "projector-body"),
+    ],
+)
+def test_a_live_page_declares_its_stream_and_answers_its_fragment(name, per_round, fragment):
+    session = make_reconciled_session(standings_public=True, results_public=True)
+    tournament = session.round.tournament
+    tournament.rounds.update(seating_published=True)
+    url = reverse(name, args=[tournament.slug, 1] if per_round else [tournament.slug])
+    page = Client().get(url).content.decode()
+    version = _version(tournament)
+    assert f'id="{fragment}"' in page and 'src="/static/tournament/live.js"' in page
+    assert f'data-live="{_stream(tournament)}" data-version="{version}"' in page
+    assert 'hx-trigger="zj:changed, every 60s"' in page
+    part = Client().get(url, headers={"HX-Request": "true"})
+    text = part.content.decode()
+    assert "<html" not in text
+    assert f'id="{fragment}"' in text and f'data-version="{version}"' in text
+    # A fragment is asked for again on every change: no browser or proxy may keep it.
+    assert "no-cache" in part["Cache-Control"] and "max-age" not in part["Cache-Control"]
+    assert "max-age=15" in Client().get(url)["Cache-Control"]
+
+
+def test_the_desk_grid_is_a_live_fragment(session):
+    tournament = session.round.tournament
+    client = Client()
+    client.force_login(make_user())
+    url = reverse("desk:round_desk", args=[tournament.slug, 1])
+    page = client.get(url).content.decode()
+    assert f'data-live="{_stream(tournament)}"' in page and 'id="session-grid"' in page
+    _write(session)
+    part = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert part.lstrip().startswith('<div class="session-grid"')
+    assert f'data-version="{_version(tournament)}"' in part and "2 / " in part
+
+
+def _sse_lines(server, path: str):
+    """Read a stream from the real server: an iterator over its lines."""
+    host, port = server.base.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=LIMIT + 2)
+    conn.request("GET", path)
+    answer = conn.getresponse()
+    assert answer.status == 200, answer.read()
+    assert answer.getheader("Content-Type") == "text/event-stream"
+    return conn, answer
+
+
+def _read_event(answer) -> dict:
+    lines = []
+    while True:
+        line = answer.readline().decode()
+        if line in ("\n", ""):
+            return Events._block("".join(lines))
+        lines.append(line)
+
+
+def _threads(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return int(next(line for line in status if line.startswith("Threads:")).split()[1])
+
+
+def test_under_uvicorn_with_redis_down_a_write_elsewhere_reaches_every_stream(session):
+    """The deployment's shape: the ASGI server in its own process (a write in this process is
+    seen at its watcher's tick), REDIS_URL pointing at nothing. Its open streams hold no
+    thread each (`tournament.asgi`)."""
+    tournament = session.round.tournament
+    server = AsgiServer()
+    server.env["REDIS_URL"] = f"redis://127.0.0.1:{_closed_port()}/0"
+    with server:
+        page = urllib.request.urlopen(
+            server.base + reverse("public:standings", args=[tournament.slug])
+        )
+        assert page.status == 200
+        streams = [_sse_lines(server, _stream(tournament)) for _ in range(STREAMS)]
+        try:
+            for _, answer in streams:
+                assert _read_event(answer)["data"] == _version(tournament)
+            assert _threads(server.process.pid) < STREAMS // 2
+            _write(session)
+            saved = time.monotonic()
+            for _, answer in streams:
+                assert _read_event(answer) == {"event": "version", "data": _version(tournament)}
+            assert time.monotonic() - saved < LIMIT
+        finally:
+            for conn, _ in streams:
+                conn.close()
