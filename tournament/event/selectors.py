@@ -296,11 +296,10 @@ def roster(tournament: Tournament, query: str = ""):
     return registrations
 
 
-def public_roster(tournament: Tournament, query: str = ""):
-    """The registrations on the public players list, searched by name (Latin or Chinese),
-    country, club or external id, as plain rows of (player id, number, name, Chinese name,
-    country code, club, status); the list's table puts them in order."""
-    registrations = tournament.registrations.order_by()
+def public_registrations(tournament: Tournament, query: str = ""):
+    """The registrations (with their players) on the public players list, searched by name
+    (Latin or Chinese), country, club or external id, in no order."""
+    registrations = tournament.registrations.select_related("player").order_by()
     if query:
         registrations = registrations.filter(
             Q(player__name__icontains=query)
@@ -309,7 +308,13 @@ def public_roster(tournament: Tournament, query: str = ""):
             | Q(player__club__icontains=query)
             | Q(player__external_id__iexact=query)
         )
-    return registrations.values_list(
+    return registrations
+
+
+def public_roster(tournament: Tournament, query: str = ""):
+    """`public_registrations` as plain rows of (player id, number, name, Chinese name, country
+    code, club, status), for the page's table, which puts them in order."""
+    return public_registrations(tournament, query).values_list(
         "player_id",
         "number",
         "player__name",

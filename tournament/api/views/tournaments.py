@@ -73,7 +73,7 @@ def player_list(request, tournament):
     query = request.GET.get("q", "").replace("\x00", "").strip()[:100]
     names = player_names(tournament)
     country_names = event_selectors.country_names()
-    rows = names.ordered(event_selectors.public_roster(tournament, query))
+    rows = names.ordered(event_selectors.public_registrations(tournament, query))
     for registration in rows:
         registration.label = names.label(registration.player_id, registration.player.name)
         registration.country_name = country_names.get(registration.player.country.code or "", "")
