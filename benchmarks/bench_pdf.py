@@ -1,4 +1,4 @@
-"""``make bench-pdf``: seconds to print a round's score cards and the player slips.
+"""``make bench-pdf``: seconds to print a round's score cards, the player slips and the standings.
 
 Vocabulary
 ----------
@@ -7,18 +7,24 @@ minimal     WeasyPrint's time for N pages of a minimal HTML page (a heading and 
 blank       a round's blank score cards at 8, 32 and 100 tables (one A4 page each).
 filled      the same round's cards filled with 16 entered hands per table.
 slips       400 player slips (50 A4 sheets of eight).
+standings   the standings of 400 players after 10 rounds, 16,000 hands (14 A4 landscape pages),
+            built in bulk rows by ``bench_standings.build_event``; `standings_timing` times any
+            tournament's, for the scale benchmark too.
 
 Data lives in a throwaway SQLite database. The machine is shared, so each printout and its
 minimal page run alternately, `REPEATS` times, and the median of each is kept (the ratio is of
 the medians). Every run renders afresh (the request's data read, the HTML laid out, the PDF
-written); only the fonts are warmed once before the first clock. Targets (issue 12): within 2x
-of the minimal time for the same number of pages, and 100 score cards in under 20 s.
+written; for the standings, the board is built afresh too); only the fonts are warmed once
+before the first clock. Targets (issue 12): within 2x of the minimal time for the same number of
+pages, and 100 score cards in under 20 s; the standings within 2x too (issue 22).
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -36,6 +42,42 @@ def minimal_seconds(pages: int) -> float:
     start = time.perf_counter()
     weasyprint.HTML(string=f"<html><body>{page * pages}</body></html>").write_pdf()
     return time.perf_counter() - start
+
+
+def pdf_pages(data: bytes) -> int:
+    """The page count, read by poppler's ``pdfinfo`` (``make browser`` installs it)."""
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as pdf:
+        pdf.write(data)
+        pdf.flush()
+        info = subprocess.run(
+            ["pdfinfo", pdf.name], capture_output=True, text=True, check=True
+        ).stdout
+    return int(next(line for line in info.splitlines() if line.startswith("Pages:")).split()[1])
+
+
+def standings_timing(tournament, *, official: bool = True, repeats: int = REPEATS) -> dict:
+    """The standings PDF of ``tournament`` against the minimal document of as many pages, run
+    alternately ``repeats`` times: medians in ms, their ratio, the page count. Each run
+    forgets the kept boards first, so that it reads the data as a first request would, and
+    starts from a collected heap (the scale benchmark's event is large garbage to sweep)."""
+    from tournament.printing.documents import DOCUMENTS, PrintRequest
+    from tournament.standings.selectors import boards_forget
+
+    document = DOCUMENTS["standings"]
+    request = PrintRequest(tournament=tournament, official=official)
+    pages = pdf_pages(document.render(request).content)  # also warms the fonts
+    minimal_seconds(pages)
+    ours, floors = [], []
+    for _ in range(repeats):
+        gc.collect()
+        floors.append(minimal_seconds(pages))
+        boards_forget()
+        gc.collect()
+        start = time.perf_counter()
+        document.render(request)
+        ours.append(time.perf_counter() - start)
+    ms, minimal_ms = statistics.median(ours) * 1000, statistics.median(floors) * 1000
+    return {"ms": ms, "minimal_ms": minimal_ms, "ratio": ms / minimal_ms, "pages": pages}
 
 
 def main() -> None:
@@ -85,6 +127,15 @@ def main() -> None:
             timed("scorecards", request, tables, f"filled score cards, {tables}")
         if tables == 100:
             timed("slips", request, 50, "player slips, 400")
+    from bench_standings import build_event
+
+    tournament, _ = build_event(400, 10, 16)
+    row = standings_timing(tournament)
+    print(
+        f"{'standings, 400 x 10 rounds':<28}{row['pages']:>6}{row['ms'] / 1000:>10.2f}"
+        f"{row['minimal_ms'] / 1000:>10.2f}{row['ratio']:>8.2f}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

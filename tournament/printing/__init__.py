@@ -9,7 +9,8 @@ printout    one rendered PDF: file name, content type, bytes (`documents.Printou
 card        a score record card, blank or filled (`cards`); its hand grid is lines of monospaced
             type over an SVG ruling (`grid`).
 aid card    the scoring aid card (`aid`).
+standings   the ranking, a row's figures as one line of monospaced type (`figures`).
 
-Layers: urls -> views -> documents -> selectors -> the pure layouts (`cards`, `grid`, `aid`),
-the PDF writer (`pdf`) and the font check (`fonts`).
+Layers: urls -> views -> documents -> selectors -> the pure layouts (`cards`, `grid`, `figures`,
+`aid`), the PDF writer (`pdf`) and the font check (`fonts`).
 """

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import ClassVar
 
 from django.urls import reverse
@@ -33,6 +34,7 @@ from ..standings import selectors as standings_selectors
 from ..winds import WIND_NAMES, wind_order
 from .cards import CardHand, CardPenalty, CardPlayer, CardSession
 from .errors import NothingToPrint
+from .figures import Block, Column, figures_block
 
 
 def absolute(base_url: str, path: str) -> str:
@@ -438,6 +440,35 @@ class StandingsSheet:
         """`lines`, each with why its row is provisional ("" when it is not)."""
         return [
             (row, by_round, self.row_notes.get(row.player_id, "")) for row, by_round in self.lines
+        ]
+
+    @cached_property
+    def figures(self) -> Block:
+        """Each row's figures as a line of monospaced type (`figures`), in rank order: country,
+        the points of each round, match points, hands, penalties, what was carried and the
+        total, the last on a band."""
+        lines = self.lines
+        columns = [Column("Country", [str(row.entrant.country) for row, _ in lines], left=True)]
+        columns += [
+            Column(f"Rd {number}", [str(by_round[i]) for _, by_round in lines])
+            for i, number in enumerate(self.rounds)
+        ]
+        if self.match_points:
+            columns.append(Column("Match pts", [row.match_points_text for row, _ in lines]))
+        columns.append(Column("Hands", [str(row.hand_points) for row, _ in lines]))
+        columns.append(Column("Penalties", [str(row.penalty_points) for row, _ in lines]))
+        if self.carried:
+            carried = ["" if row.cut_after_round else str(row.carried) for row, _ in lines]
+            columns.append(Column("Carried", carried))
+        columns.append(Column("Total", [str(row.total) for row, _ in lines]))
+        return figures_block(columns)
+
+    @property
+    def printed_lines(self) -> list[tuple[object, str, str]]:
+        """Each row with why it is provisional ("" when it is not) and its figures."""
+        return [
+            (row, self.row_notes.get(row.player_id, ""), figures)
+            for row, figures in zip(self.rows, self.figures.lines, strict=True)
         ]
 
 

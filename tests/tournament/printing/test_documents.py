@@ -259,6 +259,10 @@ def test_long_and_mixed_script_names_wrap_and_the_card_keeps_to_one_page(hands):
         data = render(identifier, tournament, 1 if identifier == "seating" else None).content
         assert "Maximiliana" in text(data)
         assert_inside_printable_area(data)
+    data = render("standings", tournament).content  # the name cell keeps the full font stack
+    page = text(data)
+    assert "Maximiliana" in page and "王小明" in page and "Ngô" in page
+    assert_inside_printable_area(data)
 
 
 @pytest.mark.skipif(
@@ -274,6 +278,7 @@ def test_a_name_with_a_mahjong_tile_and_emoji_prints_no_missing_glyph_box(caplog
         for identifier in ("blank-scorecards", "seating"):
             render(identifier, tournament, 1)
         render("slips", tournament)
+        render("standings", tournament)
     assert not [r for r in caplog.records if "notdef" in r.getMessage()]
 
 
