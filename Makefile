@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test check lint contracts install install-dev browser fonts demo bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-scale bench-load clean
+.PHONY: run test check lint contracts install install-dev browser fonts demo bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-background bench-scale bench-load clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -23,12 +23,16 @@ install: $(STAMP)
 install-dev: $(DEV_STAMP)
 
 # The demo runs with DJANGO_DEBUG=1 unless the environment says otherwise, under uvicorn (ASGI):
-# the pages' live updates hold a stream open; the open streams are cut 2 s after Ctrl-C.
+# the pages' live updates hold a stream open; the open streams are cut 2 s after Ctrl-C. A worker
+# makes the long PDFs and archives beside the web server (the queue is a table of the database);
+# both stop together on Ctrl-C.
 run: export DJANGO_DEBUG ?= 1
 run: $(STAMP) fonts
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
-	@echo "Serving on http://127.0.0.1:8000 (Ctrl-C to stop)"
+	@echo "Serving on http://127.0.0.1:8000 with a background worker (Ctrl-C to stop both)"
+	@$(PY) manage.py db_worker --no-reload --verbosity 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) -m uvicorn tournament.asgi:application --host 127.0.0.1 --port 8000 \
 		--timeout-graceful-shutdown 2
 
@@ -73,6 +77,11 @@ bench-pdf: $(DEV_STAMP) browser
 bench-standings: $(DEV_STAMP)
 	$(PY) benchmarks/bench_standings.py
 
+# The standings PDF of a 400-player event asked for with a worker running: the request's time
+# against the worker's (PLAYERS=N for another size).
+bench-background: $(DEV_STAMP) browser
+	$(PY) benchmarks/bench_background.py $(if $(PLAYERS),--players $(PLAYERS))
+
 # Every heavy page, download, printout and command at 400 players against its floor, on SQLite
 # and PostgreSQL; the events are built once and kept in .bench-cache/ (--rebuild to redo).
 bench-scale: $(DEV_STAMP) browser
@@ -84,4 +93,4 @@ bench-load: $(DEV_STAMP)
 	$(PY) benchmarks/bench_load.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles
+	rm -rf $(VENV) .pytest_cache db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles media

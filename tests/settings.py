@@ -14,8 +14,21 @@ os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")
 # The walks over every page (role matrix, query counts) ask the API hundreds of times from one
 # address; the throttle's own tests set a low rate (tests/tournament/api/test_throttling.py).
 os.environ.setdefault("DJANGO_API_ANON_RATE", "100000/minute")
+# Background jobs run inside the request that asks for them, except in the tests of the worker
+# itself (tests/tournament/jobs/), which switch to the database queue and run `db_worker`.
+os.environ.setdefault("DJANGO_TASKS_BACKEND", "immediate")
 
 from tournament.settings import *  # noqa: E402,F403
+
+# The jobs' files go to a folder of this test process, removed when it ends (unless a test, or
+# a worker started by one, was told another through DJANGO_MEDIA_ROOT).
+if "DJANGO_MEDIA_ROOT" not in os.environ:
+    import atexit
+    import shutil
+    import tempfile
+
+    MEDIA_ROOT = tempfile.mkdtemp(prefix="zj-test-media-")
+    atexit.register(shutil.rmtree, MEDIA_ROOT, ignore_errors=True)
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -21,6 +21,18 @@
 ``DJANGO_API_ANON_RATE`` requests an anonymous client (one address) may make to the public API,
                         e.g. "120/minute" (the default), "5/second", "2000/hour"; "none" for no
                         limit (docs/api.md)
+``DJANGO_TASKS_BACKEND`` who runs the background jobs (long PDFs, archives; `tournament.jobs`):
+                        "database" (the default: the queue is a table, ``manage.py db_worker``
+                        runs it), "rq" (Redis at ``REDIS_URL``, ``manage.py rqworker``; needs
+                        the ``rq`` extra) or "immediate" (in the request itself: no worker)
+``DJANGO_PRINT_IMMEDIATE_PAGES`` a printout of at most this many pages is made in the request (4);
+                        a longer one is a background job
+``DJANGO_MEDIA_ROOT``   where the files the jobs make are kept (default ``media/`` beside
+                        manage.py); never served as public files, only through their job's page
+``DJANGO_S3_BUCKET``    keep those files in an S3-compatible bucket instead (django-storages, the
+                        ``s3`` extra), with ``DJANGO_S3_ENDPOINT_URL``, ``DJANGO_S3_REGION``,
+                        ``DJANGO_S3_ACCESS_KEY_ID``, ``DJANGO_S3_SECRET_ACCESS_KEY`` and
+                        ``DJANGO_S3_PREFIX`` (docs/deployment.md)
 """
 
 import re
@@ -82,6 +94,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files served from here: the CSP allows no CDN
+    "django_tasks",
+    "django_tasks_db",  # the default queue: a table in the site's database
 ]
 
 MIDDLEWARE = [
@@ -306,8 +320,31 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# The files the background jobs make (tournament.jobs): on this machine's disk by default, or in
+# an S3-compatible bucket shared by every web process and worker (django-storages, not installed
+# unless wanted: `pip install -e '.[s3]'`). Either way they are served only through their job's
+# page, which checks who may have them; MEDIA_ROOT is never published as a URL.
+MEDIA_ROOT = Path(environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
+S3_BUCKET = environ.get("DJANGO_S3_BUCKET", "")
+if S3_BUCKET:
+    FILE_STORAGE = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": S3_BUCKET,
+            "endpoint_url": environ.get("DJANGO_S3_ENDPOINT_URL") or None,
+            "region_name": environ.get("DJANGO_S3_REGION") or None,
+            "access_key": environ.get("DJANGO_S3_ACCESS_KEY_ID") or None,
+            "secret_key": environ.get("DJANGO_S3_SECRET_ACCESS_KEY") or None,
+            "location": environ.get("DJANGO_S3_PREFIX", ""),
+            "default_acl": "private",
+            "querystring_auth": True,
+            "file_overwrite": False,
+        },
+    }
+else:
+    FILE_STORAGE = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": FILE_STORAGE,
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -318,6 +355,29 @@ STORAGES = {
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Background jobs (tournament.jobs) through Django's task framework (the django-tasks backport).
+# "database": the queue is a table of the site's database, run by `manage.py db_worker` (no new
+# service; `make run` starts one). "rq": Redis at REDIS_URL, run by
+# `manage.py rqworker --job-class django_tasks_rq.Job default` (`pip install -e '.[rq]'`).
+# "immediate": the job runs inside the request that asks for it (no worker; tests).
+TASKS_BACKEND = environ.get("DJANGO_TASKS_BACKEND", "database").strip().lower()
+if TASKS_BACKEND == "database":
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+elif TASKS_BACKEND == "immediate":
+    TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+elif TASKS_BACKEND == "rq":
+    if not REDIS_URL:
+        raise ImproperlyConfigured("DJANGO_TASKS_BACKEND=rq needs REDIS_URL (the queue's Redis).")
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend"}}
+    RQ_QUEUES = {"default": {"URL": REDIS_URL}}
+else:
+    raise ImproperlyConfigured(
+        f"DJANGO_TASKS_BACKEND is {TASKS_BACKEND!r}: give database (the default), rq or immediate."
+    )
+# A printout of at most this many pages is made in the request; a longer one is a job.
+PRINT_IMMEDIATE_PAGES = int(environ.get("DJANGO_PRINT_IMMEDIATE_PAGES", "4"))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "public:home"

@@ -55,3 +55,15 @@ def organiser_of(client):
         return user
 
     return log_in
+
+
+@pytest.fixture
+def queue(settings, tmp_path):
+    """The background jobs on the database queue, as the site runs them (nothing runs until a
+    worker pass: `tests.tournament.jobs.queue.worker_pass`), and their files in a folder of the
+    test. Other tests run a job inside the request that asks for it (tests/settings.py)."""
+    from tests.tournament.jobs.queue import DATABASE_QUEUE
+
+    settings.TASKS = DATABASE_QUEUE
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+    return tmp_path / "media"

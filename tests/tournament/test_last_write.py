@@ -75,6 +75,7 @@ SERVICE_MODULES = [
     ),
     "tournament.exports.services",
     "tournament.standings.services",
+    "tournament.jobs.services",
 ]
 
 # Writes nobody but officials of their own pages sees: the public pages do not show them, and an
@@ -91,6 +92,10 @@ NOT_PUBLIC = {
     "player_link_issue": "a private link is shown only to officials and to the player holding it",
     "player_link_revoke": "a private link is shown only to officials and to the player holding it",
     "player_links_issue_all": "private links are shown only to officials and to their holders",
+    **{
+        name: "a background job's file changes no page; last_write is the job's own version"
+        for name in ("job_request", "job_retry", "job_report", "job_run", "jobs_prune")
+    },
 }
 READS = {
     "tournament_has_hands", "highest_hand_number", "settings_summary", "slug_free",
@@ -99,6 +104,7 @@ READS = {
     "player_build",  # builds an unsaved Player for roster_admit; writes nothing
     "player_link_build",  # builds an unsaved PlayerLink with a fresh token; writes nothing
     "cut_pending_round",  # reads a seating refusal's cut round for the page's link; no write
+    "job_key",  # a digest of a job's kind and parameters; writes nothing
 }  # fmt: skip
 # Writes that run only inside a caller's public write (its unit of work, its row lock): the
 # caller's case walks them.

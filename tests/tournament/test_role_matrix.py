@@ -97,6 +97,10 @@ REQUIRED = {
     "exports:standings_export": "anonymous",
     "exports:ema_export": "anonymous",
     "printing:printout_download": "anonymous",  # the scoring aid card is public
+    # A long printout's job: its document's audience decides, as for the download (pk 1: none).
+    "printing:printout_job": "anonymous",
+    "printing:printout_job_file": "anonymous",
+    "printing:printout_job_retry": "anonymous",
     "printing:printouts": "organiser",
     "desk:tournament_health": "judge",
     "desk:penalty_correct": "judge",
@@ -140,16 +144,22 @@ REQUIRED = {
             "cut_undo",
             "login_locks",
             "login_lock_lift",
+            "archive_export",
+            "archive_job",
+            "archive_job_file",
+            "archive_job_retry",
         )
     },
 }
 ADMIN_DEFAULT = "superuser"  # every other admin page: superusers only (tournament.apps)
 # Refused even to superusers, by design (tournament.admin): play records and seating are
 # read-only, a tournament is never deleted in the admin, axes' records are not added by hand,
-# and the autocomplete answers only the admin's own widgets.
+# the task queue's results are the worker's (django-tasks-db's read-only admin), and the
+# autocomplete answers only the admin's own widgets.
 READ_ONLY = re.compile(
     r"admin:(tournament_(hand|payment|session|penalty|round|seat|auditentry|handentry)"
-    r"|axes_\w+)_(add|change|delete)$|admin:tournament_tournament_delete$|admin:autocomplete$"
+    r"|axes_\w+|django_tasks_database_dbtaskresult)_(add|change|delete)$"
+    r"|admin:tournament_tournament_delete$|admin:autocomplete$"
 )
 
 

@@ -11,6 +11,7 @@ and its printouts page joins the ``printing`` namespace at ``/t/<slug>/print/`` 
 from django.urls import include, path
 
 from .views import (
+    archive,
     checkin,
     dashboard,
     links,
@@ -68,6 +69,10 @@ tournament_urls = [
     path("officials/<int:pk>/remove/", officials.official_remove, name="official_remove"),
     path("logins/", logins.login_locks, name="login_locks"),
     path("logins/lift/", logins.login_lock_lift, name="login_lock_lift"),
+    path("archive/", archive.archive_export, name="archive_export"),
+    path("archive/<int:pk>/", archive.archive_job, name="archive_job"),
+    path("archive/<int:pk>/file/", archive.archive_job_file, name="archive_job_file"),
+    path("archive/<int:pk>/retry/", archive.archive_job_retry, name="archive_job_retry"),
 ]
 
 # Namespace ``event``, included at the site's root.

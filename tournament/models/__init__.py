@@ -28,14 +28,16 @@ Stage         consecutive rounds ended by a cut (top N continue, carrying a shar
 StageCut      a confirmed cut, with the seed of its draw; StageCutEntry, one player's line of it.
 TournamentOfficial  a user's role (judge, head judge, organiser) in one tournament.
 AuditEntry    one line of the audit log: who changed what, when, why, before and after.
+Job           a file someone asked for (a long printout, the archive), made in the background
+              by a worker and kept in Django's default storage (`tournament.jobs`).
 
 Seat winds rotate within a session (RULINGS R14): in hand *n* the dealer is the player seated
 East at the start moved on *n - 1* seats, and every seat wind follows the dealer.
 
-The models live in four modules: ``event`` (the tournament, its players, rounds, tables, seats
+The models live in five modules: ``event`` (the tournament, its players, rounds, tables, seats
 and sessions), ``play`` (hands, payments, penalties), ``records`` (the desk's second entries
-and the audit log) and ``stages`` (stages and their cuts). The wind order and the deal
-rotation are in `tournament.winds`.
+and the audit log), ``stages`` (stages and their cuts) and ``jobs`` (files made in the
+background). The wind order and the deal rotation are in `tournament.winds`.
 """
 
 from .event import (
@@ -56,6 +58,7 @@ from .event import (
     split_name,
     validate_tie_breaks,
 )
+from .jobs import Job
 from .play import Hand, Payment, Penalty, PenaltyPreset, SessionScore
 from .records import AuditEntry, HandEntry, HandQuery, TableEntry, TableProposal
 from .stages import Stage, StageCut, StageCutEntry
@@ -67,6 +70,7 @@ __all__ = [
     "Hand",
     "HandEntry",
     "HandQuery",
+    "Job",
     "Payment",
     "Penalty",
     "PenaltyPreset",

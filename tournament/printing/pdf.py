@@ -8,7 +8,8 @@ part        one HTML document (a string) rendered on its own: a long print run (
             count) and a progress bar can move; the pages are then written as one PDF.
 base URL    where relative addresses in the HTML are resolved (``static/`` on disk, so that
             tile pictures and style sheets are read from files, never fetched over HTTP).
-progress    an optional callable told ``(parts done, parts in all)`` after each part.
+progress    an optional callable told ``(parts done, parts in all)`` before the first part
+            (0 done: the data is read, the layout begins) and after each part.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ def html_to_pdf(
     css = [weasyprint.CSS(string=sheet, font_config=font_config) for sheet in stylesheets]
     images: dict = {}
     documents = []
+    if progress is not None:
+        progress(0, len(parts))
     for done, part in enumerate(parts, start=1):
         html = weasyprint.HTML(string=part, base_url=base_url)
         documents.append(html.render(font_config=font_config, stylesheets=css, cache=images))

@@ -494,3 +494,24 @@ def standings_sheet(tournament: Tournament, *, official: bool) -> StandingsSheet
         carried=board.shows_carried,
         stage_text=board.stage_text,
     )
+
+
+def printout_counts(
+    tournament: Tournament,
+    round_: Round | None = None,
+    *,
+    table_number: int | None = None,
+    half: int | None = None,
+) -> tuple[int, int]:
+    """(players, cards) that a printout's length follows, in two counts: the tournament's
+    registrations, and the round's sessions (one table's, or one half's, when given; 0 without
+    a round)."""
+    players = Registration.objects.filter(tournament=tournament).count()
+    if round_ is None:
+        return players, 0
+    sessions = Session.objects.filter(round=round_)
+    if table_number is not None:
+        sessions = sessions.filter(table__number=table_number)
+    if half is not None:
+        sessions = sessions.filter(half=half)
+    return players, sessions.count()

@@ -1,21 +1,31 @@
 """The PDF downloads (namespace ``printing``; the organisers' printouts page that lists them is
 `tournament.console.views.printouts`, in the same namespace).
 
-Vocabulary: see `tournament.printing.documents` (document, audience, refusal, printout).
-A download is made afresh on every request and marked never to be cached (issue 12, point 8).
+Vocabulary: see `tournament.printing.documents` (document, audience, refusal, printout) and
+`tournament.printing.background` (long printout, viewer). A short printout is made afresh in
+the request and marked never to be cached (issue 12, point 8); a long one is a job: the download
+address sends the asker to the job's page, which shows its progress every second and then the
+file (or the reason it failed, with *Try again*), and the file is served by
+`printout_job_file` under the same audience as the download, to the same viewer only.
 """
 
 from __future__ import annotations
 
-from django.contrib.auth.views import redirect_to_login
-from django.http import HttpResponse
-from django.shortcuts import render
-from django.utils.cache import add_never_cache_headers
+from functools import wraps
 
-from ..models import Round
+from django.contrib.auth.views import redirect_to_login
+from django.http import FileResponse, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
+from django.views.decorators.http import require_POST
+
+from ..jobs.selectors import job_file_open, job_of, job_page_context
+from ..models import Job, Round
 from ..play.selectors import hidden_hand_numbers
 from ..release import Rule, public_page
-from ..roles import is_official
+from ..roles import is_official, is_organiser
+from . import background
 from .documents import NothingToPrint, PrintRequest, document_get
 
 
@@ -37,6 +47,18 @@ def _no_half(round_: Round | None, half: str) -> str:
         f"{round_.table_change_after}; give half=1 ({round_.hand_range(1)}) or half=2 "
         f"({round_.hand_range(2)})."
     )
+
+
+def _refused(request, tournament, document, round_):
+    """The answer refusing ``document`` of ``round_`` to the asker, or None when they may have
+    it: the document's audience (`Document.refusal`)."""
+    refusal = document.refusal(request.user, tournament, round_)
+    if not refusal:
+        return None
+    if document.audience == Rule.OFFICIALS and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    status = 403 if document.audience == Rule.OFFICIALS else 404
+    return _unavailable(request, tournament, document, refusal, status)
 
 
 @public_page(Rule.ALWAYS, validators=False)
@@ -63,12 +85,9 @@ def printout_download(request, tournament, identifier):
     half = request.GET.get("half")
     if half is not None and _number(half) not in (round_.halves if round_ else (1,)):
         return _unavailable(request, tournament, document, _no_half(round_, half), 400)
-    refusal = document.refusal(request.user, tournament, round_)
-    if refusal:
-        if document.audience == Rule.OFFICIALS and not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        status = 403 if document.audience == Rule.OFFICIALS else 404
-        return _unavailable(request, tournament, document, refusal, status)
+    refused = _refused(request, tournament, document, round_)
+    if refused:
+        return refused
     print_request = PrintRequest(
         tournament=tournament,
         round=round_,
@@ -80,6 +99,11 @@ def printout_download(request, tournament, identifier):
         # who entered it and head judges, as on the desk's sheet.
         withheld=frozenset(hidden_hand_numbers(request.user, tournament)),
     )
+    if background.printout_is_long(document, print_request):
+        job = background.printout_job_request(
+            document=document, request=print_request, asked_by=request.user
+        )
+        return redirect(_job_url(job, "printout_job_file" if job.state == Job.State.DONE else ""))
     try:
         printout = document.render(print_request)
     except NothingToPrint as error:
@@ -88,3 +112,79 @@ def printout_download(request, tournament, identifier):
     response["Content-Disposition"] = f'inline; filename="{printout.filename}"'
     add_never_cache_headers(response)
     return response
+
+
+# --- the jobs of long printouts ------------------------------------------------------------
+
+
+def _job_url(job: Job, name: str = "") -> str:
+    return reverse(f"printing:{name or 'printout_job'}", args=[job.tournament.slug, job.pk])
+
+
+def printout_job_page(view):
+    """The loader of a printout job's pages: the tournament as for the download (`public_page`),
+    the job of that tournament (404 for another's), refused as the download would refuse its
+    document (the audience, `release.rule_refusal`) and to any asker but its viewer."""
+
+    @public_page(Rule.ALWAYS, validators=False)
+    @wraps(view)
+    def wrapped(request, tournament, pk):
+        job = job_of(tournament, pk, background.KIND)
+        document = background.job_document(job) if job else None
+        if job is None or document is None:
+            reason = "No such printout: it was deleted, or it is not this tournament's."
+            return _unavailable(request, tournament, None, reason, 404)
+        job.tournament = tournament
+        refused = _refused(request, tournament, document, background.job_round(job))
+        if refused:
+            return refused
+        official = is_official(request.user, tournament)
+        withheld = hidden_hand_numbers(request.user, tournament)
+        if not background.printout_viewer_matches(job, official=official, withheld=withheld):
+            reason = "This printout was made for another reader: ask for it again from its page."
+            return _unavailable(request, tournament, document, reason, 404)
+        response = view(request, tournament, job)
+        add_never_cache_headers(response)
+        return response
+
+    return wrapped
+
+
+@printout_job_page
+def printout_job(request, tournament, job):
+    """The job's page: its progress (the fragment alone for htmx's poll), then the file."""
+    back = (reverse("public:tournament_detail", args=[tournament.slug]), tournament.name)
+    if is_organiser(request.user, tournament):
+        back = (reverse("printing:printouts", args=[tournament.slug]), "Printouts")
+    context = job_page_context(
+        request,
+        tournament,
+        job,
+        file_url=_job_url(job, "printout_job_file"),
+        retry_url=_job_url(job, "printout_job_retry"),
+        back=back,
+    )
+    template = "tournament/jobs/_status.html" if request.htmx else "tournament/jobs/job.html"
+    return render(request, template, context)
+
+
+@printout_job_page
+def printout_job_file(request, tournament, job):
+    """The job's PDF, once made; before that, its page."""
+    if job.state != Job.State.DONE:
+        return redirect(_job_url(job))
+    opened = job_file_open(job)
+    if opened is None:
+        reason = "This file is no longer kept: ask for the printout again."
+        return _unavailable(request, tournament, background.job_document(job), reason, 404)
+    response = FileResponse(opened, content_type=job.content_type)
+    response["Content-Disposition"] = f'inline; filename="{job.filename}"'
+    return response
+
+
+@printout_job_page
+@require_POST
+def printout_job_retry(request, tournament, job):
+    """*Try again*: a failed job is queued again; back to its page."""
+    background.printout_job_retry(job)
+    return redirect(_job_url(job))

@@ -1,14 +1,32 @@
 """The organisers' printouts page: every document with its audience, the seated rounds to print
-from, and the font warnings. The PDFs themselves are `tournament.printing.views`
+from, the font warnings, the tournament archive, and the files made lately in the background
+(`tournament.jobs`) with their state. The PDFs themselves are `tournament.printing.views`
 (``printing:printout_download``); this page joins the ``printing`` namespace."""
 
 from __future__ import annotations
 
 from django.shortcuts import render
+from django.urls import reverse
 
+from ...jobs.selectors import jobs_recent
+from ...models import Job
+from ...play.selectors import hidden_hand_numbers
+from ...printing.background import printout_viewer_matches
 from ...printing.documents import DOCUMENTS, font_warnings
 from ...printing.selectors import seated_rounds
 from .common import console_page
+
+
+def _recent_files(request, tournament) -> list[tuple[Job, str]]:
+    """The tournament's latest jobs this organiser may open, each with its page's address."""
+    withheld = hidden_hand_numbers(request.user, tournament)
+    files = []
+    for job in jobs_recent(tournament):
+        if job.kind == Job.Kind.ARCHIVE:
+            files.append((job, reverse("event:archive_job", args=[tournament.slug, job.pk])))
+        elif printout_viewer_matches(job, official=True, withheld=withheld):
+            files.append((job, reverse("printing:printout_job", args=[tournament.slug, job.pk])))
+    return files[:10]
 
 
 @console_page()
@@ -22,5 +40,6 @@ def printouts(request, tournament):
         "seated_rounds": [round_ for round_, is_seated in rounds if is_seated],
         "warnings": font_warnings(),
         "player_count": tournament.registrations.count(),
+        "recent_files": _recent_files(request, tournament),
     }
     return render(request, "tournament/printing/printouts.html", context)

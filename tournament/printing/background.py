@@ -1,0 +1,150 @@
+"""Long printouts are made in the background (`tournament.jobs`, kind ``printout``); short ones
+stay in the request.
+
+Vocabulary
+----------
+pages           about how many pages a printout will have (`printout_pages`), from two counts
+                (players, cards): the standings about 30 players a page, seating lists 16,
+                slips 8, score cards one a card; the scoring aid card 2.
+long printout   more pages than ``settings.PRINT_IMMEDIATE_PAGES`` (4): a job, made by a worker
+                (the 14-page standings of a 400-player event take seconds). A table's card and
+                the aid card are made in the request, as before.
+viewer          what of the asker changes the printout: whether they are an official, and the
+                hands withheld from them (blind double entry). It is part of the job's
+                parameters, so an official's job and the public's are two jobs, and a job's
+                file is given only to an asker with the same viewer whom the document's
+                audience allows (`printout_viewer_matches`, with `Document.refusal`).
+steps           what the job's page shows while the worker makes it: reading the tournament,
+                laying out the pages (part by part), writing the PDF, saving the file.
+"""
+
+from __future__ import annotations
+
+import math
+
+from django.conf import settings
+from django_tasks import task
+
+from ..jobs.services import JobError, JobFile, job_request, job_retry, job_run
+from ..models import Job, Round
+from . import selectors
+from .documents import Document, NothingToPrint, PrintRequest, document_get
+
+KIND = Job.Kind.PRINTOUT
+#: Pages of a printout from (players, cards); a document not named here counts one page.
+PAGES = {
+    "standings": lambda players, cards: math.ceil(players / 30),
+    "seating": lambda players, cards: math.ceil(players / 16),
+    "slips": lambda players, cards: math.ceil(players / 8),
+    "scorecards": lambda players, cards: cards,
+    "blank-scorecards": lambda players, cards: cards,
+    "aid-card": lambda players, cards: 2,
+}
+
+
+def printout_pages(document: Document, request: PrintRequest) -> int:
+    pages = PAGES.get(document.identifier)
+    if pages is None:
+        return 1
+    counts = selectors.printout_counts(
+        request.tournament, request.round, table_number=request.table, half=request.half
+    )
+    return pages(*counts)
+
+
+def printout_is_long(document: Document, request: PrintRequest) -> bool:
+    """Whether this printout is made in the background (see *long printout*)."""
+    return printout_pages(document, request) > settings.PRINT_IMMEDIATE_PAGES
+
+
+def _viewer(official: bool, withheld) -> dict:
+    return {"official": bool(official), "withheld": sorted([s, n] for s, n in withheld)}
+
+
+def printout_parameters(document: Document, request: PrintRequest) -> dict:
+    return {
+        "document": document.identifier,
+        "round": request.round.number if request.round else None,
+        "table": request.table,
+        "half": request.half,
+        "base_url": request.base_url,
+        **_viewer(request.official, request.withheld),
+    }
+
+
+def printout_viewer_matches(job: Job, *, official: bool, withheld) -> bool:
+    """Whether the asker (`viewer`) is the one this job's printout was made for."""
+    viewer = _viewer(official, withheld)
+    return all(job.parameters.get(name) == value for name, value in viewer.items())
+
+
+def printout_job_request(*, document: Document, request: PrintRequest, asked_by) -> Job:
+    """The job making this printout at the tournament's version (`jobs.services.job_request`)."""
+    name = document.name + (f", round {request.round.number}" if request.round else "")
+    if request.table is not None:
+        name += f", table {request.table}"
+    return job_request(
+        tournament=request.tournament,
+        kind=KIND,
+        name=name,
+        parameters=printout_parameters(document, request),
+        asked_by=asked_by,
+        task=printout_make,
+    )
+
+
+def printout_job_retry(job: Job) -> bool:
+    return job_retry(job=job, task=printout_make)
+
+
+def job_document(job: Job) -> Document | None:
+    try:
+        return document_get(job.parameters.get("document", ""))
+    except KeyError:
+        return None
+
+
+def job_round(job: Job) -> Round | None:
+    number = job.parameters.get("round")
+    if number is None:
+        return None
+    return Round.objects.filter(tournament_id=job.tournament_id, number=number).first()
+
+
+@task()
+def printout_make(job_id: int) -> str:
+    """The worker's task: make job ``job_id``'s printout."""
+    return job_run(job_id, _make)
+
+
+def _make(job: Job, report) -> JobFile:
+    document = job_document(job)
+    if document is None:
+        raise JobError(f"There is no printout called {job.parameters.get('document')!r} any more.")
+    round_ = job_round(job)
+    if job.parameters.get("round") is not None and round_ is None:
+        raise JobError(f"Round {job.parameters['round']} no longer exists.")
+
+    def progress(done: int, total: int) -> None:
+        if done < total:
+            report(10 + 80 * done // total, f"Laying out the pages: part {done + 1} of {total}")
+        else:
+            report(92, "Writing the PDF")
+
+    report(3, "Reading the tournament")
+    parameters = job.parameters
+    request = PrintRequest(
+        tournament=job.tournament,
+        round=round_,
+        table=parameters.get("table"),
+        half=parameters.get("half"),
+        base_url=parameters.get("base_url") or PrintRequest.base_url,
+        official=parameters.get("official", False),
+        progress=progress,
+        withheld=frozenset((session, number) for session, number in parameters["withheld"]),
+    )
+    try:
+        printout = document.render(request)
+    except NothingToPrint as error:
+        raise JobError(str(error)) from error
+    return JobFile(printout.filename, printout.content_type, printout.content)
