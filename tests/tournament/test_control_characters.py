@@ -53,6 +53,7 @@ def _urls(tournament) -> list[str]:
         "<int:number>": "1",
         "<int:round_number>": "1",
         "<int:table_number>": "1",
+        "<int:table>": "1",  # the streamers' overlay of one table
         "<int:half>": "1",
         "<int:player_id>": str(registration.player_id),
         "<int:penalty_id>": str(penalty.pk if penalty else 1),
