@@ -15,7 +15,9 @@ cached event    both events are built once per database and kept on disk between
                 of the migrations and the builders (`cache_key`); each run measures a copy, so
                 the hands it saves never reach the cache.
 page            a `Page`: a name, which event it reads, who asks (``public``, ``judge``,
-                ``organiser``) and how to build its address from the event.
+                ``organiser``) and how to build its address from the event. Every request is
+                cold (the kept boards and the cache emptied first, as the first request after a
+                write), except a *kept page* row: a spectator's refresh served from the cache.
 floor           what a row is compared with, timed alternately with it in the same process:
                 the *bare sum* (`bench_standings.BARE_SQL`, one query summing every payment of
                 the played event per player) for pages and downloads; the *trivial view* (``ok``
@@ -65,6 +67,7 @@ class Page(NamedTuple):
     role: str  # "public", "judge" or "organiser"
     address: Callable[[Event], str]
     status: int = 200  # the desk's home redirects to the round in play
+    kept: bool = False  # a spectator's refresh served from the kept page (not cold)
 
 
 def _url(name: str, *extra) -> Callable[[Event], str]:
@@ -83,9 +86,9 @@ def _eighth_player(event: Event) -> int:
 
 PAGES: list[Page] = [
     Page("standings", "played", "public", _url("public:standings")),
+    Page("standings, kept page", "played", "public", _url("public:standings"), kept=True),
     Page("standings CSV", "played", "public", _url("exports:standings_export", "csv")),
     Page("standings XLSX", "played", "public", _url("exports:standings_export", "xlsx")),
-    Page("health", "played", "judge", _url("desk:tournament_health")),
     Page("players list", "played", "public", _url("public:player_list")),
     Page("player page", "played", "public", _url("public:player_detail", _eighth_player)),
     Page(
@@ -227,6 +230,7 @@ def _row(name, ms, floor, floor_ms, queries=None, size=None, **extra) -> dict:
 
 def page_rows(events: dict[str, Event], runs: int, pages) -> list[dict]:
     """Each page against the bare sum, alternately; the queries of one more request."""
+    from django.core.cache import cache
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -242,16 +246,88 @@ def page_rows(events: dict[str, Event], runs: int, pages) -> list[dict]:
         sizes = []
 
         def request(client=client, url=url, page=page, sizes=sizes):
-            boards_forget()  # every request builds what it shows, as the first after a write
+            if not page.kept:  # every request builds what it shows, as the first after a write
+                boards_forget()
+                cache.clear()
             response = client.get(url)
             sizes.append(_body_size(response))
             assert response.status_code == page.status, (page.name, url, response.status_code)
 
         ms, bare = _alternate(request, lambda: bare_sum_ms(played), runs)
-        boards_forget()
+        if not page.kept:
+            boards_forget()
+            cache.clear()
         with CaptureQueriesContext(connection) as queries:
             _body_size(client.get(url))
         rows.append(_row(page.name, ms, "bare sum", bare, len(queries), sizes[-1]))
+    return rows
+
+
+def health_rows(event: Event, runs: int) -> list[dict]:
+    """The health page as a judge finds it: the whole check of every session's totals against
+    the payments (the first visit, then at most every 10 minutes), and a visit after a write
+    (a session reopened through the service before each request: its totals are checked
+    again, no others)."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.tournament.builders import make_user
+    from tournament.models import Session
+    from tournament.play.services.sessions import session_reopen
+
+    client = _clients()["judge"]
+    tournament = event.tournament
+    url = _url("desk:tournament_health")(event)
+    head = make_user("head", name=f"scale-health-{time.time_ns()}")
+    closed = iter(
+        Session.objects.filter(round__tournament=tournament, status=Session.Status.RECONCILED)
+        .select_related("round__tournament", "table")
+        .order_by("round__number", "table__number")
+    )
+    sizes = []
+
+    def visit():
+        response = client.get(url)
+        assert response.status_code == 200, response.status_code
+        sizes.append(len(response.content))
+
+    def whole():
+        cache.delete(f"health:totals:{tournament.pk}")
+        visit()
+
+    def after_a_write():
+        visit()
+
+    def write():
+        session_reopen(session=next(closed), user=head, reason="Bench: a hand to correct")
+
+    rows = []
+    for name, before, request in (
+        ("health, whole check", lambda: None, whole),
+        ("health, after a write", write, after_a_write),
+    ):
+        request()  # warm
+        ours, floors = [], []
+        for _ in range(runs):
+            before()
+            start = time.perf_counter()
+            request()
+            ours.append((time.perf_counter() - start) * 1000)
+            floors.append(bare_sum_ms(tournament.pk))
+        before()
+        with CaptureQueriesContext(connection) as queries:
+            request()
+        rows.append(
+            _row(
+                name,
+                statistics.median(ours),
+                "bare sum",
+                statistics.median(floors),
+                len(queries),
+                sizes[-1],
+            )
+        )
     return rows
 
 
@@ -406,6 +482,8 @@ def child_measure(runs: int, only: str = "") -> dict:
     events = cached_events()
     wanted = _wanted(only)
     rows = page_rows(events, runs, [p for p in PAGES if wanted(p.name)])
+    if wanted("health"):
+        rows.extend(health_rows(events["played"], runs))
     if wanted("hand save"):
         rows.append(hand_save_row(events["before_play"], runs))
     if wanted("standings pdf"):
@@ -556,7 +634,8 @@ def measure(backend: Backend, runs: int, only: str, rebuild: bool) -> dict | Non
 TARGETS = {
     "standings CSV": ("ratio", 3),
     "standings XLSX": ("ratio", 3),
-    "health": ("ratio", 3),
+    "health, whole check": ("ratio", 3),
+    "health, after a write": ("ratio", 3),
     "players list": ("ratio", 1.5),
     "hand save POST": ("queries", 15),
     "seating round 1": ("kb", 25),
