@@ -14,6 +14,7 @@ import asyncio
 import http.client
 import re
 import socket
+import threading
 import time
 import urllib.request
 from contextlib import AsyncExitStack
@@ -32,6 +33,35 @@ from tournament.models import Tournament
 from tournament.play.services.hands import hand_save
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def in_a_thread(function, *args):
+    """``async_to_sync(function)(*args)`` in a thread of its own (`on_a_thread`)."""
+    return on_a_thread(lambda: async_to_sync(function)(*args))
+
+
+def on_a_thread(call):
+    """``call()`` in a thread of its own: the browser tests' Playwright leaves an event loop in
+    the main thread, where asgiref refuses to start another (the async stream view under the
+    sync test client needs one too). The data is committed (``transaction=True``), so the
+    thread's own connection sees it."""
+    outcome = {}
+
+    def run():
+        try:
+            outcome["value"] = call()
+        except BaseException as error:  # noqa: BLE001 - raised again in the test's thread
+            outcome["error"] = error
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome.get("value")
+
 
 LIMIT = 3.0  # seconds from a committed write to the new version on the stream
 STREAMS = 20  # streams open at once on the real server
@@ -123,10 +153,10 @@ def _until_version(session, woken: bool) -> tuple[dict, str, float]:
     if not woken:  # as a write in another process: only the watcher's tick finds it
         original, live.changed = live.changed, lambda: None
         try:
-            return async_to_sync(main)()
+            return in_a_thread(main)
         finally:
             live.changed = original
-    return async_to_sync(main)()
+    return in_a_thread(main)
 
 
 def test_the_stream_sends_the_version_at_once_and_a_write_within_a_moment(session):
@@ -147,7 +177,7 @@ def test_a_write_in_another_process_reaches_the_stream_at_the_next_tick(session)
 def test_the_stream_shows_the_version_as_the_pages_etag_begins(session):
     tournament = session.round.tournament
     page = Client().get(reverse("public:tournament_detail", args=[tournament.slug]))
-    answer = Client().get(_stream(tournament)).content.decode()
+    answer = on_a_thread(lambda: Client().get(_stream(tournament))).content.decode()
     version = re.search(r"data: (\w+)", answer).group(1)
     assert page["ETag"].strip('"').startswith(version + "-")
 
@@ -172,7 +202,7 @@ def test_a_hidden_tournament_has_no_stream_but_for_its_officials(session):
         await events.close()
         await _watchers_gone()
 
-    async_to_sync(main)()
+    in_a_thread(main)
 
 
 def test_a_closed_stream_stops_listening_and_the_watcher_ends():
@@ -187,7 +217,7 @@ def test_a_closed_stream_stops_listening_and_the_watcher_ends():
         assert live.watched() == {}
         await _watchers_gone()
 
-    async_to_sync(main)()
+    in_a_thread(main)
 
 
 def test_the_watcher_reads_once_per_tick_however_many_listen(monkeypatch):
@@ -211,9 +241,9 @@ def test_the_watcher_reads_once_per_tick_however_many_listen(monkeypatch):
             await asyncio.sleep(seconds)
         await _watchers_gone()
 
-    async_to_sync(listen)(1, 2.5)
+    in_a_thread(listen, 1, 2.5)
     one, reads[:] = list(reads), []
-    async_to_sync(listen)(300, 2.5)
+    in_a_thread(listen, 300, 2.5)
     many = list(reads)
     assert 2 <= len(one) <= 4 and abs(len(many) - len(one)) <= 1
     assert {queries for _, queries in one + many} == {1}  # one query per tick, always
@@ -248,13 +278,13 @@ def test_with_redis_down_pages_are_served_and_the_stream_still_updates(session):
 
 def test_under_wsgi_the_stream_is_one_answer_and_a_slow_retry(session):
     tournament = session.round.tournament
-    answer = Client().get(_stream(tournament))
+    answer = on_a_thread(lambda: Client().get(_stream(tournament)))
     assert answer.status_code == 200 and not answer.streaming
     assert answer.content.decode() == (
         f"retry: 20000\nevent: version\ndata: {_version(tournament)}\n\n"
     )
     assert "no-cache" in answer["Cache-Control"]
-    assert Client().post(_stream(tournament)).status_code == 405
+    assert on_a_thread(lambda: Client().post(_stream(tournament))).status_code == 405
 
 
 @pytest.mark.parametrize(
