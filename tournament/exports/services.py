@@ -2,7 +2,10 @@
 
 Vocabulary: see `.archive`. `tournament_import` checks the file first (structure, references,
 every hand re-scored), outside any transaction; then writes everything in one unit of work
-(`tournament.audit.unit_of_work`).
+(`tournament.audit.unit_of_work`), in bulk: each kind of row (hands, payments, second entries,
+audit lines, seats...) is validated, then inserted `BATCH` rows to a statement, so the
+statements grow with the batches, not with the hands (a world championship's 16,000 hands
+took a statement each, and PostgreSQL waited on every round trip).
 Players are matched by external id when they already exist (a player of two tournaments stays
 one player); officials by user name (a user missing here is created without a usable password
 and with the archived role in the imported tournament only, never in a global group: an
@@ -47,6 +50,7 @@ from ..play.services.scores import session_scores_rebuild
 from ..roles import roles_ensure
 from ..stages import CutLine
 from .archive import (
+    HAND_FLAGS,
     ArchiveError,
     archive_problems,
     archive_upgrade,
@@ -56,6 +60,8 @@ from .archive import (
 )
 
 CUT_LINE_FIELDS = ("position", "rank", "score", "carried", "qualified", "lot")
+#: Rows per INSERT (SQLite inserts fewer: at most 999 values to a statement).
+BATCH = 1000
 _ROLES = {
     "judge": TournamentOfficial.Role.JUDGE,
     "head judge": TournamentOfficial.Role.HEAD_JUDGE,
@@ -128,8 +134,11 @@ def _users(archive: dict) -> tuple[dict[str, object], dict[object, str]]:
     roles_ensure()
     model = get_user_model()
     users, created = {}, {}
+    known = model.objects.in_bulk(
+        [o["username"] for o in archive["officials"]], field_name="username"
+    )
     for official in archive["officials"]:
-        user = model.objects.filter(username=official["username"]).first()
+        user = known.get(official["username"])
         if user is None:
             user = model(username=official["username"])
             user.set_unusable_password()
@@ -188,36 +197,46 @@ def _write(archive: dict, slug: str) -> Tournament:
     player_of = {number: players[pk] for number, pk in id_of.items()}
     registration_of = {registration.number: registration for registration in registrations}
 
-    tables = {}
-    for record in archive["tables"]:
-        table = Table(tournament=tournament, number=record["number"], label=record["label"])
-        tables[record["number"]] = _valid(table, f"Table {record['number']}", ("tournament",))
-        table.save()
-    rounds = {}
-    seats = []
-    for record in archive["rounds"]:
-        round_ = Round(
-            tournament=tournament,
-            number=record["number"],
-            status=record["status"],
-            seating_published=record["seating_published"],
-            table_change_after=record.get("table_change_after"),
+    tables = {
+        record["number"]: _valid(
+            Table(tournament=tournament, number=record["number"], label=record["label"]),
+            f"Table {record['number']}",
+            ("tournament",),
         )
-        _valid(round_, f"Round {record['number']}", ("tournament",)).save()
-        rounds[record["number"]] = round_
-        seats += [
+        for record in archive["tables"]
+    }
+    _bulk(Table, tables.values())
+    rounds = {
+        record["number"]: _valid(
+            Round(
+                tournament=tournament,
+                number=record["number"],
+                status=record["status"],
+                seating_published=record["seating_published"],
+                table_change_after=record.get("table_change_after"),
+            ),
+            f"Round {record['number']}",
+            ("tournament",),
+        )
+        for record in archive["rounds"]
+    }
+    _bulk(Round, rounds.values())
+    _bulk(
+        Seat,
+        (
             Seat(
-                round=round_,
+                round=rounds[record["number"]],
                 table=tables[s["table"]],
                 half=half_of(s),
                 wind=s["wind"],
                 player=player_of[s["player"]],
             )
+            for record in archive["rounds"]
             for s in record["seats"]
-        ]
-    Seat.objects.bulk_create(seats)
+        ),
+    )
 
-    sessions = {}
+    sessions, played = {}, []
     for record in archive["sessions"]:
         where = f"Round {record['round']}, table {record['table']}"
         totals = record["card_totals"]
@@ -236,30 +255,46 @@ def _write(archive: dict, slug: str) -> Tournament:
             opened_at=_time(record["opened_at"]),
             appeal_closed_at=_time(record.get("appeal_closed_at")),
         )
-        _valid(session, where, ("round", "table", "reconciled_by")).save()
+        _valid(session, where, ("round", "table", "reconciled_by"))
         sessions[(record["round"], record["table"], half_of(record))] = session
-        _hands_write(session, record["hands"], where, (player_of, id_of, registration_of), who)
-        for proposal in (
-            record.get("table_proposals") or []
-        ):  # absent from files written before table entries
+        played += [(session, hand, f"{where}, hand {hand['number']}") for hand in record["hands"]]
+    _bulk(Session, sessions.values())
+    hands = {}
+    for start in range(0, len(played), BATCH):
+        hands.update(
+            _hands_write(played[start : start + BATCH], (player_of, id_of, registration_of), who)
+        )
+    _bulk(
+        TableProposal,
+        (
             TableProposal(
-                session=session,
+                session=sessions[(record["round"], record["table"], half_of(record))],
                 number=proposal["number"],
                 registration=registration_of[proposal["player"]],
                 data=entry_numbers(proposal["data"], id_of),
                 entered_at=_time(proposal["entered_at"]),
-            ).save()
+            )
+            for record in archive["sessions"]
+            # absent from files written before table entries
+            for proposal in record.get("table_proposals") or []
+        ),
+    )
 
-    presets = {}
-    for record in archive["penalty_presets"]:
-        preset = PenaltyPreset(tournament=tournament, **record)
-        _valid(preset, f"Penalty preset {record['name']}", ("tournament",)).save()
-        presets[record["name"]] = preset
+    presets = {
+        record["name"]: _valid(
+            PenaltyPreset(tournament=tournament, **record),
+            f"Penalty preset {record['name']}",
+            ("tournament",),
+        )
+        for record in archive["penalty_presets"]
+    }
+    _bulk(PenaltyPreset, presets.values())
+    penalties = []
     for record in archive["penalties"]:
         session = sessions.get((record["round"], record["table"], half_of(record) or 1))
         hand = None
         if session is not None and record["hand"] is not None:
-            hand = Hand.objects.filter(session=session, number=record["hand"]).first()
+            hand = hands.get((session.pk, record["hand"]))
         penalty = Penalty(
             tournament=tournament,
             player=player_of[record["player"]],
@@ -274,45 +309,51 @@ def _write(archive: dict, slug: str) -> Tournament:
             created_at=_time(record["created_at"]),
         )
         excluded = ("tournament", "player", "session", "hand", "created_by", "preset")
-        _valid(penalty, "A penalty", excluded)
-        penalty.save()
+        penalties.append(_valid(penalty, "A penalty", excluded))
+    _bulk(Penalty, penalties)
 
-    AuditEntry.objects.bulk_create(
-        _valid(
-            AuditEntry(
-                tournament=tournament,
-                session=sessions.get((line["round"], line["table"], half_of(line) or 1)),
-                hand_number=line["hand_number"],
-                action=line["action"],
-                user=who(line["user"]),
-                reason=line["reason"],
-                before=snapshot_numbers(line.get("before"), id_of),
-                after=snapshot_numbers(line.get("after"), id_of),
-                created_at=_time(line["created_at"]),
-            ),
-            "An audit line",
-            ("tournament", "session", "user"),
-        )
-        for line in archive["audit"]
+    _bulk(
+        AuditEntry,
+        (
+            _valid(
+                AuditEntry(
+                    tournament=tournament,
+                    session=sessions.get((line["round"], line["table"], half_of(line) or 1)),
+                    hand_number=line["hand_number"],
+                    action=line["action"],
+                    user=who(line["user"]),
+                    reason=line["reason"],
+                    before=snapshot_numbers(line.get("before"), id_of),
+                    after=snapshot_numbers(line.get("after"), id_of),
+                    created_at=_time(line["created_at"]),
+                ),
+                "An audit line",
+                ("tournament", "session", "user"),
+            )
+            for line in archive["audit"]
+        ),
     )
     _links_write(archive.get("links", []), registration_of)
-    HandQuery.objects.bulk_create(
-        _valid(
-            HandQuery(
-                session=sessions.get((record["round"], record["table"], half_of(record) or 1)),
-                hand_number=record["hand_number"],
-                registration=registration_of[record["player"]],
-                text=record["text"],
-                raised_at=_time(record["raised_at"]),
-                status=record["status"],
-                answer=record["answer"],
-                answered_by=who(record["answered_by"]),
-                answered_at=_time(record["answered_at"]),
-            ),
-            f"Hand query of player {record['player']}",
-            ("session", "registration", "answered_by"),
-        )
-        for record in archive.get("queries", [])
+    _bulk(
+        HandQuery,
+        (
+            _valid(
+                HandQuery(
+                    session=sessions.get((record["round"], record["table"], half_of(record) or 1)),
+                    hand_number=record["hand_number"],
+                    registration=registration_of[record["player"]],
+                    text=record["text"],
+                    raised_at=_time(record["raised_at"]),
+                    status=record["status"],
+                    answer=record["answer"],
+                    answered_by=who(record["answered_by"]),
+                    answered_at=_time(record["answered_at"]),
+                ),
+                f"Hand query of player {record['player']}",
+                ("session", "registration", "answered_by"),
+            )
+            for record in archive.get("queries", [])
+        ),
     )
     _stages_write(tournament, archive.get("stages") or [], player_of, who)
     session_scores_rebuild(tournament=tournament)  # the kept totals the standings read
@@ -340,9 +381,12 @@ def _links_write(records: list[dict], registration_of: dict) -> None:
             "key", flat=True
         )
     )
-    PlayerLink.objects.bulk_create(
-        player_link_build(link.registration.pk, link.issued_at) if link.key in taken else link
-        for link in links
+    _bulk(
+        PlayerLink,
+        (
+            player_link_build(link.registration.pk, link.issued_at) if link.key in taken else link
+            for link in links
+        ),
     )
 
 
@@ -386,15 +430,26 @@ def _stages_write(tournament, records, player_of, who) -> None:
         )
 
 
-def _hands_write(session, records, where, numbers, who) -> None:
-    """``numbers``: players, player ids and registrations by registration number."""
+def _bulk(model, rows) -> list:
+    """Insert ``rows`` (validated already) `BATCH` to a statement; each gets its id, which the
+    rows written after it refer to (PostgreSQL, and SQLite from 3.35, return them)."""
+    made = model.objects.bulk_create(list(rows), batch_size=BATCH)
+    if made and made[-1].pk is None:
+        raise ValidationError(f"This database cannot return the ids of new {model.__name__} rows.")
+    return made
+
+
+def _hands_write(played, numbers, who) -> dict[tuple[int, int], Hand]:
+    """The hands ``played`` ((session, hand record, name) each, the sessions saved) with their
+    payments, second entries and table entries; returns them by (session id, number).
+    ``numbers``: players, player ids and registrations by registration number."""
     player_of, id_of, registration_of = numbers
-    for record in records:
-        name = f"{where}, hand {record['number']}"
 
-        def player(number):
-            return player_of[number] if number is not None else None
+    def player(number):
+        return player_of[number] if number is not None else None
 
+    hands = []
+    for session, record, name in played:
         hand = Hand(
             session=session,
             number=record["number"],
@@ -416,30 +471,56 @@ def _hands_write(session, records, where, numbers, who) -> None:
             version=record["version"],
             confirmed=record["confirmed"],
             confirmed_by=who(record["confirmed_by"]),
-            **{flag: flag in record["flags"] for flag in ("final_draw", "final_discard",
-                                                          "win_on_kong", "heaven", "earth")},
-        )  # fmt: skip
-        excluded = ("session", "winner", "discarder", "responsible", "entered_by", "confirmed_by")
-        _valid(hand, name, excluded).save()
-        Payment.objects.bulk_create(
-            Payment(hand=hand, player=player_of[int(number)], amount=amount)
-            for number, amount in sorted(record["payments"].items(), key=lambda i: int(i[0]))
+            **{flag: flag in record["flags"] for flag in HAND_FLAGS},
         )
-        for second in record["second_entries"]:
+        excluded = ("session", "winner", "discarder", "responsible", "entered_by", "confirmed_by")
+        hands.append(_valid(hand, name, excluded))
+    _bulk(Hand, hands)
+    records = [record for _, record, _ in played]
+    _bulk(
+        Payment,
+        (
+            Payment(hand=hand, player=player_of[int(number)], amount=amount)
+            for hand, record in zip(hands, records, strict=True)
+            for number, amount in sorted(record["payments"].items(), key=lambda i: int(i[0]))
+        ),
+    )
+    _bulk(
+        HandEntry,
+        (
             HandEntry(
                 hand=hand,
                 data=entry_numbers(second["data"], id_of),
                 entered_by=who(second["entered_by"]),
                 entered_at=_time(second["entered_at"]),
                 hand_version=second["hand_version"],
-            ).save()
-        at_table = record.get("table_entry")  # absent from files written before table entries
-        if at_table is not None:
-            table_entry = TableEntry(
-                hand=hand,
-                entered_by=who(at_table["entered_by"]),
-                entered_at=_time(at_table["entered_at"]),
-                first=at_table["first"],
             )
-            table_entry.save()
-            table_entry.agreed_by.set(registration_of[n] for n in at_table.get("players") or [])
+            for hand, record in zip(hands, records, strict=True)
+            for second in record["second_entries"]
+        ),
+    )
+    at_table = [
+        (
+            TableEntry(
+                hand=hand,
+                entered_by=who(record["table_entry"]["entered_by"]),
+                entered_at=_time(record["table_entry"]["entered_at"]),
+                first=record["table_entry"]["first"],
+            ),
+            record["table_entry"].get("players") or [],
+        )
+        for hand, record in zip(hands, records, strict=True)
+        # absent from files written before table entries
+        if record.get("table_entry") is not None
+    ]
+    _bulk(TableEntry, (entry for entry, _ in at_table))
+    agreed = TableEntry.agreed_by.through
+    _bulk(
+        agreed,
+        (
+            agreed(tableentry_id=entry.pk, registration_id=registration_of[number].pk)
+            for entry, players in at_table
+            for number in players
+        ),
+    )
+    return {(hand.session_id, hand.number): hand for hand in hands}
