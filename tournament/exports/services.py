@@ -178,6 +178,7 @@ def _write(archive: dict, slug: str) -> Tournament:
     )
     registrations = roster_admit(
         tournament=tournament,
+        validate_unique=False,  # a new tournament; numbers checked; known external ids matched
         admissions=[
             Admission(
                 number=record["number"],
@@ -317,11 +318,13 @@ def _write(archive: dict, slug: str) -> Tournament:
         (
             _valid(
                 AuditEntry(
-                    tournament=tournament,
-                    session=sessions.get((line["round"], line["table"], half_of(line) or 1)),
+                    tournament_id=tournament.pk,
+                    session_id=_pk(
+                        sessions.get((line["round"], line["table"], half_of(line) or 1))
+                    ),
                     hand_number=line["hand_number"],
                     action=line["action"],
-                    user=who(line["user"]),
+                    user_id=_pk(who(line["user"])),
                     reason=line["reason"],
                     before=snapshot_numbers(line.get("before"), id_of),
                     after=snapshot_numbers(line.get("after"), id_of),
@@ -430,6 +433,10 @@ def _stages_write(tournament, records, player_of, who) -> None:
         )
 
 
+def _pk(row):
+    return row.pk if row is not None else None
+
+
 def _bulk(model, rows) -> list:
     """Insert ``rows`` (validated already) `BATCH` to a statement; each gets its id, which the
     rows written after it refer to (PostgreSQL, and SQLite from 3.35, return them)."""
@@ -443,34 +450,34 @@ def _hands_write(played, numbers, who) -> dict[tuple[int, int], Hand]:
     """The hands ``played`` ((session, hand record, name) each, the sessions saved) with their
     payments, second entries and table entries; returns them by (session id, number).
     ``numbers``: players, player ids and registrations by registration number."""
-    player_of, id_of, registration_of = numbers
+    _, id_of, registration_of = numbers
 
     def player(number):
-        return player_of[number] if number is not None else None
+        return id_of[number] if number is not None else None
 
     hands = []
     for session, record, name in played:
         hand = Hand(
-            session=session,
+            session_id=session.pk,
             number=record["number"],
             outcome=record["outcome"],
-            winner=player(record["winner"]),
+            winner_id=player(record["winner"]),
             win_type=record["win_type"],
-            discarder=player(record["discarder"]),
+            discarder_id=player(record["discarder"]),
             immunity=record["immunity"],
-            responsible=player(record["responsible"]),
+            responsible_id=player(record["responsible"]),
             concealed=record["concealed"],
             melds=record["melds"],
             winning_tile=record["winning_tile"],
             penalty_tiles=record["penalty_tiles"],
             value=record["value"],
             patterns=record["patterns"],
-            entered_by=who(record["entered_by"]),
+            entered_by_id=_pk(who(record["entered_by"])),
             entered_at=_time(record["entered_at"]),
             updated_at=_time(record["updated_at"]),
             version=record["version"],
             confirmed=record["confirmed"],
-            confirmed_by=who(record["confirmed_by"]),
+            confirmed_by_id=_pk(who(record["confirmed_by"])),
             **{flag: flag in record["flags"] for flag in HAND_FLAGS},
         )
         excluded = ("session", "winner", "discarder", "responsible", "entered_by", "confirmed_by")
@@ -480,7 +487,7 @@ def _hands_write(played, numbers, who) -> dict[tuple[int, int], Hand]:
     _bulk(
         Payment,
         (
-            Payment(hand=hand, player=player_of[int(number)], amount=amount)
+            Payment(hand_id=hand.pk, player_id=id_of[int(number)], amount=amount)
             for hand, record in zip(hands, records, strict=True)
             for number, amount in sorted(record["payments"].items(), key=lambda i: int(i[0]))
         ),
@@ -489,7 +496,7 @@ def _hands_write(played, numbers, who) -> dict[tuple[int, int], Hand]:
         HandEntry,
         (
             HandEntry(
-                hand=hand,
+                hand_id=hand.pk,
                 data=entry_numbers(second["data"], id_of),
                 entered_by=who(second["entered_by"]),
                 entered_at=_time(second["entered_at"]),

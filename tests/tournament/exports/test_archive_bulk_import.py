@@ -48,3 +48,15 @@ def test_a_row_refused_after_many_batches_leaves_nothing(monkeypatch):
     with pytest.raises(ArchiveError, match="An audit line: action"):
         tournament_import(archive=archive, slug="copy")
     assert {model: model.objects.count() for model in before} == before
+
+
+def test_two_new_players_with_one_external_id_refuse_the_file():
+    """Uniqueness is left to the database (no query per player): still refused, whole."""
+    archive = tournament_archive(make_scored_event(8, 1, 2))
+    for player in archive["players"][:2]:
+        player["external_id"] = "EMA-0042"
+    players = Player.objects.count()
+    with pytest.raises(ArchiveError, match="share a number, a player or an external id"):
+        tournament_import(archive=archive, slug="copy")
+    assert Player.objects.count() == players
+    assert not Tournament.objects.filter(slug="copy").exists()
