@@ -97,9 +97,11 @@ def player_build(entry: RosterEntry) -> Player:
 
 def _validated(instance, where: str, unique: bool = True) -> None:
     """``instance.full_clean()``; with ``where``, its messages are put as "where: field: ...".
-    Without ``unique``, uniqueness is not asked of the database (see `roster_admit`)."""
+    Without ``unique``, nothing is asked of the database: neither uniqueness nor whether the
+    rows it refers to exist (see `roster_admit`)."""
+    references = [] if unique else [f.name for f in instance._meta.fields if f.is_relation]
     try:
-        instance.full_clean(validate_unique=unique, validate_constraints=unique)
+        instance.full_clean(exclude=references, validate_unique=unique, validate_constraints=unique)
     except ValidationError as error:
         if not where:
             raise
@@ -124,9 +126,10 @@ def roster_admit(
     the rows are only written, in bulk; a row the database refuses meanwhile (a number or an
     external id taken) is `ROSTER_CHANGED`. Without ``validate_unique`` the fields are
     validated but a taken number or external id is left to the database to refuse, as one
-    error for the whole roster, instead of a query per row: for a new tournament's roster
-    whose numbers were checked and whose known external ids name their players (an archive's,
-    400 players in a world championship)."""
+    error for the whole roster, and the tournament and players are not looked up again,
+    instead of queries per row: for a new tournament's roster whose numbers were checked and
+    whose known external ids name their players (an archive's, 400 players at a world
+    championship)."""
     admissions = list(admissions)
     players = [
         player_build(admission.entry) if admission.player_id is None else None

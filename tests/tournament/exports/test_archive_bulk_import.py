@@ -60,3 +60,16 @@ def test_two_new_players_with_one_external_id_refuse_the_file():
         tournament_import(archive=archive, slug="copy")
     assert Player.objects.count() == players
     assert not Tournament.objects.filter(slug="copy").exists()
+
+
+def test_a_row_the_database_refuses_is_reported_and_nothing_is_written():
+    """Two players' links with one token pass the file's checks; the database refuses the
+    second (inside PostgreSQL's COPY, or SQLite's INSERT), after every hand was written, and
+    nothing stays."""
+    archive = tournament_archive(make_scored_event(8, 1, 2))
+    for link in archive["links"][:2]:  # one key (the first 12 characters), new here, twice
+        link["token"] = "Q" * 12 + link["token"][12:]
+    counts = {model: model.objects.count() for model in (Tournament, Player, Hand, AuditEntry)}
+    with pytest.raises(ArchiveError, match="The database refused the archive"):
+        tournament_import(archive=archive, slug="copy")
+    assert {model: model.objects.count() for model in counts} == counts
