@@ -3,9 +3,9 @@
 Vocabulary: see `.archive`. `tournament_import` checks the file first (structure, references,
 every hand re-scored), outside any transaction; then writes everything in one unit of work
 (`tournament.audit.unit_of_work`), in bulk: each kind of row (hands, payments, second entries,
-audit lines, seats...) is validated, then inserted `BATCH` rows to a statement, so the
-statements grow with the batches, not with the hands (a world championship's 16,000 hands
-took a statement each, and PostgreSQL waited on every round trip).
+audit lines, seats...) is validated, then written by `.rows.rows_insert`, so the statements
+grow with the batches, not with the hands (a world championship's 16,000 hands took a
+statement each, and PostgreSQL waited on every round trip).
 Players are matched by external id when they already exist (a player of two tournaments stays
 one player); officials by user name (a user missing here is created without a usable password
 and with the archived role in the imported tournament only, never in a global group: an
@@ -19,7 +19,7 @@ from contextlib import contextmanager
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, connection
+from django.db import DatabaseError
 
 from ..audit import unit_of_work
 from ..event.links import player_link_build
@@ -58,9 +58,11 @@ from .archive import (
     half_of,
     snapshot_numbers,
 )
+from .rows import rows_insert
 
 CUT_LINE_FIELDS = ("position", "rank", "score", "carried", "qualified", "lot")
-#: Rows per INSERT (SQLite inserts fewer: at most 999 values to a statement).
+#: Hands written at once (with their payments and entries): the import's memory, not its
+#: statements (`rows_insert` writes each kind of row in as few as it can).
 BATCH = 1000
 _ROLES = {
     "judge": TournamentOfficial.Role.JUDGE,
@@ -206,7 +208,7 @@ def _write(archive: dict, slug: str) -> Tournament:
         )
         for record in archive["tables"]
     }
-    _bulk(Table, tables.values())
+    rows_insert(Table, tables.values())
     rounds = {
         record["number"]: _valid(
             Round(
@@ -221,8 +223,8 @@ def _write(archive: dict, slug: str) -> Tournament:
         )
         for record in archive["rounds"]
     }
-    _bulk(Round, rounds.values())
-    _bulk(
+    rows_insert(Round, rounds.values())
+    rows_insert(
         Seat,
         (
             Seat(
@@ -259,13 +261,13 @@ def _write(archive: dict, slug: str) -> Tournament:
         _valid(session, where, ("round", "table", "reconciled_by"))
         sessions[(record["round"], record["table"], half_of(record))] = session
         played += [(session, hand, f"{where}, hand {hand['number']}") for hand in record["hands"]]
-    _bulk(Session, sessions.values())
+    rows_insert(Session, sessions.values())
     hands = {}
     for start in range(0, len(played), BATCH):
         hands.update(
             _hands_write(played[start : start + BATCH], (player_of, id_of, registration_of), who)
         )
-    _bulk(
+    rows_insert(
         TableProposal,
         (
             TableProposal(
@@ -289,7 +291,7 @@ def _write(archive: dict, slug: str) -> Tournament:
         )
         for record in archive["penalty_presets"]
     }
-    _bulk(PenaltyPreset, presets.values())
+    rows_insert(PenaltyPreset, presets.values())
     penalties = []
     for record in archive["penalties"]:
         session = sessions.get((record["round"], record["table"], half_of(record) or 1))
@@ -311,9 +313,9 @@ def _write(archive: dict, slug: str) -> Tournament:
         )
         excluded = ("tournament", "player", "session", "hand", "created_by", "preset")
         penalties.append(_valid(penalty, "A penalty", excluded))
-    _bulk(Penalty, penalties)
+    rows_insert(Penalty, penalties)
 
-    _bulk(
+    rows_insert(
         AuditEntry,
         (
             _valid(
@@ -337,7 +339,7 @@ def _write(archive: dict, slug: str) -> Tournament:
         ),
     )
     _links_write(archive.get("links", []), registration_of)
-    _bulk(
+    rows_insert(
         HandQuery,
         (
             _valid(
@@ -384,7 +386,7 @@ def _links_write(records: list[dict], registration_of: dict) -> None:
             "key", flat=True
         )
     )
-    _bulk(
+    rows_insert(
         PlayerLink,
         (
             player_link_build(link.registration.pk, link.issued_at) if link.key in taken else link
@@ -437,54 +439,6 @@ def _pk(row):
     return row.pk if row is not None else None
 
 
-def _bulk(model, rows) -> list:
-    """Insert ``rows`` (validated already); each gets its id, which the rows written after it
-    refer to. On PostgreSQL through COPY (`_copy`), elsewhere `BATCH` rows to an INSERT
-    (SQLite from 3.35 returns the ids)."""
-    rows = list(rows)
-    if rows and connection.vendor == "postgresql" and _copy(model, rows):
-        return rows
-    made = model.objects.bulk_create(rows, batch_size=BATCH)
-    if made and made[-1].pk is None:
-        raise ValidationError(f"This database cannot return the ids of new {model.__name__} rows.")
-    return made
-
-
-def _copy(model, rows: list) -> bool:
-    """COPY ``rows`` into ``model``'s table, their ids drawn from its sequence first, in order
-    (rows of one time keep the archive's order by id). The values are the ones an INSERT of
-    the ORM would send (each field's own preparation); COPY spares a world championship's
-    120,000 rows the literal arrays of PostgreSQL's bulk INSERT, which took longer to build
-    and parse than to store. False, with nothing written, where the driver (psycopg 2) or
-    the table (no sequence) cannot."""
-    meta = model._meta
-    fields = [field for field in meta.concrete_fields if not field.primary_key]
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        if not hasattr(cursor.cursor, "copy"):
-            return False
-        cursor.execute("SELECT pg_get_serial_sequence(%s, %s)", [meta.db_table, meta.pk.column])
-        (sequence,) = cursor.fetchone()
-        if sequence is None:
-            return False
-        cursor.execute(
-            "SELECT nextval(%s) FROM generate_series(1, %s) ORDER BY 1", [sequence, len(rows)]
-        )
-        ids = [pk for (pk,) in cursor.fetchall()]
-        columns = ", ".join(quote(field.column) for field in [meta.pk, *fields])
-        statement = f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN"
-        # The driver's own cursor: its errors are made Django's, as an INSERT's would be.
-        with connection.wrap_database_errors, cursor.cursor.copy(statement) as copy:
-            for pk, row in zip(ids, rows, strict=True):
-                row._prepare_related_fields_for_save(operation_name="bulk_create")
-                values = [field.get_db_prep_save(field.pre_save(row, True), connection)
-                          for field in fields]  # fmt: skip
-                copy.write_row([pk, *values])
-                row.pk = pk
-                row._state.adding, row._state.db = False, connection.alias
-    return True
-
-
 def _hands_write(played, numbers, who) -> dict[tuple[int, int], Hand]:
     """The hands ``played`` ((session, hand record, name) each, the sessions saved) with their
     payments, second entries and table entries; returns them by (session id, number).
@@ -521,9 +475,9 @@ def _hands_write(played, numbers, who) -> dict[tuple[int, int], Hand]:
         )
         excluded = ("session", "winner", "discarder", "responsible", "entered_by", "confirmed_by")
         hands.append(_valid(hand, name, excluded))
-    _bulk(Hand, hands)
+    rows_insert(Hand, hands)
     records = [record for _, record, _ in played]
-    _bulk(
+    rows_insert(
         Payment,
         (
             Payment(hand_id=hand.pk, player_id=id_of[int(number)], amount=amount)
@@ -531,7 +485,7 @@ def _hands_write(played, numbers, who) -> dict[tuple[int, int], Hand]:
             for number, amount in sorted(record["payments"].items(), key=lambda i: int(i[0]))
         ),
     )
-    _bulk(
+    rows_insert(
         HandEntry,
         (
             HandEntry(
@@ -559,9 +513,9 @@ def _hands_write(played, numbers, who) -> dict[tuple[int, int], Hand]:
         # absent from files written before table entries
         if record.get("table_entry") is not None
     ]
-    _bulk(TableEntry, (entry for entry, _ in at_table))
+    rows_insert(TableEntry, (entry for entry, _ in at_table))
     agreed = TableEntry.agreed_by.through
-    _bulk(
+    rows_insert(
         agreed,
         (
             agreed(tableentry_id=entry.pk, registration_id=registration_of[number].pk)
