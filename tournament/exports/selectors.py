@@ -12,6 +12,13 @@ snapshot    `archive_snapshot`: a read-only transaction in which every query see
             tables are read in many queries: outside one snapshot a hand saved between the
             payments query and the hands query came out without payments, and the import
             refused the file. Inside a caller's transaction the caller's isolation applies.
+written as read  `tournament_archive_chunks`: the archive's parts with the sessions and the
+            audit log as streams (`.archive.Stream`), each read when its text is written:
+            `SESSIONS_PER_READ` sessions with their hands, payments and entries per round of
+            queries, the audit log through a cursor. The officials are read first (one query
+            over every table that names a user): their key comes before the sessions'.
+            `tournament_archive` holds the same parts whole (tests, small uses);
+            `tournament_archive_write` is the file writer of the command and the backups.
 """
 
 from __future__ import annotations
