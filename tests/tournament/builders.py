@@ -2,7 +2,9 @@
 one-table session, officials, and hand entries as the hand form would make them.
 
 Vocabulary: in a session, players are named by their *starting* wind ("E", "S", "W", "N");
-`entry()` takes those letters and returns a `HandEntryData` with player ids.
+`entry()` takes those letters and returns a `HandEntryData` with player ids. A *scored event*
+(`make_scored_event`) is a whole played event written in bulk rows whose every hand re-scores,
+so that its archive imports: the archive tests and ``benchmarks/scale_archive.py`` use it.
 """
 
 from __future__ import annotations
@@ -241,3 +243,146 @@ def make_played_event(**tournament_fields) -> PlayedEvent:
         row.refresh_from_db()
     winner = next(p for p in players if p.pk == ids["S"])
     return PlayedEvent(tournament, players, first, second, winner)
+
+
+def make_scored_event(players: int, rounds: int, hands: int, seed: int = 1) -> Tournament:
+    """``players`` players (a multiple of 4) seated anew each of ``rounds`` rounds, every table
+    playing ``hands`` hands, all written in bulk rows shaped as the hand service writes them:
+    the demo's winning hands (some self-drawn, some under Same-Round Immunity) and draws, each
+    scored by the engine with its four payments, an audit line with the desk's snapshot, a
+    second entry for one hand in ten; a private link per player, a penalty at one table in
+    25, every session reconciled with its card, and the kept session totals."""
+    import random
+
+    from django.utils import timezone
+
+    from tournament.demo.hands import COMMON, HAND_PATTERNS
+    from tournament.event.links import player_link_build
+    from tournament.models import AuditEntry, Hand, HandEntry, Payment, Penalty, PlayerLink
+    from tournament.play.entry import Seating, evaluate, rules_for
+    from tournament.play.selectors import hand_snapshot
+    from tournament.play.services.hands import _apply
+    from tournament.play.services.scores import session_scores_rebuild
+
+    rng = random.Random(seed)
+    tournament = make_tournament(
+        name=f"Scored {players}", slug=f"scored-{players}-{next(_counter)}",
+        hands_per_session=hands, use_match_points=True,
+    )  # fmt: skip
+    countries = ["DK", "FR", "DE", "JP", "HK", "SE", "PL", "US"]
+    roster = [
+        event_services.RosterEntry(
+            given_name=f"Given{i}",
+            family_name=f"Family {i:04d}",
+            country=countries[i % len(countries)],
+            club=f"Club {i % 40}",
+        )  # fmt: skip
+        for i in range(1, players + 1)
+    ]
+    registrations = event_services.tournament_register(tournament=tournament, roster=roster)
+    people = [reg.player for reg in registrations]
+    names = {person.pk: person.name for person in people}
+    judges = [make_user("judge", name=f"{tournament.slug}-judge-{i}") for i in range(8)]
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.create(tournament=tournament, number=number, seating_published=True)
+        order = people[:]
+        rng.shuffle(order)
+        rows = [(i // 4 + 1, "ESWN"[i % 4], person) for i, person in enumerate(order)]
+        round_seat(round_=round_, seat_rows=rows)
+    rules = rules_for(tournament)
+    sessions = list(Session.objects.filter(round__tournament=tournament).order_by("pk"))
+    seats: dict[tuple, dict[str, int]] = {}
+    for seat in Seat.objects.filter(round__tournament=tournament):
+        seats.setdefault((seat.round_id, seat.table_id), {})[seat.wind] = seat.player_id
+    made, paid, seconds = [], [], []
+    for session in sessions:
+        by_wind = seats[(session.round_id, session.table_id)]
+        seating = Seating(players=by_wind, names={pid: names[pid] for pid in by_wind.values()})
+        totals = dict.fromkeys(by_wind.values(), 0)
+        for number in range(1, hands + 1):
+            played = _played_entry(rng, seating, number, HAND_PATTERNS, COMMON)
+            evaluation = evaluate(played, seating=seating, rules=rules)
+            if not evaluation.ok:
+                draw = HandEntryData(number=number, outcome="draw")
+                evaluation = evaluate(draw, seating=seating, rules=rules)
+            hand = Hand(session=session, entered_by=rng.choice(judges), confirmed=True)
+            _apply(hand, evaluation)
+            made.append(hand)
+            paid.append(evaluation.payments)
+            for pid, amount in evaluation.payments.items():
+                totals[pid] += amount
+            if rng.random() < 0.1:
+                seconds.append((hand, evaluation.entry.as_data()))
+        session.status = Session.Status.RECONCILED
+        session.card_totals = {str(pid): total for pid, total in totals.items()}
+        session.reconciled_by = rng.choice(judges)
+        session.reconciled_at = timezone.now()
+    Session.objects.bulk_update(
+        sessions, ["status", "card_totals", "reconciled_by", "reconciled_at"], batch_size=500
+    )
+    Hand.objects.bulk_create(made, batch_size=1000)
+    Payment.objects.bulk_create(
+        (
+            Payment(hand=hand, player_id=pid, amount=amount)
+            for hand, payments in zip(made, paid, strict=True)
+            for pid, amount in sorted(payments.items())
+        ),
+        batch_size=2000,
+    )
+    HandEntry.objects.bulk_create(
+        HandEntry(hand=hand, data=data, entered_by=rng.choice(judges), hand_version=1)
+        for hand, data in seconds
+    )
+    AuditEntry.objects.bulk_create(
+        (
+            AuditEntry(
+                tournament=tournament,
+                session=hand.session,
+                hand_number=hand.number,
+                action=AuditEntry.Action.CREATE,
+                user=hand.entered_by,
+                after=hand_snapshot(hand, names, payments),
+            )
+            for hand, payments in zip(made, paid, strict=True)
+        ),
+        batch_size=1000,
+    )
+    now = timezone.now()
+    PlayerLink.objects.bulk_create(player_link_build(reg.pk, now) for reg in registrations)
+    for session in rng.sample(sessions, len(sessions) // 25):
+        Penalty.objects.create(
+            tournament=tournament,
+            session=session,
+            player_id=seats[(session.round_id, session.table_id)]["E"],
+            amount=30,
+            mode=rng.choice(["zero_sum", "deduction"]),
+            reason="Slow play",
+            created_by=rng.choice(judges),
+        )
+    session_scores_rebuild(tournament=tournament)
+    return tournament
+
+
+def _played_entry(rng, seating, number: int, patterns, common) -> HandEntryData:
+    """A hand as a judge enters it: one of the demo's winning hands, or a draw."""
+    players = list(seating.players.values())
+    if rng.random() < 0.1:
+        return HandEntryData(number=number, outcome="draw")
+    index = rng.choice(common) if rng.random() < 0.8 else rng.randrange(len(patterns))
+    tiles, winning, may_self_draw = patterns[index]
+    winner = rng.choice(players)
+    if may_self_draw and rng.random() < 0.3:
+        return HandEntryData(
+            number=number, winner=winner, win_type="self_draw", tiles=tiles, winning_tile=winning
+        )
+    others = [p for p in players if p != winner]
+    discarder = rng.choice(others)
+    immunity, responsible = "", None
+    if rng.random() < 0.1:
+        immunity = rng.choice(["other", "nobody"])
+        if immunity == "other":
+            responsible = rng.choice([p for p in others if p != discarder])
+    return HandEntryData(
+        number=number, winner=winner, win_type="discard", discarder=discarder,
+        immunity=immunity, responsible=responsible, tiles=tiles, winning_tile=winning,
+    )  # fmt: skip

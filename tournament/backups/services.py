@@ -4,9 +4,9 @@ Vocabulary
 ----------
 backup      a directory ``zj-YYYYmmdd-HHMMSS`` (``-2``, ``-3``... when two start in the same
             second) in the backup directory, holding the database copy, ``archives/<slug>.json``
-            for every tournament (``docs/archive.md``) and ``manifest.json``. It is written as
-            ``<name>.partial-<pid>`` and renamed when whole, so a backup under a real name is
-            always complete.
+            for every tournament (``docs/archive.md``, each written as it is read, never held
+            whole) and ``manifest.json``. It is written as ``<name>.partial-<pid>`` and
+            renamed when whole, so a backup under a real name is always complete.
 database copy   ``database.sqlite3`` (SQLite's online backup API) or ``database.pgdump``
             (``pg_dump --format=custom``), chosen by the engine of the database here.
 snapshot    the instant a backup shows. The copy and every archive are read inside one
@@ -45,8 +45,7 @@ from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
-from ..exports.archive import archive_dumps
-from ..exports.selectors import archive_snapshot, tournament_archive
+from ..exports.selectors import archive_snapshot, tournament_archive_write
 from ..models import Hand, Player, Tournament
 from ..standings.selectors import boards_forget
 
@@ -197,8 +196,7 @@ def backup_create(*, directory, keep: int = 96) -> Backup:
             else:
                 _copy_postgresql(snapshot, partial / copy_name)
             for tournament in Tournament.objects.order_by("slug"):
-                text = archive_dumps(tournament_archive(tournament))
-                (partial / ARCHIVES / f"{tournament.slug}.json").write_text(text, "utf-8")
+                tournament_archive_write(tournament, partial / ARCHIVES / f"{tournament.slug}.json")
                 hands = Hand.objects.filter(session__round__tournament=tournament)
                 tournaments[tournament.slug] = hands.count()
             migrations = _applied_migrations(snapshot)

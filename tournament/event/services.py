@@ -95,10 +95,13 @@ def player_build(entry: RosterEntry) -> Player:
     return player
 
 
-def _validated(instance, where: str) -> None:
-    """``instance.full_clean()``; with ``where``, its messages are put as "where: field: ..."."""
+def _validated(instance, where: str, unique: bool = True) -> None:
+    """``instance.full_clean()``; with ``where``, its messages are put as "where: field: ...".
+    Without ``unique``, nothing is asked of the database: neither uniqueness nor whether the
+    rows it refers to exist (see `roster_admit`)."""
+    references = [] if unique else [f.name for f in instance._meta.fields if f.is_relation]
     try:
-        instance.full_clean()
+        instance.full_clean(exclude=references, validate_unique=unique, validate_constraints=unique)
     except ValidationError as error:
         if not where:
             raise
@@ -111,13 +114,22 @@ def _validated(instance, where: str) -> None:
 
 @public_write
 def roster_admit(
-    *, tournament: Tournament, admissions: Iterable[Admission], checked: bool = False
+    *,
+    tournament: Tournament,
+    admissions: Iterable[Admission],
+    checked: bool = False,
+    validate_unique: bool = True,
 ) -> list[Registration]:
     """The door into the roster: create the new players and make every registration, all or
     nothing. Each player and registration is validated first (field errors as the models say
     them) unless ``checked``: an import plan checked every row against the roster already, so
     the rows are only written, in bulk; a row the database refuses meanwhile (a number or an
-    external id taken) is `ROSTER_CHANGED`."""
+    external id taken) is `ROSTER_CHANGED`. Without ``validate_unique`` the fields are
+    validated but a taken number or external id is left to the database to refuse, as one
+    error for the whole roster, and the tournament and players are not looked up again,
+    instead of queries per row: for a new tournament's roster whose numbers were checked and
+    whose known external ids name their players (an archive's, 400 players at a world
+    championship)."""
     admissions = list(admissions)
     players = [
         player_build(admission.entry) if admission.player_id is None else None
@@ -126,7 +138,7 @@ def roster_admit(
     if not checked:
         for admission, player in zip(admissions, players, strict=True):
             if player is not None:
-                _validated(player, admission.where)
+                _validated(player, admission.where, validate_unique)
     try:
         with transaction.atomic():
             created = Player.objects.bulk_create([p for p in players if p is not None])
@@ -145,7 +157,7 @@ def roster_admit(
             ]
             if not checked:
                 for admission, registration in zip(admissions, registrations, strict=True):
-                    _validated(registration, admission.where)
+                    _validated(registration, admission.where, validate_unique)
             Registration.objects.bulk_create(registrations)
     except IntegrityError as error:
         if checked:

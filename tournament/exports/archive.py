@@ -15,6 +15,11 @@ upgrade         an archive of an older version that this one still reads (`READA
                 since get the value that means "as before" (no cap, no presets, no warnings).
 canonical text  `archive_dumps`: sorted keys, fixed indentation, one trailing newline; the same
                 tournament always gives the same bytes (export -> import -> export is identical).
+stream          a `Stream`: a top-level list of an archive given as an iterable that is read
+                once, one item at a time (a world championship's sessions and audit log are
+                most of its 30 MB). `archive_chunks` writes an archive whose lists may be
+                streams piece by piece: joined, the pieces are exactly `archive_dumps` of the
+                same archive with its streams as lists, and no more than one item is held.
 check           `archive_problems`: the structure, the references between parts, and every hand
                 re-scored with the engine (`tournament.play.entry.evaluate`) against its stored
                 value, patterns and payments. An import refuses the file on any problem, naming
@@ -24,6 +29,7 @@ check           `archive_problems`: the structure, the references between parts,
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator, Mapping
 from types import SimpleNamespace
 
 from ..play.entry import ENTRY_FLAGS, HandEntryData, Seating, evaluate, rules_for
@@ -75,8 +81,52 @@ class ArchiveError(ValueError):
         super().__init__("The archive was refused: " + " ".join(shown) + more)
 
 
+INDENT = 1  # spaces per level of the canonical text
+
+
+class Stream:
+    """A top-level list of an archive, read once, item by item (see the vocabulary)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Iterable):
+        self.items = items
+
+    def __iter__(self) -> Iterator:
+        return iter(self.items)
+
+
 def archive_dumps(archive: dict) -> str:
-    return json.dumps(archive, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return json.dumps(archive, ensure_ascii=False, indent=INDENT, sort_keys=True) + "\n"
+
+
+def _dumps(value, level: int) -> str:
+    """``value``'s canonical text nested ``level`` deep: a JSON text holds no raw newline
+    (one inside a string is escaped), so each of its newlines starts an indented line."""
+    text = json.dumps(value, ensure_ascii=False, indent=INDENT, sort_keys=True)
+    return text.replace("\n", "\n" + " " * (INDENT * level))
+
+
+def archive_chunks(archive: Mapping) -> Iterator[str]:
+    """`archive_dumps` piece by piece: a piece per top-level value, and per item of a `Stream`,
+    each read only when its piece is asked for."""
+    if not archive:
+        yield archive_dumps({})
+        return
+    separator, inner = "{\n", " " * (2 * INDENT)
+    for key in sorted(archive):
+        head = separator + " " * INDENT + json.dumps(key, ensure_ascii=False) + ": "
+        separator = ",\n"
+        value = archive[key]
+        if not isinstance(value, Stream):
+            yield head + _dumps(value, 1)
+            continue
+        opening, empty = head + "[\n", True
+        for item in value:
+            yield opening + inner + _dumps(item, 2)
+            opening, empty = ",\n", False
+        yield head + "[]" if empty else "\n" + " " * INDENT + "]"
+    yield "\n}\n"
 
 
 def archive_loads(text: str | bytes) -> dict:

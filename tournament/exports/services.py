@@ -2,7 +2,10 @@
 
 Vocabulary: see `.archive`. `tournament_import` checks the file first (structure, references,
 every hand re-scored), outside any transaction; then writes everything in one unit of work
-(`tournament.audit.unit_of_work`).
+(`tournament.audit.unit_of_work`), in bulk: each kind of row (hands, payments, second entries,
+audit lines, seats...) is validated, then written by `.rows.rows_insert`, so the statements
+grow with the batches, not with the hands (a world championship's 16,000 hands took a
+statement each, and PostgreSQL waited on every round trip).
 Players are matched by external id when they already exist (a player of two tournaments stays
 one player); officials by user name (a user missing here is created without a usable password
 and with the archived role in the imported tournament only, never in a global group: an
@@ -47,6 +50,7 @@ from ..play.services.scores import session_scores_rebuild
 from ..roles import roles_ensure
 from ..stages import CutLine
 from .archive import (
+    HAND_FLAGS,
     ArchiveError,
     archive_problems,
     archive_upgrade,
@@ -54,8 +58,12 @@ from .archive import (
     half_of,
     snapshot_numbers,
 )
+from .rows import rows_insert
 
 CUT_LINE_FIELDS = ("position", "rank", "score", "carried", "qualified", "lot")
+#: Hands written at once (with their payments and entries): the import's memory, not its
+#: statements (`rows_insert` writes each kind of row in as few as it can).
+BATCH = 1000
 _ROLES = {
     "judge": TournamentOfficial.Role.JUDGE,
     "head judge": TournamentOfficial.Role.HEAD_JUDGE,
@@ -128,8 +136,11 @@ def _users(archive: dict) -> tuple[dict[str, object], dict[object, str]]:
     roles_ensure()
     model = get_user_model()
     users, created = {}, {}
+    known = model.objects.in_bulk(
+        [o["username"] for o in archive["officials"]], field_name="username"
+    )
     for official in archive["officials"]:
-        user = model.objects.filter(username=official["username"]).first()
+        user = known.get(official["username"])
         if user is None:
             user = model(username=official["username"])
             user.set_unusable_password()
@@ -169,6 +180,7 @@ def _write(archive: dict, slug: str) -> Tournament:
     )
     registrations = roster_admit(
         tournament=tournament,
+        validate_unique=False,  # a new tournament; numbers checked; known external ids matched
         admissions=[
             Admission(
                 number=record["number"],
@@ -188,36 +200,46 @@ def _write(archive: dict, slug: str) -> Tournament:
     player_of = {number: players[pk] for number, pk in id_of.items()}
     registration_of = {registration.number: registration for registration in registrations}
 
-    tables = {}
-    for record in archive["tables"]:
-        table = Table(tournament=tournament, number=record["number"], label=record["label"])
-        tables[record["number"]] = _valid(table, f"Table {record['number']}", ("tournament",))
-        table.save()
-    rounds = {}
-    seats = []
-    for record in archive["rounds"]:
-        round_ = Round(
-            tournament=tournament,
-            number=record["number"],
-            status=record["status"],
-            seating_published=record["seating_published"],
-            table_change_after=record.get("table_change_after"),
+    tables = {
+        record["number"]: _valid(
+            Table(tournament=tournament, number=record["number"], label=record["label"]),
+            f"Table {record['number']}",
+            ("tournament",),
         )
-        _valid(round_, f"Round {record['number']}", ("tournament",)).save()
-        rounds[record["number"]] = round_
-        seats += [
+        for record in archive["tables"]
+    }
+    rows_insert(Table, tables.values())
+    rounds = {
+        record["number"]: _valid(
+            Round(
+                tournament=tournament,
+                number=record["number"],
+                status=record["status"],
+                seating_published=record["seating_published"],
+                table_change_after=record.get("table_change_after"),
+            ),
+            f"Round {record['number']}",
+            ("tournament",),
+        )
+        for record in archive["rounds"]
+    }
+    rows_insert(Round, rounds.values())
+    rows_insert(
+        Seat,
+        (
             Seat(
-                round=round_,
+                round=rounds[record["number"]],
                 table=tables[s["table"]],
                 half=half_of(s),
                 wind=s["wind"],
                 player=player_of[s["player"]],
             )
+            for record in archive["rounds"]
             for s in record["seats"]
-        ]
-    Seat.objects.bulk_create(seats)
+        ),
+    )
 
-    sessions = {}
+    sessions, played = {}, []
     for record in archive["sessions"]:
         where = f"Round {record['round']}, table {record['table']}"
         totals = record["card_totals"]
@@ -236,30 +258,46 @@ def _write(archive: dict, slug: str) -> Tournament:
             opened_at=_time(record["opened_at"]),
             appeal_closed_at=_time(record.get("appeal_closed_at")),
         )
-        _valid(session, where, ("round", "table", "reconciled_by")).save()
+        _valid(session, where, ("round", "table", "reconciled_by"))
         sessions[(record["round"], record["table"], half_of(record))] = session
-        _hands_write(session, record["hands"], where, (player_of, id_of, registration_of), who)
-        for proposal in (
-            record.get("table_proposals") or []
-        ):  # absent from files written before table entries
+        played += [(session, hand, f"{where}, hand {hand['number']}") for hand in record["hands"]]
+    rows_insert(Session, sessions.values())
+    hands = {}
+    for start in range(0, len(played), BATCH):
+        hands.update(
+            _hands_write(played[start : start + BATCH], (player_of, id_of, registration_of), who)
+        )
+    rows_insert(
+        TableProposal,
+        (
             TableProposal(
-                session=session,
+                session=sessions[(record["round"], record["table"], half_of(record))],
                 number=proposal["number"],
                 registration=registration_of[proposal["player"]],
                 data=entry_numbers(proposal["data"], id_of),
                 entered_at=_time(proposal["entered_at"]),
-            ).save()
+            )
+            for record in archive["sessions"]
+            # absent from files written before table entries
+            for proposal in record.get("table_proposals") or []
+        ),
+    )
 
-    presets = {}
-    for record in archive["penalty_presets"]:
-        preset = PenaltyPreset(tournament=tournament, **record)
-        _valid(preset, f"Penalty preset {record['name']}", ("tournament",)).save()
-        presets[record["name"]] = preset
+    presets = {
+        record["name"]: _valid(
+            PenaltyPreset(tournament=tournament, **record),
+            f"Penalty preset {record['name']}",
+            ("tournament",),
+        )
+        for record in archive["penalty_presets"]
+    }
+    rows_insert(PenaltyPreset, presets.values())
+    penalties = []
     for record in archive["penalties"]:
         session = sessions.get((record["round"], record["table"], half_of(record) or 1))
         hand = None
         if session is not None and record["hand"] is not None:
-            hand = Hand.objects.filter(session=session, number=record["hand"]).first()
+            hand = hands.get((session.pk, record["hand"]))
         penalty = Penalty(
             tournament=tournament,
             player=player_of[record["player"]],
@@ -274,45 +312,53 @@ def _write(archive: dict, slug: str) -> Tournament:
             created_at=_time(record["created_at"]),
         )
         excluded = ("tournament", "player", "session", "hand", "created_by", "preset")
-        _valid(penalty, "A penalty", excluded)
-        penalty.save()
+        penalties.append(_valid(penalty, "A penalty", excluded))
+    rows_insert(Penalty, penalties)
 
-    AuditEntry.objects.bulk_create(
-        _valid(
-            AuditEntry(
-                tournament=tournament,
-                session=sessions.get((line["round"], line["table"], half_of(line) or 1)),
-                hand_number=line["hand_number"],
-                action=line["action"],
-                user=who(line["user"]),
-                reason=line["reason"],
-                before=snapshot_numbers(line.get("before"), id_of),
-                after=snapshot_numbers(line.get("after"), id_of),
-                created_at=_time(line["created_at"]),
-            ),
-            "An audit line",
-            ("tournament", "session", "user"),
-        )
-        for line in archive["audit"]
+    rows_insert(
+        AuditEntry,
+        (
+            _valid(
+                AuditEntry(
+                    tournament_id=tournament.pk,
+                    session_id=_pk(
+                        sessions.get((line["round"], line["table"], half_of(line) or 1))
+                    ),
+                    hand_number=line["hand_number"],
+                    action=line["action"],
+                    user_id=_pk(who(line["user"])),
+                    reason=line["reason"],
+                    before=snapshot_numbers(line.get("before"), id_of),
+                    after=snapshot_numbers(line.get("after"), id_of),
+                    created_at=_time(line["created_at"]),
+                ),
+                "An audit line",
+                ("tournament", "session", "user"),
+            )
+            for line in archive["audit"]
+        ),
     )
     _links_write(archive.get("links", []), registration_of)
-    HandQuery.objects.bulk_create(
-        _valid(
-            HandQuery(
-                session=sessions.get((record["round"], record["table"], half_of(record) or 1)),
-                hand_number=record["hand_number"],
-                registration=registration_of[record["player"]],
-                text=record["text"],
-                raised_at=_time(record["raised_at"]),
-                status=record["status"],
-                answer=record["answer"],
-                answered_by=who(record["answered_by"]),
-                answered_at=_time(record["answered_at"]),
-            ),
-            f"Hand query of player {record['player']}",
-            ("session", "registration", "answered_by"),
-        )
-        for record in archive.get("queries", [])
+    rows_insert(
+        HandQuery,
+        (
+            _valid(
+                HandQuery(
+                    session=sessions.get((record["round"], record["table"], half_of(record) or 1)),
+                    hand_number=record["hand_number"],
+                    registration=registration_of[record["player"]],
+                    text=record["text"],
+                    raised_at=_time(record["raised_at"]),
+                    status=record["status"],
+                    answer=record["answer"],
+                    answered_by=who(record["answered_by"]),
+                    answered_at=_time(record["answered_at"]),
+                ),
+                f"Hand query of player {record['player']}",
+                ("session", "registration", "answered_by"),
+            )
+            for record in archive.get("queries", [])
+        ),
     )
     _stages_write(tournament, archive.get("stages") or [], player_of, who)
     session_scores_rebuild(tournament=tournament)  # the kept totals the standings read
@@ -340,9 +386,12 @@ def _links_write(records: list[dict], registration_of: dict) -> None:
             "key", flat=True
         )
     )
-    PlayerLink.objects.bulk_create(
-        player_link_build(link.registration.pk, link.issued_at) if link.key in taken else link
-        for link in links
+    rows_insert(
+        PlayerLink,
+        (
+            player_link_build(link.registration.pk, link.issued_at) if link.key in taken else link
+            for link in links
+        ),
     )
 
 
@@ -386,60 +435,92 @@ def _stages_write(tournament, records, player_of, who) -> None:
         )
 
 
-def _hands_write(session, records, where, numbers, who) -> None:
-    """``numbers``: players, player ids and registrations by registration number."""
-    player_of, id_of, registration_of = numbers
-    for record in records:
-        name = f"{where}, hand {record['number']}"
+def _pk(row):
+    return row.pk if row is not None else None
 
-        def player(number):
-            return player_of[number] if number is not None else None
 
+def _hands_write(played, numbers, who) -> dict[tuple[int, int], Hand]:
+    """The hands ``played`` ((session, hand record, name) each, the sessions saved) with their
+    payments, second entries and table entries; returns them by (session id, number).
+    ``numbers``: players, player ids and registrations by registration number."""
+    _, id_of, registration_of = numbers
+
+    def player(number):
+        return id_of[number] if number is not None else None
+
+    hands = []
+    for session, record, name in played:
         hand = Hand(
-            session=session,
+            session_id=session.pk,
             number=record["number"],
             outcome=record["outcome"],
-            winner=player(record["winner"]),
+            winner_id=player(record["winner"]),
             win_type=record["win_type"],
-            discarder=player(record["discarder"]),
+            discarder_id=player(record["discarder"]),
             immunity=record["immunity"],
-            responsible=player(record["responsible"]),
+            responsible_id=player(record["responsible"]),
             concealed=record["concealed"],
             melds=record["melds"],
             winning_tile=record["winning_tile"],
             penalty_tiles=record["penalty_tiles"],
             value=record["value"],
             patterns=record["patterns"],
-            entered_by=who(record["entered_by"]),
+            entered_by_id=_pk(who(record["entered_by"])),
             entered_at=_time(record["entered_at"]),
             updated_at=_time(record["updated_at"]),
             version=record["version"],
             confirmed=record["confirmed"],
-            confirmed_by=who(record["confirmed_by"]),
-            **{flag: flag in record["flags"] for flag in ("final_draw", "final_discard",
-                                                          "win_on_kong", "heaven", "earth")},
-        )  # fmt: skip
-        excluded = ("session", "winner", "discarder", "responsible", "entered_by", "confirmed_by")
-        _valid(hand, name, excluded).save()
-        Payment.objects.bulk_create(
-            Payment(hand=hand, player=player_of[int(number)], amount=amount)
-            for number, amount in sorted(record["payments"].items(), key=lambda i: int(i[0]))
+            confirmed_by_id=_pk(who(record["confirmed_by"])),
+            **{flag: flag in record["flags"] for flag in HAND_FLAGS},
         )
-        for second in record["second_entries"]:
+        excluded = ("session", "winner", "discarder", "responsible", "entered_by", "confirmed_by")
+        hands.append(_valid(hand, name, excluded))
+    rows_insert(Hand, hands)
+    records = [record for _, record, _ in played]
+    rows_insert(
+        Payment,
+        (
+            Payment(hand_id=hand.pk, player_id=id_of[int(number)], amount=amount)
+            for hand, record in zip(hands, records, strict=True)
+            for number, amount in sorted(record["payments"].items(), key=lambda i: int(i[0]))
+        ),
+    )
+    rows_insert(
+        HandEntry,
+        (
             HandEntry(
-                hand=hand,
+                hand_id=hand.pk,
                 data=entry_numbers(second["data"], id_of),
                 entered_by=who(second["entered_by"]),
                 entered_at=_time(second["entered_at"]),
                 hand_version=second["hand_version"],
-            ).save()
-        at_table = record.get("table_entry")  # absent from files written before table entries
-        if at_table is not None:
-            table_entry = TableEntry(
-                hand=hand,
-                entered_by=who(at_table["entered_by"]),
-                entered_at=_time(at_table["entered_at"]),
-                first=at_table["first"],
             )
-            table_entry.save()
-            table_entry.agreed_by.set(registration_of[n] for n in at_table.get("players") or [])
+            for hand, record in zip(hands, records, strict=True)
+            for second in record["second_entries"]
+        ),
+    )
+    at_table = [
+        (
+            TableEntry(
+                hand=hand,
+                entered_by=who(record["table_entry"]["entered_by"]),
+                entered_at=_time(record["table_entry"]["entered_at"]),
+                first=record["table_entry"]["first"],
+            ),
+            record["table_entry"].get("players") or [],
+        )
+        for hand, record in zip(hands, records, strict=True)
+        # absent from files written before table entries
+        if record.get("table_entry") is not None
+    ]
+    rows_insert(TableEntry, (entry for entry, _ in at_table))
+    agreed = TableEntry.agreed_by.through
+    rows_insert(
+        agreed,
+        (
+            agreed(tableentry_id=entry.pk, registration_id=registration_of[number].pk)
+            for entry, players in at_table
+            for number in players
+        ),
+    )
+    return {(hand.session_id, hand.number): hand for hand in hands}

@@ -1,12 +1,12 @@
 """``python manage.py export_tournament SLUG -o FILE.json``: the tournament's archive
-(``docs/archive.md``); without ``-o`` it goes to standard output."""
+(``docs/archive.md``); without ``-o`` it goes to standard output. Either way it is written as
+it is read, never held whole."""
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.exports.archive import archive_dumps
-from tournament.exports.selectors import tournament_archive
+from tournament.exports.selectors import tournament_archive_chunks, tournament_archive_write
 from tournament.models import Tournament
 
 
@@ -21,12 +21,16 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(f"No tournament with slug {slug!r}.")
-        text = archive_dumps(tournament_archive(tournament))
         if output:
             path = Path(output)
             partial = path.with_name(path.name + ".partial")
-            partial.write_text(text, encoding="utf-8")
+            try:
+                size = tournament_archive_write(tournament, partial)
+            except BaseException:
+                partial.unlink(missing_ok=True)
+                raise
             partial.replace(path)  # never a half-written archive under the real name
-            self.stderr.write(f"Wrote {tournament.name} to {path} ({len(text):,} bytes).")
+            self.stderr.write(f"Wrote {tournament.name} to {path} ({size:,} bytes).")
         else:
-            self.stdout.write(text, ending="")
+            for chunk in tournament_archive_chunks(tournament):
+                self.stdout.write(chunk, ending="")
