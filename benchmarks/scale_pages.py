@@ -10,6 +10,9 @@ before play     `build_before_play(400, 10)`: the same roster with all 10 rounds
                 organiser sees them the evening before; the hand saves go into its round 1).
 small event     `build_event(32, 10, 16)`: 1,280 hands, for the player page to show that its
                 time does not grow with the tournament's hands.
+scored event    `scale_archive.build_scored_event(400, 10, 16)`: the same size, every hand
+                scored by the engine (so its archive imports), an audit line per hand: the
+                archive rows.
 cached event    both events are built once per database and kept on disk between runs: a SQLite
                 file in ``.bench-cache/`` and a PostgreSQL template database, named by a key
                 of the migrations and the builders (`cache_key`); each run measures a copy, so
@@ -147,12 +150,14 @@ def build_events(players: int = 400, rounds: int = 10, hands: int = 16) -> dict[
     from django.db import connection
 
     from benchmarks.bench_standings import build_event
+    from benchmarks.scale_archive import build_scored_event
 
     played = Event(*build_event(players, rounds, hands, seed=1))
     events = {
         "played": played,
         "before_play": build_before_play(players, rounds),
         "small": Event(*build_event(32, rounds, hands, seed=2)),
+        "scored": Event(build_scored_event(players, rounds, hands), []),
     }
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:  # as autovacuum would after a day of entries
@@ -164,7 +169,11 @@ def cache_key() -> str:
     """A digest of what the cached events depend on: the migrations and the builders."""
     digest = hashlib.sha256()
     sources = sorted((ROOT / "tournament" / "migrations").glob("*.py"))
-    sources += [ROOT / "benchmarks" / "bench_standings.py", Path(__file__).resolve()]
+    sources += [
+        ROOT / "benchmarks" / "bench_standings.py",
+        ROOT / "tests" / "tournament" / "builders.py",
+        Path(__file__).resolve(),
+    ]
     for source in sources:
         text = source.read_text()
         if source.name == Path(__file__).name:  # only the builders, not the measuring code
@@ -460,8 +469,9 @@ def cached_events() -> dict[str, Event]:
         ("played", "bench-400"),
         ("before_play", "before-play-400-10"),
         ("small", "bench-32"),
+        ("scored", "scored-400-"),
     ):
-        tournament = Tournament.objects.get(slug=slug)
+        tournament = Tournament.objects.filter(slug__startswith=slug).order_by("pk").first()
         people = [
             registration.player
             for registration in Registration.objects.filter(tournament=tournament)
@@ -475,7 +485,6 @@ def cached_events() -> dict[str, Event]:
 def child_measure(runs: int, only: str = "") -> dict:
     """Measure every row on the database of ``DATABASE_URL`` (a copy of the cache)."""
     django_ready()
-    from django.conf import settings
     from django.db import connection
 
     trivial_urls()
@@ -489,19 +498,25 @@ def child_measure(runs: int, only: str = "") -> dict:
     if wanted("standings pdf"):
         rows.append(standings_pdf_row(events["played"], runs))
     if wanted("archive"):
-        rows.extend(archive_rows(events["played"], settings.DATABASES["default"], runs))
+        rows.extend(archive_rows(events["scored"], runs))
     return {"backend": connection.vendor, "rows": rows}
 
 
-def archive_rows(event: Event, database: dict, runs: int) -> list[dict]:
-    """The archive export (peak memory of a fresh process) and import, from
-    `benchmarks.scale_archive`."""
+def archive_rows(event: Event, runs: int) -> list[dict]:
+    """The archive of the scored event: exported by ``export_tournament`` in a fresh process
+    (its peak memory above the process's start, `scale_archive.export_peak`), and imported
+    beside its original in a fresh process, commit included (`scale_archive.import_seconds`)."""
+    from django.core.management import call_command
+
     from benchmarks import scale_archive
 
     url = os.environ["DATABASE_URL"]
-    exports = [scale_archive.export_peak(event.tournament.slug, url) for _ in range(runs)]
-    archive_path = exports[-1]["path"]
-    imports = [scale_archive.import_seconds(archive_path, url) for _ in range(max(3, runs // 2))]
+    slug = event.tournament.slug
+    exports = [scale_archive.export_peak(slug, url) for _ in range(runs)]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "archive.json"
+        call_command("export_tournament", slug, "-o", str(path))
+        imports = [scale_archive.import_seconds(path, url) for _ in range(max(3, runs // 2))]
     return [
         _row(
             "archive export",
@@ -512,7 +527,13 @@ def archive_rows(event: Event, database: dict, runs: int) -> list[dict]:
             exports[-1]["bytes"],
             peak_mb=max(e["peak_mb"] for e in exports),
         ),
-        _row("archive import", statistics.median(imports) * 1000, None, None),
+        _row(
+            "archive import",
+            statistics.median(i["seconds"] for i in imports) * 1000,
+            None,
+            None,
+            statistics.median(i["queries"] for i in imports),
+        ),
     ]
 
 
