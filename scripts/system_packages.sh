@@ -11,6 +11,7 @@ if [ "${1:-}" != fonts ]; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 fi
+command -v msgfmt >/dev/null 2>&1 || missing+=(gettext)
 [ -n "$(fc-list :lang=zh 2>/dev/null)" ] || missing+=(fonts-wqy-zenhei)
 [ -n "$(fc-list ':charset=1f004' 2>/dev/null)" ] || missing+=(fonts-symbola)
 [ ${#missing[@]} -eq 0 ] && exit 0

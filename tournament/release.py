@@ -52,6 +52,7 @@ from django.db.models import Min
 from django.http import Http404
 from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils import translation
 from django.utils.http import http_date, quote_etag
 
 from . import live
@@ -113,7 +114,9 @@ def public_page(rule: Rule, *, per_round: bool = False, validators: bool = True)
                 return view(request, tournament, *args, **kwargs)
             fragment = bool(request.headers.get("HX-Request"))
             variant = ("o" if official else "p") + ("h" if fragment else "")
-            version = f"{live.version_of(last_write)}-{variant}"
+            # The language is part of the version: a page read in English is not "not modified"
+            # for the same browser once it has switched to Chinese.
+            version = f"{live.version_of(last_write)}-{variant}-{translation.get_language()}"
             etag = quote_etag(version)
             if _matches(request.headers.get("If-None-Match", ""), etag):
                 response = _not_modified(etag, last_write)

@@ -1,0 +1,17 @@
+"""Set-up shared by the whole suite: the translation catalogues are compiled before any test
+runs when a ``.po`` file is newer than its ``.mo`` (``make test`` compiles them too; this covers
+``pytest`` run on its own after a catalogue changed)."""
+
+import subprocess
+from pathlib import Path
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
+def pytest_configure(config):
+    for source in LOCALE.glob("*/LC_MESSAGES/*.po"):
+        compiled = source.with_suffix(".mo")
+        if not compiled.exists() or compiled.stat().st_mtime < source.stat().st_mtime:
+            subprocess.run(
+                ["msgfmt", "--check-format", "-o", str(compiled), str(source)], check=True
+            )

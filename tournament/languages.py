@@ -1,0 +1,75 @@
+"""The language each viewer reads: English, Traditional Chinese or Simplified Chinese.
+
+Vocabulary:
+- *language*: a code of ``settings.LANGUAGES`` (``en``, ``zh-hant``, ``zh-hans``), as Django's
+  translation machinery names it; `html_lang` gives the BCP 47 spelling for ``<html lang>``
+  (``zh-Hant``).
+- *asked language*: the ``?lang=`` parameter of a URL. It wins over everything, and sticks: the
+  answer sets the language cookie, so the next pages follow without the parameter. A shared URL
+  (a QR code on a Chinese slip) carries it, so the page opens in the slip's language.
+- Without a parameter, the cookie decides, then the browser's ``Accept-Language``, then
+  ``settings.LANGUAGE_CODE`` (Django's `LocaleMiddleware`, which this extends).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.middleware.locale import LocaleMiddleware
+from django.utils import translation
+
+LANGUAGE_PARAMETER = "lang"
+
+_HTML_LANG = {"en": "en", "zh-hant": "zh-Hant", "zh-hans": "zh-Hans"}
+
+
+def supported(code: str | None) -> str | None:
+    """The site's language for ``code`` (any case, ``zh-TW`` style variants accepted), or None."""
+    if not code:
+        return None
+    try:
+        return translation.get_supported_language_variant(code.strip().lower())
+    except LookupError:
+        return None
+
+
+def html_lang(code: str | None = None) -> str:
+    """BCP 47 spelling of a language, for ``<html lang>`` and ``hreflang``."""
+    code = code or translation.get_language() or settings.LANGUAGE_CODE
+    return _HTML_LANG.get(code, code)
+
+
+def address_in(request, code: str) -> str:
+    """The address of the current page with its ``lang`` parameter set to ``code``; the other
+    parameters are kept."""
+    query = request.GET.copy()
+    query[LANGUAGE_PARAMETER] = code
+    return f"{request.path}?{urlencode(sorted(query.lists()), doseq=True)}"
+
+
+class LanguageMiddleware(LocaleMiddleware):
+    """`LocaleMiddleware`, plus the asked language (``?lang=``), remembered in the cookie."""
+
+    def process_request(self, request):
+        asked = supported(request.GET.get(LANGUAGE_PARAMETER))
+        if asked is None:
+            return super().process_request(request)
+        translation.activate(asked)
+        request.LANGUAGE_CODE = asked
+        request.language_asked = asked
+        return None
+
+    def process_response(self, request, response):
+        response = super().process_response(request, response)
+        asked = getattr(request, "language_asked", None)
+        if asked and request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != asked:
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                asked,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+            )
+        return response

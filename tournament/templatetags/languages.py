@@ -1,0 +1,33 @@
+"""The header's language switch: ``{% language_links %}`` lists the site's languages, each a
+link to the current page in that language (`tournament.languages`)."""
+
+from django import template
+from django.conf import settings
+from django.utils import translation
+
+from ..languages import address_in, html_lang
+
+register = template.Library()
+
+
+@register.inclusion_tag("includes/language_links.html", takes_context=True)
+def language_links(context):
+    request = context.get("request")
+    current = translation.get_language()
+    return {
+        "languages": [
+            {
+                "code": code,
+                "name": name,
+                "lang": html_lang(code),
+                "address": address_in(request, code) if request else f"?lang={code}",
+                "current": code == current,
+            }
+            for code, name in settings.LANGUAGES
+        ]
+    }
+
+
+@register.simple_tag
+def html_language():
+    return html_lang()
