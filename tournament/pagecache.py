@@ -192,7 +192,7 @@ def page_cached(
 def _within_budget(key: str) -> bool:
     """Count one more kept answer for the key's tournament and version: False past
     `MOST_KEPT` (a cache that fails counts nothing: nothing is kept in it either)."""
-    counter = ":".join(key.split(":")[:3]) + ":kept"
+    counter = "kept:" + ":".join(key.split(":")[1:3])  # "page:<pk>:<version>:..."
     try:
         cache.add(counter, 0, timeout=KEEP_SECONDS)
         return cache.incr(counter) <= MOST_KEPT

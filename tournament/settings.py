@@ -14,6 +14,9 @@
 ``REDIS_URL``           a Redis server for the cache shared by every web process, e.g.
                         ``redis://127.0.0.1:6379/0`` (default: each process keeps its own cache in
                         memory); when Redis is down the site goes on with cache misses
+``DJANGO_PAGE_CACHE_WARM_LANGUAGES`` comma-separated language codes whose standings a release
+                        builds and keeps at once (``PAGE_CACHE_WARM_LANGUAGES``, tournament.pagewarm;
+                        default: ``LANGUAGE_CODE`` alone); each must be one of ``LANGUAGES``
 ``DJANGO_DB_POOL``      PostgreSQL only: the most connections each web process keeps in a pool
                         (psycopg's pool; default: none, one kept connection per thread)
 ``SENTRY_DSN``          report errors to Sentry (default: no error reporting); with
@@ -313,6 +316,11 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en-gb"
+PAGE_CACHE_WARM_LANGUAGES = [
+    code.strip()
+    for code in environ.get("DJANGO_PAGE_CACHE_WARM_LANGUAGES", LANGUAGE_CODE).split(",")
+    if code.strip()
+]
 TIME_ZONE = environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
