@@ -15,8 +15,9 @@
                         ``redis://127.0.0.1:6379/0`` (default: each process keeps its own cache in
                         memory); when Redis is down the site goes on with cache misses
 ``DJANGO_PAGE_CACHE_WARM_LANGUAGES`` comma-separated language codes whose standings a release
-                        builds and keeps at once (``PAGE_CACHE_WARM_LANGUAGES``, tournament.pagewarm;
-                        default: ``LANGUAGE_CODE`` alone); each must be one of ``LANGUAGES``
+                        builds and keeps at once (``PAGE_CACHE_WARM_LANGUAGES``; see
+                        tournament.pagewarm; default: ``LANGUAGE_CODE`` alone); codes the site
+                        does not offer (``LANGUAGES``) are skipped
 ``DJANGO_DB_POOL``      PostgreSQL only: the most connections each web process keeps in a pool
                         (psycopg's pool; default: none, one kept connection per thread)
 ``SENTRY_DSN``          report errors to Sentry (default: no error reporting); with

@@ -51,9 +51,7 @@ def _asked(client, url, **headers):
 
 def _kept_keys() -> list[str]:
     return [
-        key
-        for key in caches["default"]._cache
-        if ":page:" in key and not key.endswith(":building")
+        key for key in caches["default"]._cache if ":page:" in key and not key.endswith(":building")
     ]
 
 

@@ -32,9 +32,7 @@ def api_root(request):
     return Response({key: request.build_absolute_uri(reverse(name)) for key, name in links.items()})
 
 
-@api_page(
-    Rule.ALWAYS, response=serializers.TournamentPage, parameters=PAGING, query=PAGING_QUERY
-)
+@api_page(Rule.ALWAYS, response=serializers.TournamentPage, parameters=PAGING, query=PAGING_QUERY)
 def tournament_list(request):
     """The tournaments on the home page, newest first (hidden ones only to their officials)."""
     pages = Pages(page_size=20)
