@@ -188,3 +188,14 @@ def test_through_redis_an_answer_is_kept_for_every_process(event):
             assert redis.get("pagecache:origins") == ["http://testserver"]
         finally:
             redis.delete_pattern("*")
+
+
+def test_an_open_appeal_window_costs_a_hit_nothing(db):
+    from tests.tournament.builders import make_played_event
+
+    event = make_played_event(appeal_window_minutes=30)  # table 1's window is open
+    url = _url(event, "api:standings")
+    first = Client().get(url)
+    assert "provisional" in first.json() and first.json()["provisional"]["active"]
+    hit, sent = _asked(Client(), url)
+    assert len(sent) == 1 and hit.content == first.content

@@ -131,3 +131,24 @@ def test_each_warmed_language_is_kept_under_its_own_key(held, django_capture_on_
     kept = [key for key in caches["default"]._cache if ":page:" in key]
     assert {key.split(":")[5] for key in kept} == {"en-gb", "fr"}
     assert len(kept) == 2 * 4  # standings and projector, each whole and as its fragment
+
+
+def test_a_release_through_the_desks_settings_form_warms_inside_that_request(
+    held, client, django_capture_on_commit_callbacks
+):
+    address = reverse("desk:tournament_settings_update", args=[held.slug])
+    client.force_login(make_user("head"))
+    form = client.get(address).context["form"]
+    data = {
+        k: v
+        for k, v in form.initial.items()
+        if k in form.fields and v is not None and v is not False  # unchecked boxes send nothing
+    }
+    data["standings_public"] = "on"
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(address, data)
+        assert answer.status_code == 302, answer.context["form"].errors
+    assert Tournament.objects.get(pk=held.tournament.pk).standings_public
+    boards_forget()
+    sent = _sent(reverse("public:standings", args=[held.slug]))
+    assert len(sent) == 1
