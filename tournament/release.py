@@ -28,9 +28,11 @@ validator       every public page of a tournament sends ``ETag`` and ``Last-Modi
                 ``Cache-Control: public`` with a short max-age so a reverse proxy or CDN may
                 serve them, except a live page's fragment (an htmx request), which must be
                 asked for again each time; officials' answers are private.
-kept page       a spectator's page (not logged in, no session or messages) is built once per
-                version and kept in the site's cache (`tournament.pagecache`) until a write
-                moves the version on, or the first open appeal window closes by the clock.
+kept page       a spectator's page or API answer (not logged in, no session or messages) is
+                built once per version and kept in the site's cache (`tournament.pagecache`)
+                until a write moves the version on, or the first open appeal window closes by
+                the clock. Only the query parameters the view declares (``query``, a list of
+                `pagecache.Param`) reach it and its key; the others are dropped first.
 
 Every public view is wrapped in `public_page(rule)`, the public's loader: it loads the
 tournament once and hands it to the view, refuses (404 with the reason, `rule_refusal`) what
@@ -43,13 +45,14 @@ The live stream, an asynchronous view, wears `public_stream` (the same 404s).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 from functools import wraps
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db.models import Min
-from django.http import Http404
+from django.http import Http404, HttpRequest
 from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils import translation
@@ -57,7 +60,14 @@ from django.utils.http import http_date, quote_etag
 
 from . import live
 from .models import Round, Session, SessionScore, Tournament
-from .pagecache import KEEP_SECONDS, page_cached, page_key
+from .pagecache import (
+    KEEP_SECONDS,
+    Param,
+    canonical_query,
+    page_cached,
+    page_key,
+    query_replace,
+)
 from .roles import is_official
 
 PUBLIC_MAX_AGE = 15  # seconds a proxy may serve a public page without asking again
@@ -89,16 +99,27 @@ def rule_refusal(rule: Rule, user, tournament, round_: Round | None = None) -> s
     return None
 
 
-def public_page(rule: Rule, *, per_round: bool = False, validators: bool = True):
+def public_page(
+    rule: Rule,
+    *,
+    per_round: bool = False,
+    validators: bool = True,
+    query: Iterable[Param] = (),
+    key_extra: Callable[[HttpRequest], str] | None = None,
+):
     """The public's loader: load the URL's tournament once (404 when there is none, or when it
     is hidden from the viewer), enforce ``rule`` (404 with the reason), answer conditional GETs
-    cheaply, then call ``view(request, tournament, **rest)``.
+    cheaply, then call ``view(request, tournament, **rest)``, or serve a spectator the kept
+    answer (`tournament.pagecache`).
 
     ``per_round``: the view judges the rule round by round and says on the page what is not
     public yet (a round's results) instead of a 404. ``validators=False``: no ``ETag`` (the
-    printouts, made afresh on every request and never cached). A page without a ``slug`` (the
-    home page, the calculator) is called as it is.
+    printouts, made afresh on every request and never cached). ``query``: the query parameters
+    the view reads (the only ones a spectator's answer is built from and kept under).
+    ``key_extra(request)``: what else the answer depends on (the API's origin and media type).
+    A page without a ``slug`` (the home page, the calculator) is called as it is.
     """
+    known = tuple(query)
 
     def decorator(view):
         @wraps(view)
@@ -125,11 +146,14 @@ def public_page(rule: Rule, *, per_round: bool = False, validators: bool = True)
                 def build():
                     return view(request, tournament, *args, **kwargs)
 
-                if _spectator(request, official):
+                kept_query, keepable = canonical_query(request.META.get("QUERY_STRING", ""), known)
+                if keepable and _spectator(request, official):
+                    query_replace(request, kept_query)
+                    extra = key_extra(request) if key_extra else ""
                     response = page_cached(
-                        page_key(tournament.pk, version, request.get_full_path()),
+                        page_key(tournament.pk, version, request.path, kept_query, extra),
                         build,
-                        seconds=_keep_seconds(tournament),
+                        seconds=lambda: _keep_seconds(tournament),
                     )
                 else:
                     response = build()

@@ -14,6 +14,10 @@
 ``REDIS_URL``           a Redis server for the cache shared by every web process, e.g.
                         ``redis://127.0.0.1:6379/0`` (default: each process keeps its own cache in
                         memory); when Redis is down the site goes on with cache misses
+``DJANGO_PAGE_CACHE_WARM_LANGUAGES`` comma-separated language codes whose standings a release
+                        builds and keeps at once (``PAGE_CACHE_WARM_LANGUAGES``; see
+                        tournament.pagewarm; default: all of ``LANGUAGES``); codes the site
+                        does not offer (``LANGUAGES``) are skipped
 ``DJANGO_DB_POOL``      PostgreSQL only: the most connections each web process keeps in a pool
                         (psycopg's pool; default: none, one kept connection per thread)
 ``SENTRY_DSN``          report errors to Sentry (default: no error reporting); with
@@ -323,6 +327,14 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["tournament.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
+# A release warms the standings in these languages (all three unless told otherwise).
+PAGE_CACHE_WARM_LANGUAGES = [
+    code.strip()
+    for code in environ.get(
+        "DJANGO_PAGE_CACHE_WARM_LANGUAGES", ",".join(code for code, _name in LANGUAGES)
+    ).split(",")
+    if code.strip()
+]
 TIME_ZONE = environ.get("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -29,6 +29,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.text import slugify
 
+from .. import pagewarm
 from ..audit import audit_record, public_write
 from ..models import (
     AuditEntry,
@@ -216,6 +217,17 @@ SETTINGS_FIELDS = (
 )
 
 
+# The settings that release standings to the public (or more of them): a change to one of them,
+# with the standings public, is a release, and warms the standings (`tournament.pagewarm`).
+STANDINGS_RELEASE = {
+    "standings_public",
+    "results_public",
+    "silent_rounds",
+    "hold_unreconciled_results",
+    "hide_withdrawn",
+}
+
+
 SCORING_RULES = (
     "minimum_points",
     "hand_cap",
@@ -295,6 +307,8 @@ def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -
         setattr(tournament, name, value)
     tournament.full_clean()
     tournament.save()
+    if set(changed) & STANDINGS_RELEASE and tournament.standings_public and not tournament.hidden:
+        pagewarm.standings_warm_on_commit(tournament.slug)  # the phones ask at once
     if changed:
         old = {k: before[k] for k in changed}
         audit_record(

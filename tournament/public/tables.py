@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django_tables2 import RequestConfig
 
 from ..models import Registration
+from ..pagecache import Param, sort_param
 
 HIDE_ON_PHONES = {"th": {"class": "hide-sm"}, "td": {"class": "hide-sm"}}
 STATUS_NAMES = dict(Registration.Status.choices)
@@ -237,6 +238,18 @@ class StandingsTable(tables.Table):
 
 
 PER_PAGE_MAX = 500
+PAGE_MOST = 10_000  # a page number above it is the first page
+
+
+def table_query(table_class) -> tuple[Param, ...]:
+    """The query parameters a page with a ``table_class`` table and a search reads (see
+    `tournament.pagecache`): paging, sorting by a column, and ``q``."""
+    return (
+        Param("page", most=PAGE_MOST),
+        Param("per_page", most=PER_PAGE_MAX),
+        sort_param(table_class.base_columns),
+        Param("q", search=True),
+    )
 
 
 def table_paginate(request, table, *, per_page: int) -> None:

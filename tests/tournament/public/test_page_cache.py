@@ -130,3 +130,40 @@ def test_with_the_cache_down_every_page_is_still_served_from_the_database():
             response = Client().get(url)
             assert response.status_code == 200
             assert response.content == expected
+
+
+def _kept_pages() -> list[str]:
+    from django.core.cache import caches
+
+    return [k for k in caches["default"]._cache if ":page:" in k and not k.endswith(":building")]
+
+
+def test_a_crawlers_unknown_query_parameters_make_no_key_and_reach_no_page():
+    session = make_reconciled_session()
+    url = _standings(session)
+    plain = Client().get(url).content
+    for query in ("?x=1", "?x=2", "?utm_source=poison-link&fbclid=abc", "?per_page=0&page=-1"):
+        count, page = _queries(Client(), url + query)
+        assert count == 1 and page.encode() == plain, query
+    assert len(_kept_pages()) == 1
+    from django.core.cache import caches
+
+    caches["default"].clear()
+    first = Client().get(url + "?sort=-total&poison-link=1").content.decode()
+    assert "poison-link" not in first
+    assert Client().get(url + "?sort=-total").content.decode() == first
+
+
+def test_known_query_parameters_are_kept_once_each_and_searches_not_at_all():
+    session = make_reconciled_session()
+    url = _standings(session)
+    Client().get(url + "?sort=-total")
+    for query in ("?sort=-total&sort=-total", "?sort=name&sort=-total", "?sort=-total&x=1"):
+        assert _queries(Client(), url + query)[0] == 1, query
+    assert len(_kept_pages()) == 1
+    Client().get(url + "?q=Player")
+    assert len(_kept_pages()) == 1
+    overlay = reverse("public:overlay_standings", args=[session.round.tournament.slug])
+    Client().get(overlay + "?top=32")
+    assert _queries(Client(), overlay + "?top=500")[0] == 1  # more than the most is the most
+    assert len(_kept_pages()) == 2

@@ -21,10 +21,10 @@ from ...release import Rule
 from ...roles import is_official
 from ...standings import selectors as standings_selectors
 from .. import serializers
-from .common import Pages, api_page, round_of
+from .common import PAGING_QUERY, Pages, api_page, round_of
 
 
-@api_page(Rule.ALWAYS, response=serializers.RoundList)
+@api_page(Rule.ALWAYS, response=serializers.RoundList, query=PAGING_QUERY)
 def round_list(request, tournament):
     """The tournament's rounds: number, status and whether the seating is published."""
     rounds = list(tournament.rounds.all())

@@ -19,10 +19,10 @@ from ... import release
 from ...release import Rule
 from ...standings import selectors
 from .. import serializers
-from .common import PAGING, Pages, api_page
+from .common import PAGING, PAGING_QUERY, Pages, api_page
 
 
-@api_page(Rule.STANDINGS, response=serializers.StandingsPage, parameters=PAGING)
+@api_page(Rule.STANDINGS, response=serializers.StandingsPage, parameters=PAGING, query=PAGING_QUERY)
 def standings(request, tournament):
     """The ranked standings, a page at a time (100 rows unless ``page_size`` says otherwise):
     the top of the standings is the first page (``?page_size=8``)."""

@@ -18,7 +18,7 @@ from ...release import Rule
 from ...roles import is_official
 from ...standings import selectors as standings_selectors
 from .. import serializers
-from .common import PAGING, Pages, api_page
+from .common import PAGING, PAGING_QUERY, SEARCH_QUERY, Pages, api_page
 
 
 @api_page(Rule.ALWAYS, response=serializers.Root)
@@ -32,7 +32,7 @@ def api_root(request):
     return Response({key: request.build_absolute_uri(reverse(name)) for key, name in links.items()})
 
 
-@api_page(Rule.ALWAYS, response=serializers.TournamentPage, parameters=PAGING)
+@api_page(Rule.ALWAYS, response=serializers.TournamentPage, parameters=PAGING, query=PAGING_QUERY)
 def tournament_list(request):
     """The tournaments on the home page, newest first (hidden ones only to their officials)."""
     pages = Pages(page_size=20)
@@ -66,6 +66,7 @@ def tournament_detail(request, tournament):
         OpenApiParameter("q", str, description="Search by name, country, club or EMA number."),
         *PAGING,
     ],
+    query=PAGING_QUERY + SEARCH_QUERY,
 )
 def player_list(request, tournament):
     """The registered players in family-name order, as the players list shows them; each

@@ -18,6 +18,7 @@ from django.http import Http404
 from django.shortcuts import render
 
 from ... import release
+from ...pagecache import Param
 from ...release import Rule, public_page
 from .. import selectors
 from .pages import round_or_404
@@ -39,7 +40,7 @@ def _top(request) -> int:
     return min(int(text), TOP_MOST) if text.isdecimal() and int(text) > 0 else TOP_DEFAULT
 
 
-@public_page(Rule.STANDINGS)
+@public_page(Rule.STANDINGS, query=[Param("top", most=TOP_MOST, clamp=True)])
 def overlay_standings(request, tournament):
     board = public_board(request, tournament)
     context = {"tournament": tournament, "board": board, "rows": board.rows[: _top(request)]}

@@ -16,7 +16,7 @@ from ...models import Round
 from ...names import player_names
 from ...play import clock as play_clock
 from ...release import Rule, player_page_visible, public_page, seating_visible
-from ..tables import RegistrationTable, table_paginate
+from ..tables import RegistrationTable, table_paginate, table_query
 
 
 def live_template(request, template: str) -> str:
@@ -50,7 +50,7 @@ def tournament_detail(request, tournament):
     return render(request, "tournament/public/tournament_detail.html", context)
 
 
-@public_page(Rule.ALWAYS)
+@public_page(Rule.ALWAYS, query=table_query(RegistrationTable))
 def player_list(request, tournament):
     # A NUL cannot reach PostgreSQL in a string; nobody types one, so it is dropped.
     query = request.GET.get("q", "").replace("\x00", "").strip()[:100]

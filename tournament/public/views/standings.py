@@ -20,7 +20,7 @@ from ...release import Rule, public_page
 from ...standings import selectors
 from ...standings.chart import cumulative_chart
 from ...standings.ranking import number_text
-from ..tables import StandingsTable, table_paginate
+from ..tables import StandingsTable, table_paginate, table_query
 from .pages import live_template, round_or_404
 
 PER_PAGE = 100
@@ -49,7 +49,7 @@ def _common(request, tournament, board_=None) -> dict:
     }
 
 
-@public_page(Rule.STANDINGS)
+@public_page(Rule.STANDINGS, query=table_query(StandingsTable))
 def standings(request, tournament):
     board_ = public_board(request, tournament)
     query = request.GET.get("q", "").strip()
