@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.formats import time_format
+from django.utils.translation import gettext
 
 from .. import release
 from ..event import selectors as event_selectors
@@ -57,7 +58,7 @@ from ..names import player_names
 from ..play.appeals import appeal_window
 from ..play.selectors import hidden_hands_filter, round_progress
 from ..roles import is_official
-from ..stages import CutLine
+from ..stages import CutLine, StagePlan
 from ..winds import wind_order
 from .cuts import CutOutcome, cut_decide, stage_inputs, staged_standings
 from .ranking import (
@@ -658,6 +659,15 @@ class CutPreview:
     confirmed_seed: int | None = None
 
 
+def stage_description(plan: StagePlan, number: int) -> str:
+    """`StagePlan.describe` in the reader's language."""
+    template, values = plan.description(number)
+    if "share" in values:
+        share_template, share_values = values["share"]
+        values = {**values, "share": gettext(share_template) % share_values}
+    return gettext(template) % values
+
+
 def cut_preview(tournament: Tournament, stage: int, *, seed: int) -> CutPreview:
     """The cut ending ``stage`` as it stands (a fixed number of queries)."""
     plan = stage_plan(tournament)
@@ -672,7 +682,7 @@ def cut_preview(tournament: Tournament, stage: int, *, seed: int) -> CutPreview:
     labels = {entrant.player_id: entrant.label or entrant.name for entrant in everyone}
     preview = CutPreview(
         stage=stage,
-        description=plan.describe(stage),
+        description=stage_description(plan, stage),
         seed=seed,
         problems=[],
         outcome=None,
@@ -686,7 +696,9 @@ def cut_preview(tournament: Tournament, stage: int, *, seed: int) -> CutPreview:
         .first(),
     )
     if not rule.has_cut:
-        preview.problems.append(f"Stage {stage} is the last stage: it ends with no cut.")
+        preview.problems.append(
+            gettext("Stage %(stage)s is the last stage: it ends with no cut.") % {"stage": stage}
+        )
         return preview
     preview.problems.extend(_cut_problems(tournament, plan, cuts, stage))
     if stage > 1 and stage - 1 not in cuts:
@@ -712,29 +724,44 @@ def _cut_problems(tournament, plan, cuts, stage: int) -> list[str]:
     """Why the cut ending ``stage`` cannot be confirmed now (empty when it can)."""
     rule = plan.stage(stage)
     if stage in cuts:
-        return [f"The cut after round {rule.last_round} is confirmed already."]
+        return [
+            gettext("The cut after round %(round)s is confirmed already.")
+            % {"round": rule.last_round}
+        ]
     if stage > 1 and stage - 1 not in cuts:
-        return [f"Confirm the cut after round {plan.stage(stage - 1).last_round} first."]
+        return [
+            gettext("Confirm the cut after round %(round)s first.")
+            % {"round": plan.stage(stage - 1).last_round}
+        ]
     first = plan.first_round(stage)
     played = round_progress(tournament).played
     unplayed = [n for n in range(first, rule.last_round + 1) if n not in played]
     problems = []
     if unplayed:
         problems.append(
-            f"Round(s) {', '.join(map(str, unplayed))} of this stage are not played yet: the cut "
-            f"is made after round {rule.last_round}."
+            gettext(
+                "Round(s) %(rounds)s of this stage are not played yet: the cut is made after "
+                "round %(round)s."
+            )
+            % {"rounds": ", ".join(map(str, unplayed)), "round": rule.last_round}
         )
     waiting = provisional(tournament, rule.last_round)
     for number, tables in sorted(waiting.unreconciled.items()):
         if number >= first:
             problems.append(
-                f"Round {number}: table(s) {', '.join(map(str, tables))} not reconciled; "
-                "reconcile them at the judges' desk first."
+                gettext(
+                    "Round %(number)s: table(s) %(tables)s not reconciled; reconcile them at the "
+                    "judges' desk first."
+                )
+                % {"number": number, "tables": ", ".join(map(str, tables))}
             )
     pending = sum(n for (r, _), n in waiting.pending_hands.items() if r >= first)
     if pending:
         problems.append(
-            f"{pending} hand(s) of this stage await a second entry or a head judge's decision."
+            gettext(
+                "%(count)s hand(s) of this stage await a second entry or a head judge's decision."
+            )
+            % {"count": pending}
         )
     return problems
 
