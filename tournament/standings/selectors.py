@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.formats import time_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from .. import release
 from ..event import selectors as event_selectors
@@ -118,10 +118,12 @@ class Provisional:
         waits for the head judge, or their table's appeal window is open until a time."""
         tables = self.player_tables.get(player_id, ())
         if any(key in self.open_queries for key in tables):
-            return "provisional: a hand query awaits the head judge"
+            return gettext("provisional: a hand query awaits the head judge")
         appeals = self.open_appeals
         ends = [appeals[key] for key in tables if key in appeals]
-        return f"provisional until {_at(max(ends))} (appeal window)" if ends else ""
+        if not ends:
+            return ""
+        return gettext("provisional until %(time)s (appeal window)") % {"time": _at(max(ends))}
 
     @property
     def unreconciled_count(self) -> int:
@@ -135,42 +137,73 @@ class Provisional:
         lines = []
         for number, tables in sorted(self.unreconciled.items()):
             lines.append(
-                f"Round {number}: {len(tables)} session(s) not reconciled (table"
-                f"{'s' if len(tables) > 1 else ''} {', '.join(map(str, tables))})."
+                ngettext(
+                    "Round %(number)s: %(count)s session(s) not reconciled (table %(tables)s).",
+                    "Round %(number)s: %(count)s session(s) not reconciled (tables %(tables)s).",
+                    len(tables),
+                )
+                % {"number": number, "count": len(tables), "tables": ", ".join(map(str, tables))}
             )
         if self.pending_hands:
             where = ", ".join(
-                f"round {r} table {t} ({n})" for (r, t), n in sorted(self.pending_hands.items())
+                gettext("round %(number)s table %(table)s (%(count)s)")
+                % {"number": r, "table": t, "count": n}
+                for (r, t), n in sorted(self.pending_hands.items())
             )
             lines.append(
-                f"{self.pending_count} hand(s) await a second entry or a head judge: {where}."
+                gettext("%(count)s hand(s) await a second entry or a head judge: %(where)s.")
+                % {"count": self.pending_count, "where": where}
             )
         by_round: dict[int, list[tuple[int, dt.datetime]]] = defaultdict(list)
         for (number, table), end in sorted(self.open_appeals.items()):
             by_round[number].append((table, end))
         for number, tables in by_round.items():
             lines.append(
-                f"Round {number}: appeal window open until {_at(max(e for _, e in tables))} "
-                f"(table{'s' if len(tables) > 1 else ''} {', '.join(str(t) for t, _ in tables)})."
+                ngettext(
+                    "Round %(number)s: appeal window open until %(time)s (table %(tables)s).",
+                    "Round %(number)s: appeal window open until %(time)s (tables %(tables)s).",
+                    len(tables),
+                )
+                % {
+                    "number": number,
+                    "time": _at(max(e for _, e in tables)),
+                    "tables": ", ".join(str(t) for t, _ in tables),
+                }
             )
         for (number, table), count in sorted(self.open_queries.items()):
             lines.append(
-                f"Round {number} table {table}: {count} hand quer{'ies' if count > 1 else 'y'} "
-                "await the head judge."
+                ngettext(
+                    "Round %(number)s table %(table)s: %(count)s hand query await the head judge.",
+                    "Round %(number)s table %(table)s: %(count)s hand queries await the head "
+                    "judge.",
+                    count,
+                )
+                % {"number": number, "table": table, "count": count}
             )
         return lines
 
     def summary(self) -> str:
         parts = []
         if self.unreconciled:
-            parts.append(f"{self.unreconciled_count} session(s) not reconciled")
+            parts.append(
+                gettext("%(count)s session(s) not reconciled") % {"count": self.unreconciled_count}
+            )
         if self.pending_hands:
-            parts.append(f"{self.pending_count} hand(s) awaiting a second entry")
+            parts.append(
+                gettext("%(count)s hand(s) awaiting a second entry") % {"count": self.pending_count}
+            )
         if self.open_appeals:
-            parts.append(f"appeal window open until {_at(self.appeals_end)}")
+            parts.append(
+                gettext("appeal window open until %(time)s") % {"time": _at(self.appeals_end)}
+            )
         if self.open_queries:
-            parts.append(f"{sum(self.open_queries.values())} hand query(ies) open")
-        return "Provisional: " + " and ".join(parts) + "." if parts else ""
+            parts.append(
+                gettext("%(count)s hand query(ies) open")
+                % {"count": sum(self.open_queries.values())}
+            )
+        if not parts:
+            return ""
+        return gettext("Provisional: %(parts)s.") % {"parts": gettext(" and ").join(parts)}
 
 
 @dataclass
@@ -194,7 +227,12 @@ class Board:
 
     @property
     def stage_text(self) -> str:
-        return f"Stage {self.stage} of {self.stages}" if self.stages > 1 else ""
+        if self.stages <= 1:
+            return ""
+        return gettext("Stage %(stage)s of %(stages)s") % {
+            "stage": self.stage,
+            "stages": self.stages,
+        }
 
 
 def _round_filter(prefix: str, limit: int | None) -> dict:
