@@ -9,7 +9,8 @@ snapshot    a JSON-ready dict describing what changed as it stood; for a hand, s
 
 text        what a person reads for a snapshot (`audit_text`): its ``summary`` when it has one
             (every writer gives one), else "Label: value" pairs - never a Python dict or an
-            internal field name.
+            internal field name. The stored summary stays as written (English); the words
+            around it are in the reader's language.
 last write  `Tournament.last_write`: when anything public of the tournament last changed.
             Public pages derive their ETag and Last-Modified from it (`tournament.release`) and
             the standings keep their built boards under it (`standings.selectors.board`), so a
@@ -44,6 +45,7 @@ from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Greatest
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext
 
 from . import live
 from .models import AuditEntry, Session, Tournament
@@ -176,11 +178,11 @@ def _label(key: str) -> str:
 
 def _value_text(value) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("audit value", "yes") if value else pgettext("audit value", "no")
     if isinstance(value, dict):
         return ", ".join(f"{_label(k).lower()} {_value_text(v)}" for k, v in value.items())
     if isinstance(value, list | tuple):
-        return ", ".join(_value_text(v) for v in value) or "none"
+        return ", ".join(_value_text(v) for v in value) or pgettext("audit value", "none")
     return "—" if value is None or value == "" else str(value)
 
 
@@ -194,7 +196,10 @@ def audit_text(value: dict | None) -> str:
         payments = value.get("payments")
         if isinstance(payments, dict) and payments:
             paid = ", ".join(f"{name} {amount:+d}" for name, amount in payments.items())
-            return f"{value['summary']}. Payments: {paid}"
+            return gettext("%(summary)s. Payments: %(paid)s") % {
+                "summary": value["summary"],
+                "paid": paid,
+            }
         return str(value["summary"])
     shown = {k: v for k, v in value.items() if k not in ("entry", "version")}
     return "; ".join(f"{_label(k)}: {_value_text(v)}" for k, v in shown.items())

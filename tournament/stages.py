@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .marking import gettext_noop
+
 NONE = Fraction(0)
 WHOLE = Fraction(1)
 SHARE_WORDS = {"none": NONE, "nothing": NONE, "whole": WHOLE, "all": WHOLE}
@@ -72,17 +74,35 @@ class StagePlan:
     def describe(self, number: int) -> str:
         """A stage in the organiser's words: "Stage 2: rounds 3 to 4, then the top 64
         continue, carrying 1/4 of their score"."""
+        template, values = self.description(number)
+        if "share" in values:
+            share_template, share_values = values["share"]
+            values = {**values, "share": share_template % share_values}
+        return template % values
+
+    def description(self, number: int) -> tuple[str, dict]:
+        """`describe` as a template and its values (`tournament.marking`); the share is one
+        of `share_words`' templates with its own values, under ``"share"``."""
         rule = self.stage(number)
         first = self.first_round(number)
         if not rule.has_cut:
-            return f"Stage {number}: round {first} on."
-        rounds = (
-            f"round {first}" if first == rule.last_round else f"rounds {first} to {rule.last_round}"
-        )
-        return (
-            f"Stage {number}: {rounds}, then the top {rule.cut_size} continue, carrying "
-            f"{share_words(rule.share)}."
-        )
+            return gettext_noop("Stage %(stage)s: round %(first)s on."), {
+                "stage": number,
+                "first": first,
+            }
+        values = {"stage": number, "first": first, "last": rule.last_round, "top": rule.cut_size}
+        values["share"] = share_description(rule.share)
+        if first == rule.last_round:
+            template = gettext_noop(
+                "Stage %(stage)s: round %(first)s, then the top %(top)s continue, carrying "
+                "%(share)s."
+            )
+        else:
+            template = gettext_noop(
+                "Stage %(stage)s: rounds %(first)s to %(last)s, then the top %(top)s continue, "
+                "carrying %(share)s."
+            )
+        return template, values
 
 
 @dataclass(frozen=True)
@@ -112,11 +132,18 @@ class RoundField:
         """Why nobody may be seated in this round yet ("" when they may)."""
         if self.waiting_for is None:
             return ""
-        return (
-            f"Round {self.round_number} belongs to stage {self.stage}, which only the qualifiers "
-            f"of the cut after round {self.cut_round} play: confirm the cut after round "
-            f"{self.cut_round} on the Stages page first."
-        )
+        return REFUSAL % self.refusal_values
+
+    @property
+    def refusal_values(self) -> dict:
+        """The values of `REFUSAL` for this round."""
+        return {"number": self.round_number, "stage": self.stage, "cut_round": self.cut_round}
+
+
+REFUSAL = gettext_noop(
+    "Round %(number)s belongs to stage %(stage)s, which only the qualifiers of the cut after "
+    "round %(cut_round)s play: confirm the cut after round %(cut_round)s on the Stages page first."
+)
 
 
 def field_of_round_number(
@@ -166,11 +193,17 @@ def share_text(share: Fraction) -> str:
 
 
 def share_words(share: Fraction) -> str:
+    template, values = share_description(share)
+    return template % values
+
+
+def share_description(share: Fraction) -> tuple[str, dict]:
+    """`share_words` as a template and its values (`tournament.marking`)."""
     if share == NONE:
-        return "nothing of their score"
+        return gettext_noop("nothing of their score"), {}
     if share == WHOLE:
-        return "their whole score"
-    return f"{share_text(share)} of their score"
+        return gettext_noop("their whole score"), {}
+    return gettext_noop("%(share)s of their score"), {"share": share_text(share)}
 
 
 def carry(share: Fraction, score: int) -> int:

@@ -3,6 +3,7 @@ its view's name. Any other address under ``/api/`` ending in a slash is a JSON 4
 
 from django.http import JsonResponse
 from django.urls import path, re_path
+from django.utils.translation import gettext
 
 from ..release import Rule
 from .views import docs, rounds, standings, tournaments
@@ -12,7 +13,7 @@ app_name = "api"
 
 def unknown(request, *args, **kwargs):
     """No endpoint has this address: a 404 in the API's words, not the site's page."""
-    return JsonResponse({"detail": "Not found."}, status=404)
+    return JsonResponse({"detail": gettext("Not found.")}, status=404)
 
 
 unknown.release_rule = Rule.ALWAYS  # it shows nothing

@@ -44,6 +44,7 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from ..exports.selectors import archive_snapshot, tournament_archive_write
 from ..models import Hand, Player, Tournament
@@ -92,7 +93,10 @@ def _sha256(path: Path) -> str:
 
 def _engine(connection) -> str:
     if connection.vendor not in COPY_NAMES:
-        raise BackupError(f"Backups support SQLite and PostgreSQL, not {connection.vendor}.")
+        raise BackupError(
+            gettext("Backups support SQLite and PostgreSQL, not %(engine)s.")
+            % {"engine": connection.vendor}
+        )
     return connection.vendor
 
 
@@ -113,15 +117,20 @@ def _pg_environment(connection) -> dict[str, str]:
 def _run_pg(tool: str, arguments: list[str], env: dict[str, str]) -> None:
     if shutil.which(tool) is None:
         raise BackupError(
-            f"{tool} was not found: install the PostgreSQL client of the server's major version "
-            "(Debian: postgresql-client)."
+            gettext(
+                "%(tool)s was not found: install the PostgreSQL client of the server's major "
+                "version (Debian: postgresql-client)."
+            )
+            % {"tool": tool}
         )
     done = subprocess.run([tool, *arguments], env=env, capture_output=True, text=True)
     if done.returncode != 0:
         lines = [line for line in done.stderr.splitlines() if line.strip()]
         detail = next((line for line in lines if "version mismatch" in line), None)
         detail = detail or (lines[-1] if lines else f"exit status {done.returncode}")
-        raise BackupError(f"{tool} failed: {detail.strip()}")
+        raise BackupError(
+            gettext("%(tool)s failed: %(detail)s") % {"tool": tool, "detail": detail.strip()}
+        )
 
 
 # -- backup ---------------------------------------------------------------------------------
@@ -136,7 +145,9 @@ def _copy_sqlite(connection, target: Path) -> None:
     finally:
         copy.close()
     if verdict != "ok":
-        raise BackupError(f"The database copy failed its check ({verdict}).")
+        raise BackupError(
+            gettext("The database copy failed its check (%(verdict)s).") % {"verdict": verdict}
+        )
 
 
 def _copy_postgresql(connection, target: Path) -> None:
@@ -175,13 +186,19 @@ def _applied_migrations(connection) -> list[str]:
 def backup_create(*, directory, keep: int = 96) -> Backup:
     """Write a backup into ``directory`` (made if missing), then keep the newest ``keep``."""
     if keep < 1:
-        raise BackupError(f"--keep must be 1 or more (got {keep}): it counts backups to keep.")
+        raise BackupError(
+            gettext("--keep must be 1 or more (got %(keep)s): it counts backups to keep.")
+            % {"keep": keep}
+        )
     started = time.perf_counter()
     directory = Path(directory).expanduser().resolve()
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise BackupError(f"Cannot create the backup directory {directory}: {error}.") from None
+        raise BackupError(
+            gettext("Cannot create the backup directory %(directory)s: %(error)s.")
+            % {"directory": directory, "error": error}
+        ) from None
     connection = connections[DEFAULT_DB_ALIAS]
     engine = _engine(connection)
     created = timezone.localtime()
@@ -232,20 +249,31 @@ def backup_create(*, directory, keep: int = 96) -> Backup:
 def _manifest(path: Path) -> tuple[Path, dict]:
     folder = path if path.is_dir() else path.parent
     if not path.exists():
-        raise BackupError(f"No backup at {path}.")
+        raise BackupError(gettext("No backup at %(path)s.") % {"path": path})
     try:
         manifest = json.loads((folder / MANIFEST).read_text("utf-8"))
     except FileNotFoundError:
         raise BackupError(
-            f"{folder} is not a backup (no {MANIFEST}): give a zj-YYYYmmdd-HHMMSS directory "
-            "written by `backup`."
+            gettext(
+                "%(folder)s is not a backup (no %(manifest)s): give a zj-YYYYmmdd-HHMMSS "
+                "directory written by `backup`."
+            )
+            % {"folder": folder, "manifest": MANIFEST}
         ) from None
     except (OSError, ValueError) as error:
-        raise BackupError(f"The backup's {MANIFEST} is unreadable ({error}).") from None
+        raise BackupError(
+            gettext("The backup's %(manifest)s is unreadable (%(error)s).")
+            % {"manifest": MANIFEST, "error": error}
+        ) from None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise BackupError(f"{folder / MANIFEST} is not a zj backup manifest.")
+        raise BackupError(
+            gettext("%(path)s is not a zj backup manifest.") % {"path": folder / MANIFEST}
+        )
     if manifest.get("version") != VERSION:
-        raise BackupError(f"Backup version {manifest.get('version')!r} is not known here.")
+        raise BackupError(
+            gettext("Backup version %(version)s is not known here.")
+            % {"version": repr(manifest.get("version"))}
+        )
     return folder, manifest
 
 
@@ -255,17 +283,26 @@ def _checked_copy(folder: Path, manifest: dict) -> Path:
     expected = manifest.get("files", {}).get(name)
     copy = folder / str(name)
     if not expected or not copy.is_file():
-        raise BackupError(f"The backup {folder} has no database copy ({name}).")
+        raise BackupError(
+            gettext("The backup %(folder)s has no database copy (%(name)s).")
+            % {"folder": folder, "name": name}
+        )
     size = copy.stat().st_size
     if size != expected["bytes"]:
         raise BackupError(
-            f"The database copy {copy} is damaged: {size:,} bytes where {expected['bytes']:,} "
-            "were written (truncated or altered). Nothing was restored; use another backup."
+            gettext(
+                "The database copy %(copy)s is damaged: %(size)s bytes where %(expected)s were "
+                "written (truncated or altered). Nothing was restored; use another backup."
+            )
+            % {"copy": copy, "size": f"{size:,}", "expected": f"{expected['bytes']:,}"}
         )
     if _sha256(copy) != expected["sha256"]:
         raise BackupError(
-            f"The database copy {copy} is damaged: its checksum differs from the manifest. "
-            "Nothing was restored; use another backup."
+            gettext(
+                "The database copy %(copy)s is damaged: its checksum differs from the manifest. "
+                "Nothing was restored; use another backup."
+            )
+            % {"copy": copy}
         )
     return copy
 
@@ -281,7 +318,10 @@ def _open_check(engine: str, copy: Path, env) -> None:
         except sqlite3.DatabaseError as error:
             verdict = str(error)
         if verdict != "ok":
-            raise BackupError(f"The database copy {copy} does not open whole ({verdict}).")
+            raise BackupError(
+                gettext("The database copy %(copy)s does not open whole (%(verdict)s).")
+                % {"copy": copy, "verdict": verdict}
+            )
     else:
         _run_pg("pg_restore", ["--list", "--file=/dev/null", str(copy)], env)
 
@@ -292,9 +332,9 @@ def database_contents() -> dict[str, int]:
     present = set(connection.introspection.table_names())
     counts = {}
     for label, model in (
-        ("tournaments", Tournament),
-        ("players", Player),
-        ("users", get_user_model()),
+        (gettext_noop("tournaments"), Tournament),
+        (gettext_noop("players"), Player),
+        (gettext_noop("users"), get_user_model()),
     ):
         table = model._meta.db_table
         counts[label] = model.objects.count() if table in present else 0
@@ -314,9 +354,16 @@ def backup_restore(*, path, replace: bool = False) -> Restored:
     engine = _engine(connection)
     if manifest.get("engine") != engine:
         raise BackupError(
-            f"This backup is of a {ENGINE_NAMES.get(manifest.get('engine'), '?')} database and "
-            f"the database here is {ENGINE_NAMES[engine]}: load its tournaments with "
-            f"`import_tournament` from {folder / ARCHIVES}/ instead."
+            gettext(
+                "This backup is of a %(backup_engine)s database and the database here is "
+                "%(engine)s: load its tournaments with `import_tournament` from %(archives)s/ "
+                "instead."
+            )
+            % {
+                "backup_engine": ENGINE_NAMES.get(manifest.get("engine"), "?"),
+                "engine": ENGINE_NAMES[engine],
+                "archives": folder / ARCHIVES,
+            }
         )
     copy = _checked_copy(folder, manifest)
     env = _pg_environment(connection) if engine == "postgresql" else None
@@ -324,15 +371,25 @@ def backup_restore(*, path, replace: bool = False) -> Restored:
     newer, pending = _unknown_migrations(manifest)
     if newer:
         raise BackupError(
-            f"This backup was made by a newer version of the software (migration {newer[0]} is "
-            "unknown here): update the code first."
+            gettext(
+                "This backup was made by a newer version of the software (migration "
+                "%(migration)s is unknown here): update the code first."
+            )
+            % {"migration": newer[0]}
         )
     held = database_contents()
     if any(held.values()) and not replace:
-        what = ", ".join(f"{count} {label}" for label, count in held.items() if count)
+        what = ", ".join(
+            gettext("%(count)s %(things)s") % {"count": count, "things": gettext(label)}
+            for label, count in held.items()
+            if count
+        )
         raise BackupError(
-            f"The database here is not empty ({what}); restoring replaces all of it. Take a "
-            "backup, stop the server, then run again with --replace."
+            gettext(
+                "The database here is not empty (%(what)s); restoring replaces all of it. Take a "
+                "backup, stop the server, then run again with --replace."
+            )
+            % {"what": what}
         )
     if engine == "sqlite":
         _restore_sqlite(connection, copy)
@@ -344,14 +401,16 @@ def backup_restore(*, path, replace: bool = False) -> Restored:
 
 def _restore_sqlite(connection, copy: Path) -> None:
     if connection.in_atomic_block:
-        raise BackupError("A restore cannot run inside a transaction.")
+        raise BackupError(gettext("A restore cannot run inside a transaction."))
     connection.ensure_connection()
     source = sqlite3.connect(f"{copy.resolve().as_uri()}?mode=ro", uri=True)
     try:
         # One step copies every page in one write transaction: all of it or nothing.
         source.backup(connection.connection)
     except sqlite3.DatabaseError as error:
-        raise BackupError(f"The restore failed and nothing was changed ({error}).") from None
+        raise BackupError(
+            gettext("The restore failed and nothing was changed (%(error)s).") % {"error": error}
+        ) from None
     finally:
         source.close()
         connection.close()
@@ -367,5 +426,10 @@ def _restore_postgresql(connection, copy: Path, env: dict[str, str]) -> None:
     try:
         _run_pg("pg_restore", arguments, env)
     except BackupError as error:
-        hint = " (is the server still running? stop it first)" if "lock" in str(error) else ""
-        raise BackupError(f"{error}{hint}; nothing was changed.") from None
+        if "lock" in str(error):
+            refusal = gettext(
+                "%(error)s (is the server still running? stop it first); nothing was changed."
+            )
+        else:
+            refusal = gettext("%(error)s; nothing was changed.")
+        raise BackupError(refusal % {"error": error}) from None

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError
+from django.utils.translation import gettext
 
 from ..audit import unit_of_work
 from ..event.links import player_link_build
@@ -108,7 +109,10 @@ def tournament_import(*, archive: dict, slug: str | None = None) -> Tournament:
     problems = archive_problems(archive)
     target = slug or archive["tournament"].get("slug")
     if not problems and Tournament.objects.filter(slug=target).exists():
-        problems.append(f"A tournament {target!r} already exists here; import with --slug NEW.")
+        problems.append(
+            gettext("A tournament %(slug)s already exists here; import with --slug NEW.")
+            % {"slug": repr(target)}
+        )
     if problems:
         raise ArchiveError(problems)
     try:
@@ -119,7 +123,9 @@ def tournament_import(*, archive: dict, slug: str | None = None) -> Tournament:
     except ValidationError as error:
         raise ArchiveError(error.messages) from None
     except (DatabaseError, ValueError, TypeError, KeyError, OverflowError) as error:
-        raise ArchiveError([f"The database refused the archive ({error})."]) from None
+        raise ArchiveError(
+            [gettext("The database refused the archive (%(error)s).") % {"error": error}]
+        ) from None
 
 
 def _valid(instance, where: str, exclude=()):

@@ -10,6 +10,7 @@ standings board (`sheets`), never from a table's per-cell introspection.
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.utils.translation import gettext
 
 from ..release import Rule, public_page
 from ..standings import selectors
@@ -45,7 +46,7 @@ def _download(sheet: Sheet, export_format: str, filename: str):
 @public_page(Rule.STANDINGS)
 def standings_export(request, tournament, export_format):
     if export_format not in CONTENT_TYPES:
-        raise Http404("Standings can be downloaded as CSV or XLSX.")
+        raise Http404(gettext("Standings can be downloaded as CSV or XLSX."))
     board_ = selectors.board_for_viewer(request.user, tournament)
     rounds = sorted({p.round_number for row in board_.rows for p in row.sessions})
     sheet = standings_sheet(

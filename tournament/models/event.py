@@ -9,6 +9,9 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.functional import lazy
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 from django_countries.fields import CountryField
 
 from scoring.engine import CAP_MOST, MINIMUM_MOST, cap_problem
@@ -16,6 +19,12 @@ from scoring.engine import CAP_MOST, MINIMUM_MOST, cap_problem
 from ..winds import WINDS, starting_wind_of_dealer
 
 HALVES = (1, 2)
+
+
+def _filled(text, **params) -> str:
+    """``text`` (lazy) with ``params`` put in when it is shown, in the language of that moment:
+    field texts are built once, at import, and read in each viewer's language."""
+    return lazy(lambda: str(text) % params, str)()
 
 
 def half_hand_numbers(half: int, change_after: int | None, hands_per_session: int) -> range:
@@ -30,27 +39,30 @@ def half_hand_numbers(half: int, change_after: int | None, hands_per_session: in
 
 def hand_range_label(numbers: range) -> str:
     """ "hands 9-16": how a half is named on cards and pages (a round in two halves)."""
-    return f"hands {numbers.start}-{numbers.stop - 1}"
+    return gettext("hands %(first)s-%(last)s") % {"first": numbers.start, "last": numbers.stop - 1}
 
 
 class Wind(models.TextChoices):
-    EAST = "E", "East"
-    SOUTH = "S", "South"
-    WEST = "W", "West"
-    NORTH = "N", "North"
+    EAST = "E", _("East")
+    SOUTH = "S", _("South")
+    WEST = "W", _("West")
+    NORTH = "N", _("North")
 
 
 match_points_validator = RegexValidator(
     r"^\s*-?\d+\s*(,\s*-?\d+\s*){3}$",
-    "Give four whole numbers separated by commas, for 1st, 2nd, 3rd and 4th place, e.g. 4,2,1,0.",
+    _(
+        "Give four whole numbers separated by commas, for 1st, 2nd, 3rd and 4th place, "
+        "e.g. 4,2,1,0."
+    ),
 )
 
 TIE_BREAKS = {
-    "points": "Total points",
-    "match_points": "Match points",
-    "hands_won": "Hands won",
-    "best_session": "Best session score",
-    "head_to_head": "Head-to-head points",
+    "points": _("Total points"),
+    "match_points": _("Match points"),
+    "hands_won": _("Hands won"),
+    "best_session": _("Best session score"),
+    "head_to_head": _("Head-to-head points"),
 }
 
 
@@ -59,26 +71,26 @@ def validate_tie_breaks(value: str) -> None:
     unknown = [key for key in keys if key not in TIE_BREAKS]
     if unknown:
         raise ValidationError(
-            "Unknown tie-break %(unknown)s. Use a comma-separated list of: %(known)s.",
+            _("Unknown tie-break %(unknown)s. Use a comma-separated list of: %(known)s."),
             params={"unknown": ", ".join(unknown), "known": ", ".join(TIE_BREAKS)},
         )
     if len(set(keys)) != len(keys):
-        raise ValidationError("Each tie-break may appear only once.")
+        raise ValidationError(_("Each tie-break may appear only once."))
 
 
 class Tournament(models.Model):
     class Scheme(models.TextChoices):
-        FORMAL = "formal", "Formal competition scheme"
-        UNIFORM = "uniform", "Uniform (everyone pays the value)"
+        FORMAL = "formal", _("Formal competition scheme")
+        UNIFORM = "uniform", _("Uniform (everyone pays the value)")
 
     class SeparateBy(models.TextChoices):
-        NONE = "", "Do not separate"
-        CLUB = "club", "Keep club members apart"
-        COUNTRY = "country", "Keep compatriots apart"
+        NONE = "", _("Do not separate")
+        CLUB = "club", _("Keep club members apart")
+        COUNTRY = "country", _("Keep compatriots apart")
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(
-        max_length=80, unique=True, help_text="Short name used in web addresses."
+        max_length=80, unique=True, help_text=_("Short name used in web addresses.")
     )
     start_date = models.DateField()
     end_date = models.DateField()
@@ -86,118 +98,147 @@ class Tournament(models.Model):
     minimum_points = models.PositiveSmallIntegerField(
         default=5,
         validators=[MaxValueValidator(MINIMUM_MOST)],
-        help_text=f"RULINGS R7: points a hand needs to win, 0 to {MINIMUM_MOST} (0 = none, 5 = "
-        "World Series, 15 = ACT); a win worth less is a false win.",
+        help_text=_filled(
+            _(
+                "RULINGS R7: points a hand needs to win, 0 to %(most)s (0 = none, 5 = "
+                "World Series, 15 = ACT); a win worth less is a false win."
+            ),
+            most=MINIMUM_MOST,
+        ),
     )
     hand_cap = models.PositiveSmallIntegerField(
-        "per-hand cap",
+        _("per-hand cap"),
         null=True,
         blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(CAP_MOST)],
-        help_text=f"RULINGS R7a: no hand is worth more than this (e.g. 320); empty = none. At "
-        f"least the winning minimum, at most {CAP_MOST}.",
+        help_text=_filled(
+            _(
+                "RULINGS R7a: no hand is worth more than this (e.g. 320); empty = none. At "
+                "least the winning minimum, at most %(most)s."
+            ),
+            most=CAP_MOST,
+        ),
     )
     payoff_scheme = models.CharField(
         max_length=10,
         choices=Scheme.choices,
         default=Scheme.FORMAL,
-        help_text="RULINGS R11: formal scheme (the responsible player pays big hands) or uniform.",
+        help_text=_(
+            "RULINGS R11: formal scheme (the responsible player pays big hands) or uniform."
+        ),
     )
     standard_value = models.PositiveSmallIntegerField(
         default=25,
         validators=[MinValueValidator(1), MaxValueValidator(320)],
-        help_text="Formal scheme: a discard win above this value is paid mostly by the discarder "
-        "(1 to 320, the limit).",
+        help_text=_(
+            "Formal scheme: a discard win above this value is paid mostly by the discarder "
+            "(1 to 320, the limit)."
+        ),
     )
     hands_per_session = models.PositiveSmallIntegerField(
         default=16,
         validators=[MinValueValidator(1), MaxValueValidator(64)],
-        help_text="RULINGS R15: hands in a session (1 to 64).",
+        help_text=_("RULINGS R15: hands in a session (1 to 64)."),
     )
     # Bounded on every database: SQLite would store a 64-bit penalty, and three times it no
     # longer fits in the payments' integers.
     false_win_penalty = models.PositiveSmallIntegerField(
         default=25,
         validators=[MinValueValidator(1), MaxValueValidator(320)],
-        help_text="RULINGS R10: points the offender pays to each of the other three players "
-        "(1 to 320).",
+        help_text=_(
+            "RULINGS R10: points the offender pays to each of the other three players (1 to 320)."
+        ),
     )
     use_match_points = models.BooleanField(
-        default=False, help_text="RULINGS R16: award match points per session placing."
+        default=False, help_text=_("RULINGS R16: award match points per session placing.")
     )
     match_points = models.CharField(
         max_length=60,
         default="4,2,1,0",
         validators=[match_points_validator],
-        help_text="Match points for 1st, 2nd, 3rd and 4th place in a session; ties split them.",
+        help_text=_("Match points for 1st, 2nd, 3rd and 4th place in a session; ties split them."),
     )
     tie_break_order = models.CharField(
         max_length=200,
         default="points,match_points,hands_won",
         validators=[validate_tie_breaks],
-        help_text="Comma-separated, first applied first. Known: " + ", ".join(TIE_BREAKS) + ".",
+        help_text=_filled(
+            _("Comma-separated, first applied first. Known: %(known)s."),
+            known=", ".join(TIE_BREAKS),
+        ),
     )
     results_public = models.BooleanField(
         default=True,
-        help_text="Show round results and players' scores on the public pages.",
+        help_text=_("Show round results and players' scores on the public pages."),
     )
     match_points_scheme = models.CharField(
         max_length=10,
-        choices=[("placing", "By session placing"), ("sqrt", "Sign-kept square root (WSoM 2010)")],
+        choices=[
+            ("placing", _("By session placing")),
+            ("sqrt", _("Sign-kept square root (WSoM 2010)")),
+        ],
         default="placing",
-        help_text="RULINGS R16: how match points are given, when they are used.",
+        help_text=_("RULINGS R16: how match points are given, when they are used."),
     )
     rank_by = models.CharField(
         max_length=15,
-        choices=[("total", "Total points"), ("match_points", "Match points, then total")],
+        choices=[("total", _("Total points")), ("match_points", _("Match points, then total"))],
         default="total",
-        help_text="What the standings are ranked by (RULINGS R16).",
+        help_text=_("What the standings are ranked by (RULINGS R16)."),
     )
     standings_public = models.BooleanField(
-        default=True, help_text="Show the standings (and the country view) on the public pages."
+        default=True, help_text=_("Show the standings (and the country view) on the public pages.")
     )
     silent_rounds = models.PositiveSmallIntegerField(
         default=0,
-        help_text="Hide the last N played rounds from the public standings and player pages.",
+        help_text=_("Hide the last N played rounds from the public standings and player pages."),
     )
     hold_unreconciled_results = models.BooleanField(
         default=False,
-        help_text="Keep a round's results from the public until every session is reconciled.",
+        help_text=_("Keep a round's results from the public until every session is reconciled."),
     )
     hide_withdrawn = models.BooleanField(
-        default=False, help_text="Leave withdrawn players out of the public standings."
+        default=False, help_text=_("Leave withdrawn players out of the public standings.")
     )
     last_write = models.DateTimeField(
         auto_now=True, help_text="When anything of this tournament last changed (public caching)."
     )
     double_entry = models.BooleanField(
         default=False,
-        help_text="Every hand must be entered again, blind, by a second official to be confirmed.",
+        help_text=_(
+            "Every hand must be entered again, blind, by a second official to be confirmed."
+        ),
     )
     players_confirm_at_table = models.BooleanField(
         default=False,
-        verbose_name="players confirm hands at the table",
-        help_text="Besides judges, the players of a table may enter its hands from their private "
-        "links: a hand counts once the winner and another player of the table agree.",
+        verbose_name=_("players confirm hands at the table"),
+        help_text=_(
+            "Besides judges, the players of a table may enter its hands from their private "
+            "links: a hand counts once the winner and another player of the table agree."
+        ),
     )
     seating_separate_by = models.CharField(
         max_length=10,
         choices=SeparateBy.choices,
         default=SeparateBy.NONE,
         blank=True,
-        help_text="Seating tries (softly) to keep club members or compatriots apart.",
+        help_text=_("Seating tries (softly) to keep club members or compatriots apart."),
     )
     hidden = models.BooleanField(
         default=False,
-        help_text="Hidden from the public pages and lists (officials still see it): for a "
-        "tournament created by mistake that already has hands and so cannot be deleted.",
+        help_text=_(
+            "Hidden from the public pages and lists (officials still see it): for a "
+            "tournament created by mistake that already has hands and so cannot be deleted."
+        ),
     )
     appeal_window_minutes = models.PositiveSmallIntegerField(
         default=0,
         validators=[MaxValueValidator(1440)],
-        verbose_name="appeal window (minutes)",
-        help_text="Minutes after a session is reconciled during which its players may query a "
-        "hand; its results stay provisional until then (0 = no appeal window, up to 1440).",
+        verbose_name=_("appeal window (minutes)"),
+        help_text=_(
+            "Minutes after a session is reconciled during which its players may query a "
+            "hand; its results stay provisional until then (0 = no appeal window, up to 1440)."
+        ),
     )
 
     class Meta:
@@ -206,12 +247,14 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(end_date__gte=models.F("start_date")),
                 name="tournament_ends_after_start",
-                violation_error_message="The last day cannot come before the first day.",
+                violation_error_message=_("The last day cannot come before the first day."),
             ),
             models.CheckConstraint(
                 condition=Q(minimum_points__lte=MINIMUM_MOST),
                 name="tournament_minimum_points_in_range",
-                violation_error_message=f"The winning minimum is 0 to {MINIMUM_MOST} points.",
+                violation_error_message=_filled(
+                    _("The winning minimum is 0 to %(most)s points."), most=MINIMUM_MOST
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(hand_cap__isnull=True)
@@ -220,8 +263,13 @@ class Tournament(models.Model):
                     & Q(hand_cap__gte=models.F("minimum_points"))
                 ),
                 name="tournament_hand_cap_in_range",
-                violation_error_message="The per-hand cap is at least 1 and at least the "
-                f"winning minimum, at most {CAP_MOST} points.",
+                violation_error_message=_filled(
+                    _(
+                        "The per-hand cap is at least 1 and at least the winning minimum, at "
+                        "most %(most)s points."
+                    ),
+                    most=CAP_MOST,
+                ),
             ),
         ]
 
@@ -240,8 +288,16 @@ class Tournament(models.Model):
     @property
     def minimum_label(self) -> str:
         """ "5-point minimum", "No minimum", with ", capped at 320" when there is a cap."""
-        text = f"{self.minimum_points}-point minimum" if self.minimum_points else "No minimum"
-        return f"{text}, capped at {self.hand_cap}" if self.hand_cap else text
+        if self.minimum_points:
+            text = gettext("%(points)s-point minimum") % {"points": self.minimum_points}
+        else:
+            text = gettext("No minimum")
+        if self.hand_cap:
+            return gettext("%(minimum)s, capped at %(cap)s") % {
+                "minimum": text,
+                "cap": self.hand_cap,
+            }
+        return text
 
     def match_points_table(self) -> tuple[int, int, int, int]:
         return tuple(int(part) for part in self.match_points.split(","))
@@ -268,16 +324,16 @@ class Player(models.Model):
     name = models.CharField(
         max_length=161,
         blank=True,
-        help_text="Name as printed on score cards: derived from the given and family names.",
+        help_text=_("Name as printed on score cards: derived from the given and family names."),
     )
     chinese_name = models.CharField(max_length=60, blank=True)
-    country = CountryField(blank=True, help_text="Country or region (ISO 3166 code).")
+    country = CountryField(blank=True, help_text=_("Country or region (ISO 3166 code)."))
     club = models.CharField(max_length=120, blank=True)
     external_id = models.CharField(
         max_length=40,
         blank=True,
-        verbose_name="external id",
-        help_text="An id from outside, such as an EMA number. Unique when given.",
+        verbose_name=_("external id"),
+        help_text=_("An id from outside, such as an EMA number. Unique when given."),
     )
 
     class Meta:
@@ -287,7 +343,7 @@ class Player(models.Model):
                 fields=["external_id"],
                 condition=~Q(external_id=""),
                 name="player_external_id_unique",
-                violation_error_message="Another player already has this external id.",
+                violation_error_message=_("Another player already has this external id."),
             )
         ]
 
@@ -304,7 +360,7 @@ class Player(models.Model):
     def clean(self):
         self.derive_name()
         if not self.name:
-            raise ValidationError({"family_name": "Give at least a family name."})
+            raise ValidationError({"family_name": _("Give at least a family name.")})
 
     def derive_name(self) -> None:
         if self.given_name or self.family_name:
@@ -317,27 +373,28 @@ class Player(models.Model):
 
 class Registration(models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        ACTIVE = "active", pgettext_lazy("registration status", "Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="registrations"
     )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
-    number = models.PositiveIntegerField(help_text="Player number in this tournament.")
+    number = models.PositiveIntegerField(help_text=_("Player number in this tournament."))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     is_substitute = models.BooleanField(
-        default=False, help_text="A substitute fills a seat so that every table has four players."
+        default=False,
+        help_text=_("A substitute fills a seat so that every table has four players."),
     )
     withdrawn_from_round = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="A withdrawn player keeps the seats of the rounds before this one.",
+        help_text=_("A withdrawn player keeps the seats of the rounds before this one."),
     )
     checked_in_round = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="The round this player was last checked in (present) for, at the roll call.",
+        help_text=_("The round this player was last checked in (present) for, at the roll call."),
     )
 
     class Meta:
@@ -346,12 +403,12 @@ class Registration(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "player"],
                 name="registration_player_once",
-                violation_error_message="This player is already registered in this tournament.",
+                violation_error_message=_("This player is already registered in this tournament."),
             ),
             models.UniqueConstraint(
                 fields=["tournament", "number"],
                 name="registration_number_unique",
-                violation_error_message="Another player already has this number.",
+                violation_error_message=_("Another player already has this number."),
             ),
         ]
 
@@ -382,7 +439,7 @@ class PlayerLink(models.Model):
                 fields=["registration"],
                 condition=Q(revoked_at__isnull=True),
                 name="player_link_one_in_force",
-                violation_error_message="This player already has a private link in force.",
+                violation_error_message=_("This player already has a private link in force."),
             )
         ]
 
@@ -393,29 +450,31 @@ class PlayerLink(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        SEATED = "seated", "Seated"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Draft")
+        SEATED = "seated", _("Seated")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     seating_published = models.BooleanField(
-        default=False, help_text="Show this round's seating on the public pages."
+        default=False, help_text=_("Show this round's seating on the public pages.")
     )
     clock_ends_at = models.DateTimeField(
-        null=True, blank=True, help_text="The round clock: when time is called (while running)."
+        null=True, blank=True, help_text=_("The round clock: when time is called (while running).")
     )
     clock_paused_left = models.PositiveIntegerField(
-        null=True, blank=True, help_text="The round clock: seconds left while it is paused."
+        null=True, blank=True, help_text=_("The round clock: seconds left while it is paused.")
     )
     table_change_after = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
         validators=[MinValueValidator(1)],
-        help_text="Players change tables after this hand (e.g. 8 of 16): the round is played in "
-        "two halves, each with its own seats and cards. Empty: one half, no change.",
+        help_text=_(
+            "Players change tables after this hand (e.g. 8 of 16): the round is played in "
+            "two halves, each with its own seats and cards. Empty: one half, no change."
+        ),
     )
 
     class Meta:
@@ -424,7 +483,7 @@ class Round(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "number"],
                 name="round_number_unique",
-                violation_error_message="This tournament already has a round with this number.",
+                violation_error_message=_("This tournament already has a round with this number."),
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
             models.CheckConstraint(
@@ -458,7 +517,7 @@ class Round(models.Model):
 class Table(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
-    label = models.CharField(max_length=60, blank=True, help_text="e.g. 'By the window'.")
+    label = models.CharField(max_length=60, blank=True, help_text=_("e.g. 'By the window'."))
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -466,7 +525,7 @@ class Table(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "number"],
                 name="table_number_unique",
-                violation_error_message="This tournament already has a table with this number.",
+                violation_error_message=_("This tournament already has a table with this number."),
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
         ]
@@ -480,11 +539,11 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     wind = models.CharField(
-        max_length=1, choices=Wind.choices, help_text="Starting wind for the session (R14)."
+        max_length=1, choices=Wind.choices, help_text=_("Starting wind for the session (R14).")
     )
     half = models.PositiveSmallIntegerField(
         default=1,
-        help_text="1, or 2 for the seat after the round's table change.",
+        help_text=_("1, or 2 for the seat after the round's table change."),
     )
 
     class Meta:
@@ -493,12 +552,16 @@ class Seat(models.Model):
             models.UniqueConstraint(
                 fields=["round", "half", "player"],
                 name="seat_player_once_per_half",
-                violation_error_message="This player already has a seat in this half of the round.",
+                violation_error_message=_(
+                    "This player already has a seat in this half of the round."
+                ),
             ),
             models.UniqueConstraint(
                 fields=["round", "half", "table", "wind"],
                 name="seat_wind_once_per_table_half",
-                violation_error_message="This wind is already taken at this table in this round.",
+                violation_error_message=_(
+                    "This wind is already taken at this table in this round."
+                ),
             ),
             models.CheckConstraint(condition=Q(wind__in=WINDS), name="seat_wind_valid"),
             models.CheckConstraint(condition=Q(half__in=HALVES), name="seat_half_valid"),
@@ -509,7 +572,7 @@ class Seat(models.Model):
 
     def clean(self):
         if self.table_id and self.round_id and self.table.tournament_id != self.round.tournament_id:
-            raise ValidationError({"table": "This table belongs to another tournament."})
+            raise ValidationError({"table": _("This table belongs to another tournament.")})
         if self.round_id and self.table_id:
             others = Seat.objects.filter(
                 round_id=self.round_id, table_id=self.table_id, half=self.half
@@ -517,14 +580,14 @@ class Seat(models.Model):
             if self.pk:
                 others = others.exclude(pk=self.pk)
             if others.count() >= 4:
-                raise ValidationError("This table already has four players in this round.")
+                raise ValidationError(_("This table already has four players in this round."))
 
 
 class Session(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        CLOSED = "closed", "Closed"
-        RECONCILED = "reconciled", "Reconciled"
+        OPEN = "open", pgettext_lazy("session status", "Open")
+        CLOSED = "closed", pgettext_lazy("session status", "Closed")
+        RECONCILED = "reconciled", _("Reconciled")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sessions")
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="sessions")
@@ -532,7 +595,7 @@ class Session(models.Model):
     card_totals = models.JSONField(
         null=True,
         blank=True,
-        help_text="Final totals typed from the signed score card: {player id: points}.",
+        help_text=_("Final totals typed from the signed score card: {player id: points}."),
     )
     reconciled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -543,11 +606,11 @@ class Session(models.Model):
     )
     reconciled_at = models.DateTimeField(null=True, blank=True)
     clock_extra = models.PositiveIntegerField(
-        default=0, help_text="Seconds this table plays beyond the round clock."
+        default=0, help_text=_("Seconds this table plays beyond the round clock.")
     )
     half = models.PositiveSmallIntegerField(
         default=1,
-        help_text="1, or 2 for the play after the round's table change: its own card and seats.",
+        help_text=_("1, or 2 for the play after the round's table change: its own card and seats."),
     )
     opened_at = models.DateTimeField(
         null=True,
@@ -558,8 +621,10 @@ class Session(models.Model):
     appeal_closed_at = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="When a head judge closed this session's appeal window early (cleared when "
-        "the session is reconciled again).",
+        help_text=_(
+            "When a head judge closed this session's appeal window early (cleared when "
+            "the session is reconciled again)."
+        ),
     )
 
     class Meta:
@@ -568,7 +633,7 @@ class Session(models.Model):
             models.UniqueConstraint(
                 fields=["round", "half", "table"],
                 name="session_once_per_table_and_half",
-                violation_error_message="This table already has a session in this round.",
+                violation_error_message=_("This table already has a session in this round."),
             ),
             models.CheckConstraint(condition=Q(half__in=HALVES), name="session_half_valid"),
         ]
@@ -617,9 +682,9 @@ class TournamentOfficial(models.Model):
     (`tournament.roles` decides what each may do)."""
 
     class Role(models.TextChoices):
-        JUDGE = "judge", "Judge"
-        HEAD_JUDGE = "head_judge", "Head judge"
-        ORGANISER = "organiser", "Organiser"
+        JUDGE = "judge", _("Judge")
+        HEAD_JUDGE = "head_judge", _("Head judge")
+        ORGANISER = "organiser", _("Organiser")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="officials")
     user = models.ForeignKey(
@@ -633,7 +698,7 @@ class TournamentOfficial(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "user"],
                 name="official_once_per_tournament",
-                violation_error_message="This user is already an official of this tournament.",
+                violation_error_message=_("This user is already an official of this tournament."),
             )
         ]
 

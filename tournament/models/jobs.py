@@ -4,6 +4,7 @@ worker, kept in Django's default storage. See `tournament.jobs` for the vocabula
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .event import Tournament
 
@@ -17,18 +18,18 @@ class Job(models.Model):
     """
 
     class Kind(models.TextChoices):
-        PRINTOUT = "printout", "Printout"
-        ARCHIVE = "archive", "Archive"
+        PRINTOUT = "printout", _("Printout")
+        ARCHIVE = "archive", _("Archive")
 
     class State(models.TextChoices):
-        QUEUED = "queued", "Waiting for a worker"
-        RUNNING = "running", "Being made"
-        DONE = "done", "Ready"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Waiting for a worker")
+        RUNNING = "running", _("Being made")
+        DONE = "done", _("Ready")
+        FAILED = "failed", _("Failed")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="jobs")
     kind = models.CharField(max_length=16, choices=Kind.choices)
-    name = models.CharField(max_length=120, help_text="What the file is, for people.")
+    name = models.CharField(max_length=120, help_text=_("What the file is, for people."))
     parameters = models.JSONField(
         default=dict, help_text="What the file is made from: the printout, round, viewer..."
     )
@@ -42,12 +43,12 @@ class Job(models.Model):
         null=True,
         blank=True,
         related_name="+",
-        help_text="Empty when a visitor without a log-in asked.",
+        help_text=_("Empty when a visitor without a log-in asked."),
     )
     state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
-    progress = models.PositiveSmallIntegerField(default=0, help_text="Per cent, 0-100.")
-    step = models.CharField(max_length=120, blank=True, help_text="What the worker is doing.")
-    error = models.TextField(blank=True, help_text="Why it failed, for the person who asked.")
+    progress = models.PositiveSmallIntegerField(default=0, help_text=_("Per cent, 0-100."))
+    step = models.CharField(max_length=120, blank=True, help_text=_("What the worker is doing."))
+    error = models.TextField(blank=True, help_text=_("Why it failed, for the person who asked."))
     file = models.FileField(upload_to="jobs/", max_length=255, blank=True)
     filename = models.CharField(max_length=160, blank=True)
     content_type = models.CharField(max_length=100, blank=True)

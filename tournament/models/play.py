@@ -8,25 +8,27 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .event import Player, Session, Tournament
 
 
 class Hand(models.Model):
     class Outcome(models.TextChoices):
-        WIN = "win", "Win"
-        DRAW = "draw", "Draw (exhaustive)"
-        FALSE_WIN = "false_win", "False win"
+        WIN = "win", pgettext_lazy("hand outcome", "Win")
+        DRAW = "draw", _("Draw (exhaustive)")
+        FALSE_WIN = "false_win", _("False win")
 
     class WinType(models.TextChoices):
-        SELF_DRAW = "self_draw", "Self-draw"
-        DISCARD = "discard", "Discard"
-        ROBBING_KONG = "robbing_kong", "Robbing a kong"
+        SELF_DRAW = "self_draw", _("Self-draw")
+        DISCARD = "discard", pgettext_lazy("win type", "Discard")
+        ROBBING_KONG = "robbing_kong", _("Robbing a kong")
 
     class Immunity(models.TextChoices):
-        NONE = "", "None: the discarder is responsible"
-        OTHER = "other", "Another player is responsible"
-        NOBODY = "nobody", "Nobody is responsible (the winner had discarded it)"
+        NONE = "", _("None: the discarder is responsible")
+        OTHER = "other", _("Another player is responsible")
+        NOBODY = "nobody", _("Nobody is responsible (the winner had discarded it)")
 
     session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
@@ -37,7 +39,7 @@ class Hand(models.Model):
         null=True,
         blank=True,
         related_name="hands_won",
-        help_text="The winner; for a false win, the player who declared it.",
+        help_text=_("The winner; for a false win, the player who declared it."),
     )
     win_type = models.CharField(max_length=12, choices=WinType.choices, blank=True)
     discarder = models.ForeignKey(
@@ -46,15 +48,15 @@ class Hand(models.Model):
         null=True,
         blank=True,
         related_name="hands_discarded",
-        help_text="Who discarded the winning tile (robbing a kong: who declared the kong).",
+        help_text=_("Who discarded the winning tile (robbing a kong: who declared the kong)."),
     )
     immunity = models.CharField(
         max_length=8,
         choices=Immunity.choices,
         blank=True,
         default=Immunity.NONE,
-        verbose_name="same-round immunity",
-        help_text="RULINGS R12.",
+        verbose_name=_("same-round immunity"),
+        help_text=_("RULINGS R12."),
     )
     responsible = models.ForeignKey(
         Player,
@@ -62,24 +64,24 @@ class Hand(models.Model):
         null=True,
         blank=True,
         related_name="hands_responsible",
-        help_text="RULINGS R12: who pays for a big hand on a discard.",
+        help_text=_("RULINGS R12: who pays for a big hand on a discard."),
     )
     concealed = models.CharField(
-        max_length=200, blank=True, help_text="Concealed tiles before the winning tile."
+        max_length=200, blank=True, help_text=_("Concealed tiles before the winning tile.")
     )
     melds = models.CharField(
         max_length=200,
         blank=True,
-        help_text="Declared sets: exposed in [square brackets], concealed kongs in (round).",
+        help_text=_("Declared sets: exposed in [square brackets], concealed kongs in (round)."),
     )
     winning_tile = models.CharField(max_length=8, blank=True)
     penalty_tiles = models.CharField(max_length=100, blank=True)
     final_draw = models.BooleanField(default=False)
     final_discard = models.BooleanField(default=False)
     win_on_kong = models.BooleanField(default=False)
-    heaven = models.BooleanField(default=False, verbose_name="Blessing of Heaven")
-    earth = models.BooleanField(default=False, verbose_name="Blessing of Earth")
-    value = models.IntegerField(null=True, blank=True, help_text="Points of the hand as scored.")
+    heaven = models.BooleanField(default=False, verbose_name=_("Blessing of Heaven"))
+    earth = models.BooleanField(default=False, verbose_name=_("Blessing of Earth"))
+    value = models.IntegerField(null=True, blank=True, help_text=_("Points of the hand as scored."))
     patterns = models.JSONField(
         default=list, blank=True, help_text="[[pattern name, points], ...] as scored."
     )
@@ -94,7 +96,7 @@ class Hand(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     version = models.PositiveIntegerField(default=1, help_text="Optimistic locking counter.")
     confirmed = models.BooleanField(
-        default=True, help_text="False while a double-entry hand awaits its second entry."
+        default=True, help_text=_("False while a double-entry hand awaits its second entry.")
     )
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -114,19 +116,19 @@ class Hand(models.Model):
             models.UniqueConstraint(
                 fields=["session", "number"],
                 name="hand_number_unique_per_session",
-                violation_error_message="This session already has a hand with this number.",
+                violation_error_message=_("This session already has a hand with this number."),
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
             models.CheckConstraint(
                 condition=Q(outcome="draw", winner__isnull=True)
                 | Q(outcome__in=["win", "false_win"], winner__isnull=False),
                 name="hand_winner_matches_outcome",
-                violation_error_message="A win or false win needs its player; a draw has none.",
+                violation_error_message=_("A win or false win needs its player; a draw has none."),
             ),
             models.CheckConstraint(
                 condition=~Q(outcome="win") | ~Q(win_type=""),
                 name="hand_win_has_type",
-                violation_error_message="A win must say how it was won.",
+                violation_error_message=_("A win must say how it was won."),
             ),
         ]
 
@@ -148,7 +150,7 @@ class Hand(models.Model):
 class Payment(models.Model):
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="payments")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="payments")
-    amount = models.IntegerField(help_text="Points gained (positive) or paid (negative).")
+    amount = models.IntegerField(help_text=_("Points gained (positive) or paid (negative)."))
 
     class Meta:
         ordering = ["hand", "player"]
@@ -156,7 +158,7 @@ class Payment(models.Model):
             models.UniqueConstraint(
                 fields=["hand", "player"],
                 name="payment_once_per_player",
-                violation_error_message="This player already has a payment for this hand.",
+                violation_error_message=_("This player already has a payment for this hand."),
             )
         ]
 
@@ -165,8 +167,8 @@ class Payment(models.Model):
 
 
 class PenaltyMode(models.TextChoices):
-    ZERO_SUM = "zero_sum", "Paid to the other three players"
-    DEDUCTION = "deduction", "Deducted from the player's total"
+    ZERO_SUM = "zero_sum", _("Paid to the other three players")
+    DEDUCTION = "deduction", _("Deducted from the player's total")
 
 
 class PenaltyPreset(models.Model):
@@ -177,25 +179,27 @@ class PenaltyPreset(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="penalty_presets"
     )
-    name = models.CharField(max_length=100, help_text="e.g. Talking, Late arrival.")
+    name = models.CharField(max_length=100, help_text=_("e.g. Talking, Late arrival."))
     points = models.PositiveIntegerField(
         validators=[MinValueValidator(1), MaxValueValidator(10000)],
-        help_text="Points the player loses (per unit, when a unit is given), 1 to 10,000.",
+        help_text=_("Points the player loses (per unit, when a unit is given), 1 to 10,000."),
     )
     per = models.CharField(
-        "per",
+        _("per"),
         max_length=40,
         blank=True,
-        help_text="Optional unit the points count per, e.g. 'missed game'; the desk asks how many.",
+        help_text=_(
+            "Optional unit the points count per, e.g. 'missed game'; the desk asks how many."
+        ),
     )
     mode = models.CharField(
         max_length=10, choices=PenaltyMode.choices, default=PenaltyMode.DEDUCTION
     )
     warning_first = models.BooleanField(
         default=False,
-        help_text="The first time for a player, the desk records a warning (0 points) instead.",
+        help_text=_("The first time for a player, the desk records a warning (0 points) instead."),
     )
-    position = models.PositiveSmallIntegerField(default=0, help_text="Order in the desk's list.")
+    position = models.PositiveSmallIntegerField(default=0, help_text=_("Order in the desk's list."))
 
     class Meta:
         ordering = ["tournament", "position", "name"]
@@ -203,12 +207,12 @@ class PenaltyPreset(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "name"],
                 name="penalty_preset_name_unique",
-                violation_error_message="This tournament has a preset of that name already.",
+                violation_error_message=_("This tournament has a preset of that name already."),
             ),
             models.CheckConstraint(
                 condition=Q(points__gte=1),
                 name="penalty_preset_points_positive",
-                violation_error_message="A preset penalty is at least 1 point.",
+                violation_error_message=_("A preset penalty is at least 1 point."),
             ),
         ]
 
@@ -219,8 +223,11 @@ class PenaltyPreset(models.Model):
         if self.mode == PenaltyMode.ZERO_SUM and self.points and self.points % 3:
             raise ValidationError(
                 {
-                    "points": f"{self.points} cannot be shared equally by three players: use a "
-                    "multiple of 3, or the deduction mode."
+                    "points": _(
+                        "%(points)s cannot be shared equally by three players: use a "
+                        "multiple of 3, or the deduction mode."
+                    )
+                    % {"points": self.points}
                 }
             )
 
@@ -238,7 +245,7 @@ class Penalty(models.Model):
     )
     amount = models.PositiveIntegerField(
         validators=[MaxValueValidator(10000)],
-        help_text="Points the player loses (RULINGS R13), 1 to 10,000; 0 for a warning.",
+        help_text=_("Points the player loses (RULINGS R13), 1 to 10,000; 0 for a warning."),
     )
     preset = models.ForeignKey(
         PenaltyPreset,
@@ -246,13 +253,15 @@ class Penalty(models.Model):
         null=True,
         blank=True,
         related_name="penalties",
-        help_text="The organiser's preset it was recorded from, if any.",
+        help_text=_("The organiser's preset it was recorded from, if any."),
     )
     warning = models.BooleanField(
-        default=False, help_text="A warning before the first deduction for a preset: 0 points."
+        default=False, help_text=_("A warning before the first deduction for a preset: 0 points.")
     )
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.DEDUCTION)
-    reason = models.CharField(max_length=300, help_text="e.g. wrong claim, misconduct, lateness.")
+    reason = models.CharField(
+        max_length=300, help_text=_("e.g. wrong claim, misconduct, lateness.")
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
     )
@@ -260,12 +269,12 @@ class Penalty(models.Model):
 
     class Meta:
         ordering = ["tournament", "-created_at"]
-        verbose_name_plural = "penalties"
+        verbose_name_plural = _("penalties")
         constraints = [
             models.CheckConstraint(
                 condition=Q(amount__gte=1, warning=False) | Q(amount=0, warning=True),
                 name="penalty_amount_positive",
-                violation_error_message="A penalty must be at least 1 point (a warning is 0).",
+                violation_error_message=_("A penalty must be at least 1 point (a warning is 0)."),
             )
         ]
 
@@ -276,19 +285,19 @@ class Penalty(models.Model):
 
     def clean(self):
         if self.warning and self.amount:
-            raise ValidationError({"amount": "A warning is worth 0 points."})
+            raise ValidationError({"amount": _("A warning is worth 0 points.")})
         if not self.warning and self.amount is not None and self.amount < 1:
-            raise ValidationError({"amount": "A penalty must be at least 1 point."})
+            raise ValidationError({"amount": _("A penalty must be at least 1 point.")})
         # RULINGS R13: a zero-sum penalty is shared by the three other players of a session.
         if self.mode == self.Mode.ZERO_SUM:
             errors = {}
             if self.session_id is None:
-                errors["session"] = "A zero-sum penalty needs the session whose players it pays."
+                errors["session"] = _("A zero-sum penalty needs the session whose players it pays.")
             if self.amount and self.amount % 3:
-                errors["amount"] = (
-                    f"{self.amount} cannot be shared equally by three players: "
-                    "use a multiple of 3, or the deduction mode."
-                )
+                errors["amount"] = _(
+                    "%(points)s cannot be shared equally by three players: use a "
+                    "multiple of 3, or the deduction mode."
+                ) % {"points": self.amount}
             if errors:
                 raise ValidationError(errors)
 
@@ -312,7 +321,7 @@ class SessionScore(models.Model):
     round_number = models.PositiveSmallIntegerField(help_text="The session's round, kept here.")
     table_number = models.PositiveSmallIntegerField(help_text="The session's table, kept here.")
     half = models.PositiveSmallIntegerField(default=1, help_text="The session's half, kept here.")
-    wind = models.CharField(max_length=1, blank=True, help_text="Starting wind (RULINGS R14).")
+    wind = models.CharField(max_length=1, blank=True, help_text=_("Starting wind (RULINGS R14)."))
     hand_points = models.IntegerField(default=0)
     penalty_points = models.IntegerField(default=0)
     hands_won = models.PositiveSmallIntegerField(default=0)

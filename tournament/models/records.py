@@ -5,6 +5,7 @@ See the package docstring for the vocabulary.
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .event import Registration, Session, Tournament
 from .play import Hand
@@ -25,14 +26,14 @@ class HandEntry(models.Model):
         null=True,
         blank=True,
         related_name="hand_entries",
-        help_text="Empty when the players of the table made the entry (their private links).",
+        help_text=_("Empty when the players of the table made the entry (their private links)."),
     )
     entered_at = models.DateTimeField(auto_now_add=True)
     hand_version = models.PositiveIntegerField(help_text="The hand version it was compared with.")
 
     class Meta:
         ordering = ["hand", "-entered_at"]
-        verbose_name_plural = "hand entries"
+        verbose_name_plural = _("hand entries")
 
     def __str__(self):
         return f"Second entry of {self.hand} by {self.entered_by}"
@@ -58,18 +59,18 @@ class TableEntry(models.Model):
     )
     entered_at = models.DateTimeField(auto_now_add=True)
     first = models.BooleanField(
-        help_text="The table entered the hand before the desk (the hand is the table's entry)."
+        help_text=_("The table entered the hand before the desk (the hand is the table's entry).")
     )
     agreed_by = models.ManyToManyField(
         Registration,
         blank=True,
         related_name="table_entries",
-        help_text="The two players whose private links agreed on the entry (no judge).",
+        help_text=_("The two players whose private links agreed on the entry (no judge)."),
     )
 
     class Meta:
         ordering = ["hand"]
-        verbose_name_plural = "table entries"
+        verbose_name_plural = _("table entries")
 
     def __str__(self):
         return f"Table entry of {self.hand}"
@@ -97,7 +98,7 @@ class TableProposal(models.Model):
             models.UniqueConstraint(
                 fields=["session", "number", "registration"],
                 name="table_proposal_once_per_player",
-                violation_error_message="You have already entered this hand.",
+                violation_error_message=_("You have already entered this hand."),
             )
         ]
 
@@ -115,9 +116,9 @@ class HandQuery(models.Model):
     TEXT_LENGTH = 300
 
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for the head judge"
-        UPHELD = "upheld", "Upheld"
-        DISMISSED = "dismissed", "Dismissed"
+        OPEN = "open", _("Waiting for the head judge")
+        UPHELD = "upheld", _("Upheld")
+        DISMISSED = "dismissed", _("Dismissed")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="queries")
     hand_number = models.PositiveSmallIntegerField()
@@ -137,12 +138,12 @@ class HandQuery(models.Model):
 
     class Meta:
         ordering = ["raised_at", "pk"]
-        verbose_name_plural = "hand queries"
+        verbose_name_plural = _("hand queries")
         constraints = [
             models.UniqueConstraint(
                 fields=["session", "hand_number", "registration"],
                 name="hand_query_once_per_player",
-                violation_error_message="You have already queried this hand.",
+                violation_error_message=_("You have already queried this hand."),
             )
         ]
 
@@ -154,29 +155,29 @@ class AuditEntry(models.Model):
     """One recorded change made at the judges' desk: who, when, why, before and after."""
 
     class Action(models.TextChoices):
-        CREATE = "create", "Hand entered"
-        CORRECT = "correct", "Hand corrected"
-        DELETE = "delete", "Hand deleted"
-        CONFIRM = "confirm", "Hand confirmed"
-        MISMATCH = "mismatch", "Second entry differs"
-        RESOLVE = "resolve", "Mismatch resolved"
-        PENALTY = "penalty", "Penalty recorded"
-        PENALTY_CORRECT = "penalty_correct", "Penalty corrected"
-        PENALTY_DELETE = "penalty_delete", "Penalty deleted"
-        RECONCILE = "reconcile", "Session reconciled"
-        RECONCILE_FAILED = "reconcile_failed", "Score card differs"
-        REOPEN = "reopen", "Session reopened"
-        SETTINGS = "settings", "Settings changed"
-        ROSTER = "roster", "Roster changed"
-        PRESETS = "presets", "Penalty presets changed"
-        WARNING = "warning", "Warning recorded"
-        LINK = "link", "Private link issued or revoked"
-        QUERY = "query", "Hand queried"
-        QUERY_ANSWER = "query_answer", "Query answered"
-        APPEAL_CLOSE = "appeal_close", "Appeal window closed"
-        STAGES = "stages", "Stages changed"
-        CUT = "cut", "Cut confirmed"
-        CUT_UNDO = "cut_undo", "Cut undone"
+        CREATE = "create", _("Hand entered")
+        CORRECT = "correct", _("Hand corrected")
+        DELETE = "delete", _("Hand deleted")
+        CONFIRM = "confirm", _("Hand confirmed")
+        MISMATCH = "mismatch", _("Second entry differs")
+        RESOLVE = "resolve", _("Mismatch resolved")
+        PENALTY = "penalty", _("Penalty recorded")
+        PENALTY_CORRECT = "penalty_correct", _("Penalty corrected")
+        PENALTY_DELETE = "penalty_delete", _("Penalty deleted")
+        RECONCILE = "reconcile", _("Session reconciled")
+        RECONCILE_FAILED = "reconcile_failed", _("Score card differs")
+        REOPEN = "reopen", _("Session reopened")
+        SETTINGS = "settings", _("Settings changed")
+        ROSTER = "roster", _("Roster changed")
+        PRESETS = "presets", _("Penalty presets changed")
+        WARNING = "warning", _("Warning recorded")
+        LINK = "link", _("Private link issued or revoked")
+        QUERY = "query", _("Hand queried")
+        QUERY_ANSWER = "query_answer", _("Query answered")
+        APPEAL_CLOSE = "appeal_close", _("Appeal window closed")
+        STAGES = "stages", _("Stages changed")
+        CUT = "cut", _("Cut confirmed")
+        CUT_UNDO = "cut_undo", _("Cut undone")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     session = models.ForeignKey(
@@ -194,7 +195,7 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
-        verbose_name_plural = "audit entries"
+        verbose_name_plural = _("audit entries")
         indexes = [models.Index(fields=["tournament", "created_at"], name="audit_tournament_time")]
 
     def __str__(self):

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
 
 from ..stages import CutLine
 from .event import Player, Tournament
@@ -28,10 +29,12 @@ class Stage(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="stages")
     number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
     last_round = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The round after which the cut is made (none: last stage)."
+        null=True,
+        blank=True,
+        help_text=_("The round after which the cut is made (none: last stage)."),
     )
     cut_size = models.PositiveIntegerField(
-        null=True, blank=True, help_text="How many players continue into the next stage."
+        null=True, blank=True, help_text=_("How many players continue into the next stage.")
     )
     carry_numerator = models.PositiveIntegerField(default=0)
     carry_denominator = models.PositiveIntegerField(default=1)
@@ -42,20 +45,20 @@ class Stage(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "number"],
                 name="stage_number_unique",
-                violation_error_message="This tournament already has a stage with this number.",
+                violation_error_message=_("This tournament already has a stage with this number."),
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="stage_number_positive"),
             models.CheckConstraint(
                 condition=Q(carry_denominator__gte=1)
                 & Q(carry_numerator__lte=F("carry_denominator")),
                 name="stage_carry_is_a_share",
-                violation_error_message="The carried share is between none and the whole score.",
+                violation_error_message=_("The carried share is between none and the whole score."),
             ),
             models.CheckConstraint(
                 condition=Q(last_round__isnull=True, cut_size__isnull=True)
                 | Q(last_round__gte=1, cut_size__gte=1),
                 name="stage_cut_has_round_and_size",
-                violation_error_message="A cut needs both its round and how many continue.",
+                violation_error_message=_("A cut needs both its round and how many continue."),
             ),
         ]
 
@@ -65,9 +68,9 @@ class Stage(models.Model):
 
 class StageCut(models.Model):
     stage = models.OneToOneField(Stage, on_delete=models.CASCADE, related_name="cut")
-    seed = models.PositiveBigIntegerField(help_text="The seed of the random draw at the cut.")
+    seed = models.PositiveBigIntegerField(help_text=_("The seed of the random draw at the cut."))
     tie_breaks = models.CharField(
-        max_length=200, help_text="The order the ties were broken in, before the draw."
+        max_length=200, help_text=_("The order the ties were broken in, before the draw.")
     )
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
@@ -81,18 +84,18 @@ class StageCut(models.Model):
 class StageCutEntry(models.Model):
     cut = models.ForeignKey(StageCut, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="cut_entries")
-    position = models.PositiveIntegerField(help_text="1 for the best, after the draw.")
-    rank = models.CharField(max_length=12, help_text="The rank shown, e.g. '=3'.")
-    score = models.IntegerField(help_text="The player's total at the cut.")
-    carried = models.IntegerField(default=0, help_text="Points carried into the next stage.")
+    position = models.PositiveIntegerField(help_text=_("1 for the best, after the draw."))
+    rank = models.CharField(max_length=12, help_text=_("The rank shown, e.g. '=3'."))
+    score = models.IntegerField(help_text=_("The player's total at the cut."))
+    carried = models.IntegerField(default=0, help_text=_("Points carried into the next stage."))
     qualified = models.BooleanField()
     lot = models.PositiveIntegerField(
-        null=True, blank=True, help_text="The player's place in the draw, when drawn."
+        null=True, blank=True, help_text=_("The player's place in the draw, when drawn.")
     )
 
     class Meta:
         ordering = ["cut", "position"]
-        verbose_name_plural = "stage cut entries"
+        verbose_name_plural = _("stage cut entries")
         constraints = [
             models.UniqueConstraint(fields=["cut", "player"], name="cut_entry_player_once"),
             models.UniqueConstraint(fields=["cut", "position"], name="cut_entry_position_once"),

@@ -36,6 +36,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..marking import gettext_noop
 from ..winds import WINDS, wind_order
 from . import designs, search
 
@@ -47,7 +48,15 @@ CYCLIC_ATTEMPT_STEPS = 300
 
 
 class SeatingError(ValueError):
-    """The seating request cannot be met as given; the message says what to change."""
+    """The seating request cannot be met as given; the message says what to change.
+
+    ``problems`` holds each problem as ``(English text with %(name)s placeholders, values)``,
+    so that a page can show them in its reader's language; the message is the English."""
+
+    def __init__(self, problems: list[tuple[str, dict]]):
+        self.problems = problems
+        texts = "; ".join(text % values for text, values in problems)
+        super().__init__(f"Cannot seat: {texts}.")
 
 
 @dataclass(frozen=True)
@@ -133,7 +142,7 @@ def generate_schedule(
     """
     _check_request(players, rounds, played, options, odd_players)
     if any(count not in (1, 2) for count in halves) or len(halves) > rounds:
-        raise SeatingError("Cannot seat: each round is played in 1 or 2 halves.")
+        raise SeatingError([(gettext_noop("each round is played in 1 or 2 halves"), {})])
     if rounds == 0:
         return []
     halves_of = [*halves, *[1] * (rounds - len(halves))]
@@ -255,39 +264,77 @@ def _check_request(
     counts = Counter(player.id for player in players)
     duplicates = sorted(player_id for player_id, count in counts.items() if count > 1)
     if duplicates:
-        problems.append(f"players listed more than once: {', '.join(map(str, duplicates))}")
+        problems.append(
+            (
+                gettext_noop("players listed more than once: %(players)s"),
+                {"players": ", ".join(map(str, duplicates))},
+            )
+        )
     if len(counts) < 4:
-        problems.append(f"a table needs 4 players; only {len(counts)} active")
+        problems.append(
+            (gettext_noop("a table needs 4 players; only %(count)s active"), {"count": len(counts)})
+        )
     if rounds < 0:
-        problems.append(f"the number of rounds cannot be negative (got {rounds})")
+        problems.append(
+            (
+                gettext_noop("the number of rounds cannot be negative (got %(rounds)s)"),
+                {"rounds": rounds},
+            )
+        )
     if odd_players not in ODD_PLAYER_CHOICES:
-        problems.append(f"odd_players must be 'error' or 'byes', not {odd_players!r}")
+        problems.append(
+            (
+                gettext_noop("odd_players must be 'error' or 'byes', not %(given)s"),
+                {"given": repr(odd_players)},
+            )
+        )
     elif odd_players == "error" and len(counts) >= 4 and len(counts) % 4:
         extra = substitutes_needed(len(counts))
         problems.append(
-            f"{len(counts)} players do not fill tables of 4: add {extra} substitute(s), "
-            f"or sit {len(counts) % 4} player(s) out in turn each round (byes)"
+            (
+                gettext_noop(
+                    "%(players)s players do not fill tables of 4: add %(extra)s substitute(s), "
+                    "or sit %(left)s player(s) out in turn each round (byes)"
+                ),
+                {"players": len(counts), "extra": extra, "left": len(counts) % 4},
+            )
         )
     if options.separate_by not in SEPARATE_BY_CHOICES:
         problems.append(
-            f"separate_by must be None, 'club' or 'country', not {options.separate_by!r}"
+            (
+                gettext_noop("separate_by must be None, 'club' or 'country', not %(given)s"),
+                {"given": repr(options.separate_by)},
+            )
         )
     numbers = Counter(past.order for past in played)
     repeated = sorted(order for order, count in numbers.items() if count > 1)
     if repeated:
         problems.append(
-            "played rounds numbered twice: " + ", ".join(str(number) for number, _ in repeated)
+            (
+                gettext_noop("played rounds numbered twice: %(rounds)s"),
+                {"rounds": ", ".join(str(number) for number, _ in repeated)},
+            )
         )
     for past in played:
         seated = Counter(p.player_id for p in past.placements)
         twice = sorted(player_id for player_id, count in seated.items() if count > 1)
         if twice:
-            problems.append(f"round {past.number} seats players twice: {twice}")
+            problems.append(
+                (
+                    gettext_noop("round %(number)s seats players twice: %(players)s"),
+                    {"number": past.number, "players": twice},
+                )
+            )
         for table, group in past.tables().items():
             if sorted(p.wind for p in group) != sorted(WINDS):
-                problems.append(f"round {past.number} table {table} does not have the 4 winds")
+                problems.append(
+                    (
+                        gettext_noop("round %(number)s table %(table)s does not have the 4 winds"),
+                        {"number": past.number, "table": table},
+                    )
+                )
     if problems:
-        raise SeatingError("Cannot seat: " + "; ".join(problems) + ".")
+        raise SeatingError(problems)
 
 
 def _separation_keys(players: Sequence[SeatingPlayer], separate_by: str | None) -> list[int]:

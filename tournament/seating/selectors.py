@@ -10,6 +10,7 @@ kept one are generated again on their own.
 from dataclasses import dataclass
 
 from django.db.models import Q
+from django.utils.translation import gettext, pgettext_lazy
 
 from ..event.selectors import in_field
 from ..fields import confirmed_cuts, round_field, stage_plan
@@ -118,6 +119,11 @@ def roll_call_begun(tournament: Tournament, number: int) -> bool:
     return _eligible(tournament, number).filter(checked_in_round=number).exists()
 
 
+SHARED = {
+    "club": pgettext_lazy("shared by two players", "club"),
+    "country": pgettext_lazy("shared by two players", "country"),
+}
+
 SHOWN_ROWS = 200  # long lists (same-country pairs at a 400-player event) are cut on the page
 
 
@@ -176,11 +182,12 @@ def seating_overview(tournament: Tournament) -> SeatingOverview:
 
 
 def _separation_rows(report, names) -> list[tuple[int, int, str, str, str]]:
-    """One row per pair at a table, with what they share ("club, country")."""
+    """One row per pair at a table, with what they share ("club, country"), in the reader's
+    language."""
     shared: dict[tuple[int, int, int, int], list[str]] = {}
     for number, table, a, b, kind in report.separation_meetings:
-        shared.setdefault((number, table, a, b), []).append(kind)
+        shared.setdefault((number, table, a, b), []).append(SHARED.get(kind, kind))
     return [
-        (number, table, names.get(a, a), names.get(b, b), ", ".join(kinds))
+        (number, table, names.get(a, a), names.get(b, b), gettext(", ").join(map(str, kinds)))
         for (number, table, a, b), kinds in shared.items()
     ]

@@ -36,6 +36,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, pgettext
 
 from ..audit import audit_record, public_write
 from ..event import services as event_services
@@ -44,7 +45,7 @@ from ..event.services import tables_ensure
 from ..fields import confirmed_cuts, stage_plan
 from ..models import AuditEntry, Player, Registration, Round, Seat, Session, Tournament
 from ..play.selectors import round_is_opened, round_is_played, round_progress
-from ..stages import RoundField, field_of_round_number
+from ..stages import REFUSAL, RoundField, field_of_round_number
 from .report import SeatingReport
 from .schedule import (
     RoundSeating,
@@ -96,32 +97,63 @@ class SeatingPlan:
         """What the generation did, in the organiser's words: kept rounds, who, quality."""
         parts = []
         if self.kept_rounds:
-            parts.append(f"Kept round(s) {_rounds_text(self.kept_rounds)} as published or played.")
+            parts.append(
+                gettext("Kept round(s) %(rounds)s as published or played.")
+                % {"rounds": _rounds_text(self.kept_rounds)}
+            )
         for number in self.roll_call_rounds:
             parts.append(
-                f"Round {number} seated with the {self.players[number]} player(s) present at its "
-                "roll call."
+                gettext(
+                    "Round %(number)s seated with the %(players)s player(s) present at its "
+                    "roll call."
+                )
+                % {"number": number, "players": self.players[number]}
             )
-        for verb, numbers in (
-            ("Seated round(s)", self._plain_rounds()),
-            ("Regenerated the prepared round(s)", self.regenerated_rounds),
+        for numbers, with_players, alone in (
+            (
+                self._plain_rounds(),
+                gettext("Seated round(s) %(rounds)s with the %(players)s active player(s)."),
+                gettext("Seated round(s) %(rounds)s."),
+            ),
+            (
+                self.regenerated_rounds,
+                gettext(
+                    "Regenerated the prepared round(s) %(rounds)s with the %(players)s active "
+                    "player(s)."
+                ),
+                gettext("Regenerated the prepared round(s) %(rounds)s."),
+            ),
         ):
             if numbers:
                 counted = self.players.get(numbers[0])
-                who = f" with the {counted} active player(s)" if counted else ""
-                parts.append(f"{verb} {_rounds_text(numbers)}{who}.")
-        against = " with the rounds already published" if self.against_published else ""
-        parts.append(
-            f"{self.report.repeat_meetings} repeat meeting(s){against}, wind spread at most "
-            f"{self.report.max_wind_spread}."
-        )
+                sentence = with_players if counted else alone
+                parts.append(sentence % {"rounds": _rounds_text(numbers), "players": counted})
+        quality = {
+            "meetings": self.report.repeat_meetings,
+            "spread": self.report.max_wind_spread,
+        }
+        if self.against_published:
+            parts.append(
+                gettext(
+                    "%(meetings)s repeat meeting(s) with the rounds already published, wind "
+                    "spread at most %(spread)s."
+                )
+                % quality
+            )
+        else:
+            parts.append(
+                gettext("%(meetings)s repeat meeting(s), wind spread at most %(spread)s.") % quality
+            )
         if self.stale_rounds:
             parts.append(
-                f"Round(s) {_rounds_text(self.stale_rounds)} were prepared for the old seating "
-                "and could not be regenerated (a later round is published or played): "
-                "regenerate them on the Seating page."
+                gettext(
+                    "Round(s) %(rounds)s were prepared for the old seating and could not be "
+                    "regenerated (a later round is published or played): regenerate them on the "
+                    "Seating page."
+                )
+                % {"rounds": _rounds_text(self.stale_rounds)}
             )
-        parts.append("Check them, then publish each round.")
+        parts.append(gettext("Check them, then publish each round."))
         return " ".join(parts)
 
 
@@ -153,7 +185,12 @@ def _schedule(players, count, *, history, options, odd_players, halves=()) -> li
             halves=halves,
         )
     except SeatingError as error:
-        raise ValidationError(str(error)) from error
+        problems = pgettext("between seating problems", "; ").join(
+            gettext(text) % values for text, values in error.problems
+        )
+        raise ValidationError(
+            gettext("Cannot seat: %(problems)s.") % {"problems": problems}
+        ) from error
 
 
 def _halves_of(tournament: Tournament, numbers) -> list[int]:
@@ -191,24 +228,34 @@ def seating_generate(
     transaction that first checks no round was opened or published meanwhile.
     """
     if total_rounds < 1:
-        raise ValidationError("Ask for at least one round.")
+        raise ValidationError(gettext("Ask for at least one round."))
     existing, kept = _kept_rounds(tournament)
     first_free = max((round_.number for round_ in kept), default=0) + 1
     stray = [n for n, r in sorted(existing.items()) if n < first_free and r not in kept]
     if stray:
         raise ValidationError(
-            f"Round(s) {_rounds_text(stray)} come before round {first_free - 1}, which is "
-            "published or opened at the desk, but are not published themselves: publish them, "
-            "or unpublish the later rounds, before generating."
+            gettext(
+                "Round(s) %(rounds)s come before round %(kept)s, which is published or opened at "
+                "the desk, but are not published themselves: publish them, or unpublish the "
+                "later rounds, before generating."
+            )
+            % {"rounds": _rounds_text(stray), "kept": first_free - 1}
         )
     if total_rounds < first_free:
         last = first_free - 1
-        these = "Round 1 is" if last == 1 else f"Rounds 1 to {last} are"
-        raise ValidationError(
-            f"{these} already played, opened at the desk or published, and keep their seating; "
-            f"ask for more than {last} round(s) to seat new ones (to seat a published round "
-            "again, unpublish it on its seating page first)."
-        )
+        if last == 1:
+            refusal = gettext(
+                "Round 1 is already played, opened at the desk or published, and keep their "
+                "seating; ask for more than 1 round(s) to seat new ones (to seat a published "
+                "round again, unpublish it on its seating page first)."
+            )
+        else:
+            refusal = gettext(
+                "Rounds 1 to %(last)s are already played, opened at the desk or published, and "
+                "keep their seating; ask for more than %(last)s round(s) to seat new ones (to "
+                "seat a published round again, unpublish it on its seating page first)."
+            ) % {"last": last}
+        raise ValidationError(refusal)
     numbers = tuple(range(first_free, total_rounds + 1))
     _refuse_waiting_rounds(tournament, numbers)
     schedule, counts, roll_called = _rounds_compute(
@@ -276,7 +323,7 @@ def _refuse_waiting(field: RoundField, hint: str = "") -> None:
     in ``params`` so a page can link to the Stages page; ``hint`` is added to the refusal."""
     if field.refusal:
         raise ValidationError(
-            f"{field.refusal}{hint}",
+            gettext(REFUSAL) % field.refusal_values + hint,
             code=CUT_PENDING,
             params={"cut_round": field.cut_round, "stage": field.waiting_for},
         )
@@ -299,7 +346,9 @@ def _refuse_waiting_rounds(tournament: Tournament, numbers: tuple[int, ...]) -> 
         if field.refusal:
             hint = ""
             if number > numbers[0]:
-                hint = f" Rounds up to {number - 1} can be seated now: ask for {number - 1}."
+                hint = " " + gettext(
+                    "Rounds up to %(last)s can be seated now: ask for %(last)s."
+                ) % {"last": number - 1}
             _refuse_waiting(field, hint)
 
 
@@ -310,8 +359,10 @@ def _schedule_save(*, tournament: Tournament, schedule, kept: list[Round]) -> No
     now_kept = [r.number for _, r in sorted(rounds.items()) if _is_kept(r)]
     if now_kept != [r.number for r in kept]:
         raise ValidationError(
-            "A round was opened at the desk or published while the seating was being computed; "
-            "nothing was changed. Generate again."
+            gettext(
+                "A round was opened at the desk or published while the seating was being "
+                "computed; nothing was changed. Generate again."
+            )
         )
     players = Player.objects.in_bulk(
         {p.player_id for seating in schedule for p in seating.placements}
@@ -340,11 +391,14 @@ def _seat_rows_of(halves: list[RoundSeating], players: dict[int, Player]) -> dic
 def seating_swap(*, round_: Round, first: Player, second: Player, half: int = 1) -> None:
     """Exchange the seats (table and wind) of two players in one half of an open round."""
     if first == second:
-        raise ValidationError("Choose two different players to swap.")
+        raise ValidationError(gettext("Choose two different players to swap."))
     if round_is_opened(round_):
         raise ValidationError(
-            f"Round {round_.number} has been opened at the desk (or has entered hands or "
-            "penalties), so its seating cannot change."
+            gettext(
+                "Round %(number)s has been opened at the desk (or has entered hands or "
+                "penalties), so its seating cannot change."
+            )
+            % {"number": round_.number}
         )
     seats = {
         seat.player_id: seat
@@ -354,10 +408,18 @@ def seating_swap(*, round_: Round, first: Player, second: Player, half: int = 1)
     }
     missing = [player.name for player in (first, second) if player.pk not in seats]
     if missing:
-        raise ValidationError(
-            f"{' and '.join(missing)} {'has' if len(missing) == 1 else 'have'} no seat in "
-            f"round {round_.number}."
-        )
+        if len(missing) == 1:
+            refusal = gettext("%(player)s has no seat in round %(number)s.") % {
+                "player": missing[0],
+                "number": round_.number,
+            }
+        else:
+            refusal = gettext("%(first)s and %(second)s have no seat in round %(number)s.") % {
+                "first": missing[0],
+                "second": missing[1],
+                "number": round_.number,
+            }
+        raise ValidationError(refusal)
     a, b = seats[first.pk], seats[second.pk]
     # Swap via a temporary delete: (round, player) and (round, table, wind) are both unique.
     a_place, b_place = (a.table_id, a.wind), (b.table_id, b.wind)
@@ -375,7 +437,9 @@ def seating_swap(*, round_: Round, first: Player, second: Player, half: int = 1)
 @public_write
 def seating_publish(*, round_: Round, published: bool = True) -> None:
     if published and not round_.seats.exists():
-        raise ValidationError(f"Round {round_.number} has no seating to publish.")
+        raise ValidationError(
+            gettext("Round %(number)s has no seating to publish.") % {"number": round_.number}
+        )
     if published:  # seated before its cut was added: the qualifiers are not known yet
         _field_or_refuse(round_.tournament, round_.number)
     round_.seating_published = published
@@ -397,8 +461,11 @@ def round_seat(
     """
     if round_is_opened(round_):
         raise ValidationError(
-            f"Round {round_.number} has been opened at the desk (or has entered hands or "
-            "penalties), so it cannot be reseated."
+            gettext(
+                "Round %(number)s has been opened at the desk (or has entered hands or "
+                "penalties), so it cannot be reseated."
+            )
+            % {"number": round_.number}
         )
     halves = {1: list(seat_rows), 2: list(second_half_rows)}
     if not halves[2]:
@@ -418,9 +485,8 @@ def round_seat(
     short = sorted({n for (_, n), count in per_table.items() if count != 4})
     if short:
         raise ValidationError(
-            "Every table needs exactly four players; check table(s) "
-            + ", ".join(str(n) for n in short)
-            + "."
+            gettext("Every table needs exactly four players; check table(s) %(tables)s.")
+            % {"tables": ", ".join(str(n) for n in short)}
         )
     Session.objects.filter(round=round_).delete()
     Seat.objects.filter(round=round_).delete()
@@ -460,15 +526,21 @@ def round_table_change_set(
     round_.tournament = tournament
     if round_.seating_published or round_is_opened(round_):
         raise ValidationError(
-            f"Round {round_.number} is published or opened at the desk: its table change can no "
-            "longer change (unpublish it first if it is not opened)."
+            gettext(
+                "Round %(number)s is published or opened at the desk: its table change can no "
+                "longer change (unpublish it first if it is not opened)."
+            )
+            % {"number": round_.number}
         )
     last = tournament.hands_per_session
     if after_hand is not None and not 1 <= after_hand < last:
         raise ValidationError(
             {
-                "after_hand": f"Give a hand from 1 to {last - 1}: players change tables after it "
-                f"and play on to hand {last}. Leave it empty for no change."
+                "after_hand": gettext(
+                    "Give a hand from 1 to %(most)s: players change tables after it and play on "
+                    "to hand %(last)s. Leave it empty for no change."
+                )
+                % {"most": last - 1, "last": last}
             }
         )
     before = round_.table_change_after
@@ -513,19 +585,24 @@ def _check_halves(round_: Round, halves: dict[int, list]) -> None:
     """Refuse a second half that the round does not declare, or that seats other players."""
     if 2 in halves and round_.table_change_after is None:
         raise ValidationError(
-            f"Round {round_.number} has no table change: declare one before seating its second "
-            "half."
+            gettext(
+                "Round %(number)s has no table change: declare one before seating its second half."
+            )
+            % {"number": round_.number}
         )
     if round_.table_change_after is not None and 2 not in halves:
         raise ValidationError(
-            f"Round {round_.number} changes tables after hand {round_.table_change_after}: "
-            "give the seats after the change too."
+            gettext(
+                "Round %(number)s changes tables after hand %(after)s: give the seats after the "
+                "change too."
+            )
+            % {"number": round_.number, "after": round_.table_change_after}
         )
     if 2 in halves:
         first = sorted(player.pk for _, _, player in halves[1])
         if first != sorted(player.pk for _, _, player in halves[2]):
             raise ValidationError(
-                "The seats after the table change must seat the same players as before it."
+                gettext("The seats after the table change must seat the same players as before it.")
             )
 
 
@@ -543,7 +620,10 @@ def seating_round_generate(
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is not None and round_is_played(round_):
         raise ValidationError(
-            f"Round {number} already has entered hands or penalties, so it cannot be reseated."
+            gettext(
+                "Round %(number)s already has entered hands or penalties, so it cannot be reseated."
+            )
+            % {"number": number}
         )
     _field_or_refuse(tournament, number)
     earlier = list(tournament.rounds.filter(number__lt=number))
@@ -633,8 +713,11 @@ def _reseat_from(tournament: Tournament, from_round: int) -> tuple[int, ...]:
     played = sorted(round_progress(tournament).played & {r.number for r in rounds})
     if played:
         raise ValidationError(
-            f"Round {played[-1]} is already played and never changes: choose round "
-            f"{played[-1] + 1} or later."
+            gettext(
+                "Round %(number)s is already played and never changes: choose round "
+                "%(next)s or later."
+            )
+            % {"number": played[-1], "next": played[-1] + 1}
         )
     reseated = []
     for round_ in rounds:

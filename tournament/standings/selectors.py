@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.formats import time_format
+from django.utils.translation import gettext, ngettext
 
 from .. import release
 from ..event import selectors as event_selectors
@@ -57,7 +58,7 @@ from ..names import player_names
 from ..play.appeals import appeal_window
 from ..play.selectors import hidden_hands_filter, round_progress
 from ..roles import is_official
-from ..stages import CutLine
+from ..stages import CutLine, StagePlan
 from ..winds import wind_order
 from .cuts import CutOutcome, cut_decide, stage_inputs, staged_standings
 from .ranking import (
@@ -117,10 +118,12 @@ class Provisional:
         waits for the head judge, or their table's appeal window is open until a time."""
         tables = self.player_tables.get(player_id, ())
         if any(key in self.open_queries for key in tables):
-            return "provisional: a hand query awaits the head judge"
+            return gettext("provisional: a hand query awaits the head judge")
         appeals = self.open_appeals
         ends = [appeals[key] for key in tables if key in appeals]
-        return f"provisional until {_at(max(ends))} (appeal window)" if ends else ""
+        if not ends:
+            return ""
+        return gettext("provisional until %(time)s (appeal window)") % {"time": _at(max(ends))}
 
     @property
     def unreconciled_count(self) -> int:
@@ -134,42 +137,73 @@ class Provisional:
         lines = []
         for number, tables in sorted(self.unreconciled.items()):
             lines.append(
-                f"Round {number}: {len(tables)} session(s) not reconciled (table"
-                f"{'s' if len(tables) > 1 else ''} {', '.join(map(str, tables))})."
+                ngettext(
+                    "Round %(number)s: %(count)s session(s) not reconciled (table %(tables)s).",
+                    "Round %(number)s: %(count)s session(s) not reconciled (tables %(tables)s).",
+                    len(tables),
+                )
+                % {"number": number, "count": len(tables), "tables": ", ".join(map(str, tables))}
             )
         if self.pending_hands:
             where = ", ".join(
-                f"round {r} table {t} ({n})" for (r, t), n in sorted(self.pending_hands.items())
+                gettext("round %(number)s table %(table)s (%(count)s)")
+                % {"number": r, "table": t, "count": n}
+                for (r, t), n in sorted(self.pending_hands.items())
             )
             lines.append(
-                f"{self.pending_count} hand(s) await a second entry or a head judge: {where}."
+                gettext("%(count)s hand(s) await a second entry or a head judge: %(where)s.")
+                % {"count": self.pending_count, "where": where}
             )
         by_round: dict[int, list[tuple[int, dt.datetime]]] = defaultdict(list)
         for (number, table), end in sorted(self.open_appeals.items()):
             by_round[number].append((table, end))
         for number, tables in by_round.items():
             lines.append(
-                f"Round {number}: appeal window open until {_at(max(e for _, e in tables))} "
-                f"(table{'s' if len(tables) > 1 else ''} {', '.join(str(t) for t, _ in tables)})."
+                ngettext(
+                    "Round %(number)s: appeal window open until %(time)s (table %(tables)s).",
+                    "Round %(number)s: appeal window open until %(time)s (tables %(tables)s).",
+                    len(tables),
+                )
+                % {
+                    "number": number,
+                    "time": _at(max(e for _, e in tables)),
+                    "tables": ", ".join(str(t) for t, _ in tables),
+                }
             )
         for (number, table), count in sorted(self.open_queries.items()):
             lines.append(
-                f"Round {number} table {table}: {count} hand quer{'ies' if count > 1 else 'y'} "
-                "await the head judge."
+                ngettext(
+                    "Round %(number)s table %(table)s: %(count)s hand query await the head judge.",
+                    "Round %(number)s table %(table)s: %(count)s hand queries await the head "
+                    "judge.",
+                    count,
+                )
+                % {"number": number, "table": table, "count": count}
             )
         return lines
 
     def summary(self) -> str:
         parts = []
         if self.unreconciled:
-            parts.append(f"{self.unreconciled_count} session(s) not reconciled")
+            parts.append(
+                gettext("%(count)s session(s) not reconciled") % {"count": self.unreconciled_count}
+            )
         if self.pending_hands:
-            parts.append(f"{self.pending_count} hand(s) awaiting a second entry")
+            parts.append(
+                gettext("%(count)s hand(s) awaiting a second entry") % {"count": self.pending_count}
+            )
         if self.open_appeals:
-            parts.append(f"appeal window open until {_at(self.appeals_end)}")
+            parts.append(
+                gettext("appeal window open until %(time)s") % {"time": _at(self.appeals_end)}
+            )
         if self.open_queries:
-            parts.append(f"{sum(self.open_queries.values())} hand query(ies) open")
-        return "Provisional: " + " and ".join(parts) + "." if parts else ""
+            parts.append(
+                gettext("%(count)s hand query(ies) open")
+                % {"count": sum(self.open_queries.values())}
+            )
+        if not parts:
+            return ""
+        return gettext("Provisional: %(parts)s.") % {"parts": gettext(" and ").join(parts)}
 
 
 @dataclass
@@ -193,7 +227,12 @@ class Board:
 
     @property
     def stage_text(self) -> str:
-        return f"Stage {self.stage} of {self.stages}" if self.stages > 1 else ""
+        if self.stages <= 1:
+            return ""
+        return gettext("Stage %(stage)s of %(stages)s") % {
+            "stage": self.stage,
+            "stages": self.stages,
+        }
 
 
 def _round_filter(prefix: str, limit: int | None) -> dict:
@@ -658,6 +697,15 @@ class CutPreview:
     confirmed_seed: int | None = None
 
 
+def stage_description(plan: StagePlan, number: int) -> str:
+    """`StagePlan.describe` in the reader's language."""
+    template, values = plan.description(number)
+    if "share" in values:
+        share_template, share_values = values["share"]
+        values = {**values, "share": gettext(share_template) % share_values}
+    return gettext(template) % values
+
+
 def cut_preview(tournament: Tournament, stage: int, *, seed: int) -> CutPreview:
     """The cut ending ``stage`` as it stands (a fixed number of queries)."""
     plan = stage_plan(tournament)
@@ -672,7 +720,7 @@ def cut_preview(tournament: Tournament, stage: int, *, seed: int) -> CutPreview:
     labels = {entrant.player_id: entrant.label or entrant.name for entrant in everyone}
     preview = CutPreview(
         stage=stage,
-        description=plan.describe(stage),
+        description=stage_description(plan, stage),
         seed=seed,
         problems=[],
         outcome=None,
@@ -686,7 +734,9 @@ def cut_preview(tournament: Tournament, stage: int, *, seed: int) -> CutPreview:
         .first(),
     )
     if not rule.has_cut:
-        preview.problems.append(f"Stage {stage} is the last stage: it ends with no cut.")
+        preview.problems.append(
+            gettext("Stage %(stage)s is the last stage: it ends with no cut.") % {"stage": stage}
+        )
         return preview
     preview.problems.extend(_cut_problems(tournament, plan, cuts, stage))
     if stage > 1 and stage - 1 not in cuts:
@@ -712,29 +762,44 @@ def _cut_problems(tournament, plan, cuts, stage: int) -> list[str]:
     """Why the cut ending ``stage`` cannot be confirmed now (empty when it can)."""
     rule = plan.stage(stage)
     if stage in cuts:
-        return [f"The cut after round {rule.last_round} is confirmed already."]
+        return [
+            gettext("The cut after round %(round)s is confirmed already.")
+            % {"round": rule.last_round}
+        ]
     if stage > 1 and stage - 1 not in cuts:
-        return [f"Confirm the cut after round {plan.stage(stage - 1).last_round} first."]
+        return [
+            gettext("Confirm the cut after round %(round)s first.")
+            % {"round": plan.stage(stage - 1).last_round}
+        ]
     first = plan.first_round(stage)
     played = round_progress(tournament).played
     unplayed = [n for n in range(first, rule.last_round + 1) if n not in played]
     problems = []
     if unplayed:
         problems.append(
-            f"Round(s) {', '.join(map(str, unplayed))} of this stage are not played yet: the cut "
-            f"is made after round {rule.last_round}."
+            gettext(
+                "Round(s) %(rounds)s of this stage are not played yet: the cut is made after "
+                "round %(round)s."
+            )
+            % {"rounds": ", ".join(map(str, unplayed)), "round": rule.last_round}
         )
     waiting = provisional(tournament, rule.last_round)
     for number, tables in sorted(waiting.unreconciled.items()):
         if number >= first:
             problems.append(
-                f"Round {number}: table(s) {', '.join(map(str, tables))} not reconciled; "
-                "reconcile them at the judges' desk first."
+                gettext(
+                    "Round %(number)s: table(s) %(tables)s not reconciled; reconcile them at the "
+                    "judges' desk first."
+                )
+                % {"number": number, "tables": ", ".join(map(str, tables))}
             )
     pending = sum(n for (r, _), n in waiting.pending_hands.items() if r >= first)
     if pending:
         problems.append(
-            f"{pending} hand(s) of this stage await a second entry or a head judge's decision."
+            gettext(
+                "%(count)s hand(s) of this stage await a second entry or a head judge's decision."
+            )
+            % {"count": pending}
         )
     return problems
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 from ..audit import audit_record, public_write
 from ..fields import confirmed_cuts, stage_plan
@@ -32,7 +33,7 @@ def stages_set(
     """Replace the plan: one stage per cut rule, then the last stage (no cut: one stage)."""
     if confirmed_cuts(tournament):
         raise ValidationError(
-            "A cut is confirmed already: undo it on its page before changing the stages."
+            gettext("A cut is confirmed already: undo it on its page before changing the stages.")
         )
     cuts = sorted(cuts)
     _check_rules(tournament, cuts)
@@ -71,16 +72,27 @@ def _plan_lines(tournament: Tournament) -> list[str]:
 def _check_rules(tournament: Tournament, cuts) -> None:
     rounds = [last_round for last_round, _, _ in cuts]
     if any(r < 1 for r in rounds):
-        raise ValidationError({"last_round": "A cut comes after round 1 or a later round."})
+        raise ValidationError(
+            {"last_round": gettext("A cut comes after round 1 or a later round.")}
+        )
     if len(set(rounds)) != len(rounds):
-        raise ValidationError({"last_round": "Two cuts after the same round: keep one."})
+        raise ValidationError({"last_round": gettext("Two cuts after the same round: keep one.")})
     sizes = [size for _, size, _ in cuts]
     if any(size < MIN_CUT for size in sizes):
-        raise ValidationError({"cut_size": f"A cut keeps at least {MIN_CUT} players (one table)."})
+        raise ValidationError(
+            {
+                "cut_size": gettext("A cut keeps at least %(least)s players (one table).")
+                % {"least": MIN_CUT}
+            }
+        )
     if any(later >= earlier for earlier, later in zip(sizes, sizes[1:], strict=False)):
-        raise ValidationError({"cut_size": "Each cut keeps fewer players than the cut before it."})
+        raise ValidationError(
+            {"cut_size": gettext("Each cut keeps fewer players than the cut before it.")}
+        )
     if any(not Fraction(0) <= share <= Fraction(1) for _, _, share in cuts):
-        raise ValidationError({"share": "The carried share is between none and the whole."})
+        raise ValidationError(
+            {"share": gettext("The carried share is between none and the whole.")}
+        )
     progress = round_progress(tournament)
     published = set(
         Round.objects.filter(tournament=tournament, seating_published=True).values_list(
@@ -92,8 +104,11 @@ def _check_rules(tournament: Tournament, cuts) -> None:
         if seen:
             raise ValidationError(
                 {
-                    "last_round": f"Round {seen[0]} is published or played with every player, "
-                    f"so a cut after round {last_round} cannot be added now."
+                    "last_round": gettext(
+                        "Round %(number)s is published or played with every player, so a cut "
+                        "after round %(round)s cannot be added now."
+                    )
+                    % {"number": seen[0], "round": last_round}
                 }
             )
 
@@ -106,11 +121,11 @@ def cut_confirm(*, tournament: Tournament, stage: int, seed: int, user=None) -> 
     if preview.problems:
         raise ValidationError(" ".join(preview.problems))
     if preview.outcome is None:  # pragma: no cover - a stage without a cut has a problem
-        raise ValidationError(f"Stage {stage} has no cut.")
+        raise ValidationError(gettext("Stage %(stage)s has no cut.") % {"stage": stage})
     outcome = preview.outcome
     row = Stage.objects.select_for_update().get(tournament=tournament, number=stage)
     if StageCut.objects.filter(stage=row).exists():
-        raise ValidationError("This cut was confirmed meanwhile; nothing was changed.")
+        raise ValidationError(gettext("This cut was confirmed meanwhile; nothing was changed."))
     cut = StageCut.objects.create(
         stage=row,
         seed=seed,
@@ -153,18 +168,24 @@ def cut_undo(*, tournament: Tournament, stage: int, user=None) -> int:
         .first()
     )
     if cut is None:
-        raise ValidationError(f"The cut ending stage {stage} is not confirmed: nothing to undo.")
+        raise ValidationError(
+            gettext("The cut ending stage %(stage)s is not confirmed: nothing to undo.")
+            % {"stage": stage}
+        )
     if StageCut.objects.filter(stage__tournament=tournament, stage__number__gt=stage).exists():
-        raise ValidationError("A later cut is confirmed: undo it first.")
+        raise ValidationError(gettext("A later cut is confirmed: undo it first."))
     first_next = plan.first_round(stage + 1)
     later = Round.objects.filter(tournament=tournament, number__gte=first_next)
     opened = round_progress(tournament).opened
     shown = sorted({r.number for r in later if r.seating_published or r.number in opened})
     if shown:
         raise ValidationError(
-            f"Round {shown[0]} of stage {stage + 1} is published (or opened at the desk): the "
-            "qualifiers have seen their seats, so the cut can no longer be undone. Unpublish "
-            "the round first if it has not started."
+            gettext(
+                "Round %(number)s of stage %(stage)s is published (or opened at the desk): the "
+                "qualifiers have seen their seats, so the cut can no longer be undone. Unpublish "
+                "the round first if it has not started."
+            )
+            % {"number": shown[0], "stage": stage + 1}
         )
     removed = later.count()
     later.delete()

@@ -28,6 +28,7 @@ import inspect
 from functools import wraps
 
 from django.http import Http404, HttpResponse
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.decorators import api_view
 from rest_framework.pagination import PageNumberPagination
@@ -121,7 +122,7 @@ def round_of(tournament, number: int) -> Round:
     """Round ``number`` of the loaded tournament (which it carries, so it is not read again)."""
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is None:
-        raise Http404("No such round.")
+        raise Http404(gettext("No such round."))
     round_.tournament = tournament
     return round_
 

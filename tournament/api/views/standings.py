@@ -13,6 +13,7 @@ from collections import defaultdict
 
 from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext
 from rest_framework.response import Response
 
 from ... import release
@@ -54,7 +55,7 @@ def player_detail(request, tournament, player_id):
     round their sessions (score, place, match points) and every hand they won or paid on."""
     card = selectors.player_card_seen(request.user, tournament, player_id)
     if card is None:
-        raise Http404("No such player in this tournament.")
+        raise Http404(gettext("No such player in this tournament."))
     rounds: dict[int, dict] = defaultdict(lambda: {"sessions": [], "hands": []})
     for placing in sorted(card.standing.sessions, key=lambda p: (p.round_number, p.half)):
         rounds[placing.round_number]["sessions"].append(placing)

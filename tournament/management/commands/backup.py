@@ -3,6 +3,7 @@ plus every tournament's archive; keeps the newest N (`tournament.backups.service
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournament.backups.services import BackupError, backup_create
 
@@ -21,6 +22,10 @@ class Command(BaseCommand):
             backup = backup_create(directory=dir, keep=keep)
         except (BackupError, OSError) as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(self.style.SUCCESS(f"Backup written to {backup.path}"))
+        self.stdout.write(
+            self.style.SUCCESS(gettext("Backup written to %(path)s") % {"path": backup.path})
+        )
         if backup.removed:
-            self.stdout.write(f"Removed {len(backup.removed)} older backup(s).")
+            self.stdout.write(
+                gettext("Removed %(count)s older backup(s).") % {"count": len(backup.removed)}
+            )

@@ -5,6 +5,7 @@ it is read, never held whole."""
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournament.exports.selectors import tournament_archive_chunks, tournament_archive_write
 from tournament.models import Tournament
@@ -20,7 +21,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug, output=None, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise CommandError(f"No tournament with slug {slug!r}.")
+            raise CommandError(gettext("No tournament with slug %(slug)s.") % {"slug": repr(slug)})
         if output:
             path = Path(output)
             partial = path.with_name(path.name + ".partial")
@@ -30,7 +31,10 @@ class Command(BaseCommand):
                 partial.unlink(missing_ok=True)
                 raise
             partial.replace(path)  # never a half-written archive under the real name
-            self.stderr.write(f"Wrote {tournament.name} to {path} ({size:,} bytes).")
+            self.stderr.write(
+                gettext("Wrote %(name)s to %(path)s (%(size)s bytes).")
+                % {"name": tournament.name, "path": path, "size": f"{size:,}"}
+            )
         else:
             for chunk in tournament_archive_chunks(tournament):
                 self.stdout.write(chunk, ending="")

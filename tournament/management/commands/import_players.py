@@ -8,6 +8,7 @@ from pathlib import Path
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournament.event import roster_bridge, selectors, services
 from tournament.event.roster_files import FileProblem, rows_from_bytes, size_check
@@ -30,10 +31,12 @@ class Command(BaseCommand):
     def handle(self, *args, tournament, file, dry_run=False, columns=None, **options):
         event = selectors.tournament_by_slug(tournament)
         if event is None:
-            raise CommandError(f"No tournament with slug {tournament!r}.")
+            raise CommandError(
+                gettext("No tournament with slug %(slug)s.") % {"slug": repr(tournament)}
+            )
         path = Path(file)
         if not path.is_file():
-            raise CommandError(f"No file {file!r}.")
+            raise CommandError(gettext("No file %(path)s.") % {"path": repr(file)})
         try:
             size_check(path.stat().st_size)  # refused before reading it
             source = roster_bridge.import_source(

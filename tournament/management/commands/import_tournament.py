@@ -4,6 +4,7 @@ refused, naming every problem (hands that do not re-score included), with nothin
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournament.exports.archive import MAX_BYTES, ArchiveError, archive_loads
 from tournament.exports.services import tournament_import
@@ -26,9 +27,18 @@ class Command(BaseCommand):
                 )
             data = Path(file).read_bytes()
         except OSError as error:
-            raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
+            raise CommandError(
+                gettext("Cannot read %(path)s: %(reason)s.")
+                % {"path": file, "reason": error.strerror}
+            ) from None
         try:
             tournament = tournament_import(archive=archive_loads(data), slug=slug)
         except ArchiveError as error:
-            raise CommandError("\n".join(["The archive was refused:", *error.problems])) from None
-        self.stdout.write(self.style.SUCCESS(f"Imported {tournament.name} as {tournament.slug}."))
+            refused = gettext("The archive was refused:")
+            raise CommandError("\n".join([refused, *error.problems])) from None
+        self.stdout.write(
+            self.style.SUCCESS(
+                gettext("Imported %(name)s as %(slug)s.")
+                % {"name": tournament.name, "slug": tournament.slug}
+            )
+        )

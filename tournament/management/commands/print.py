@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 from tqdm import tqdm
 
 from tournament.models import Round, Tournament
@@ -37,7 +38,9 @@ class Command(BaseCommand):
     def handle(self, *args, document, tournament, round, table, output, base_url, **options):
         event = Tournament.objects.filter(slug=tournament).first()
         if event is None:
-            raise CommandError(f"No tournament with the slug {tournament!r}.")
+            raise CommandError(
+                gettext("No tournament with the slug %(slug)s.") % {"slug": repr(tournament)}
+            )
         printout_kind = DOCUMENTS[document]
         round_ = None
         if printout_kind.needs_round:
@@ -45,7 +48,10 @@ class Command(BaseCommand):
                 raise CommandError(f"{printout_kind.name} are per round: give --round N.")
             round_ = Round.objects.filter(tournament=event, number=round).first()
             if round_ is None:
-                raise CommandError(f"{event.name} has no round {round}.")
+                raise CommandError(
+                    gettext("%(name)s has no round %(number)s.")
+                    % {"name": event.name, "number": round}
+                )
         bar = None
         if not options["no_progress"]:
             bar = tqdm(total=0, unit="part", desc=printout_kind.name, file=self.stderr._out)
@@ -75,5 +81,11 @@ class Command(BaseCommand):
         try:
             path.write_bytes(printout.content)
         except OSError as error:
-            raise CommandError(f"Cannot write {path}: {error.strerror}.") from error
-        self.stdout.write(f"Wrote {path} ({len(printout.content) // 1024} KB).")
+            raise CommandError(
+                gettext("Cannot write %(path)s: %(reason)s.")
+                % {"path": path, "reason": error.strerror}
+            ) from error
+        self.stdout.write(
+            gettext("Wrote %(path)s (%(size)s KB).")
+            % {"path": path, "size": len(printout.content) // 1024}
+        )

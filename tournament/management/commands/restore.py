@@ -4,6 +4,7 @@ already holds tournaments, players or users, ``--replace`` is needed as well: ta
 before, the current content is lost."""
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from tournament.backups.services import BackupError, backup_restore
 
@@ -25,17 +26,27 @@ class Command(BaseCommand):
     def handle(self, *args, backup, yes=False, replace=False, **options):
         if not yes:
             raise CommandError(
-                "This replaces everything in the database with the backup. Stop the server, "
-                "then run again with --yes."
+                gettext(
+                    "This replaces everything in the database with the backup. Stop the server, "
+                    "then run again with --yes."
+                )
             )
         try:
             restored = backup_restore(path=backup, replace=replace)
         except (BackupError, OSError) as error:
             raise CommandError(str(error)) from None
-        slugs = ", ".join(restored.tournaments) or "no tournaments"
-        self.stdout.write(self.style.SUCCESS(f"Restored the database from {restored} ({slugs})."))
+        slugs = ", ".join(restored.tournaments) or gettext("no tournaments")
+        self.stdout.write(
+            self.style.SUCCESS(
+                gettext("Restored the database from %(backup)s (%(slugs)s).")
+                % {"backup": restored, "slugs": slugs}
+            )
+        )
         if restored.pending_migrations:
             self.stdout.write(
-                f"The backup predates {len(restored.pending_migrations)} migration(s) of this "
-                "version: run `python manage.py migrate` before starting the server."
+                gettext(
+                    "The backup predates %(count)s migration(s) of this version: run `python "
+                    "manage.py migrate` before starting the server."
+                )
+                % {"count": len(restored.pending_migrations)}
             )

@@ -9,6 +9,7 @@ kept and seated, and the quality report.
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from tournament.models import Tournament
 from tournament.seating.services import cut_pending_round, seating_generate
@@ -41,8 +42,10 @@ class Command(BaseCommand):
         event = self.find_tournament(tournament)
         if reseat_published.strip():
             raise CommandError(
-                "Published rounds are never reseated: unpublish the round on its seating page "
-                "(or seat it from its roll call), then run seat again. Nothing changed."
+                gettext(
+                    "Published rounds are never reseated: unpublish the round on its seating page "
+                    "(or seat it from its roll call), then run seat again. Nothing changed."
+                )
             )
         try:
             plan = seating_generate(
@@ -54,18 +57,34 @@ class Command(BaseCommand):
         except ValidationError as error:
             where = ""
             if cut_pending_round(error) is not None:
-                where = f" The Stages page: {reverse('event:stages', args=[event.slug])}"
-            raise CommandError(f"{' '.join(error.messages)}{where} Nothing was saved.") from error
+                where = " " + gettext("The Stages page: %(address)s") % {
+                    "address": reverse("event:stages", args=[event.slug])
+                }
+            refusal = " ".join(error.messages) + where
+            raise CommandError(
+                gettext("%(refusal)s Nothing was saved.") % {"refusal": refusal}
+            ) from error
         report = plan.report
         seated = ", ".join(map(str, plan.seated_rounds))
         self.stdout.write(
-            self.style.SUCCESS(f"{event.name}: seated round(s) {seated} (seed {seed}).")
+            self.style.SUCCESS(
+                gettext("%(name)s: seated round(s) %(rounds)s (seed %(seed)s).")
+                % {"name": event.name, "rounds": seated, "seed": seed}
+            )
         )
         self.stdout.write(plan.describe())
         self.stdout.write(
-            f"Repeat meetings: {report.repeat_meetings}; largest wind spread: "
-            f"{report.max_wind_spread}; same-club meetings: {report.same_club_meetings}; "
-            f"same-table repeats: {len(report.same_table_repeats)}; byes: {report.total_byes}."
+            gettext(
+                "Repeat meetings: %(meetings)s; largest wind spread: %(spread)s; same-club "
+                "meetings: %(club)s; same-table repeats: %(tables)s; byes: %(byes)s."
+            )
+            % {
+                "meetings": report.repeat_meetings,
+                "spread": report.max_wind_spread,
+                "club": report.same_club_meetings,
+                "tables": len(report.same_table_repeats),
+                "byes": report.total_byes,
+            }
         )
 
     def find_tournament(self, slug):
@@ -73,9 +92,16 @@ class Command(BaseCommand):
             try:
                 return Tournament.objects.get(slug=slug)
             except Tournament.DoesNotExist:
-                raise CommandError(f"No tournament with slug {slug!r}.") from None
+                raise CommandError(
+                    gettext("No tournament with slug %(slug)s.") % {"slug": repr(slug)}
+                ) from None
         events = list(Tournament.objects.all()[:2])
         if len(events) != 1:
-            known = ", ".join(Tournament.objects.values_list("slug", flat=True)) or "none yet"
-            raise CommandError(f"Say which tournament with --tournament SLUG (known: {known}).")
+            known = ", ".join(Tournament.objects.values_list("slug", flat=True)) or gettext(
+                "none yet"
+            )
+            raise CommandError(
+                gettext("Say which tournament with --tournament SLUG (known: %(known)s).")
+                % {"known": known}
+            )
         return events[0]
