@@ -50,9 +50,8 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db.models import Min
 from django.http import Http404
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils import translation
 from django.utils.http import http_date, quote_etag
 
 from . import live

@@ -30,6 +30,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 
+from scoring.translation import translate_message
+
 from ...audit import audit_entries
 from ...models import AuditEntry, Hand, Session
 from ...play import selectors
@@ -114,7 +116,7 @@ def visible_hand_or_403(request, hand: Hand) -> Hand:
 def errors_onto(form, evaluation) -> None:
     """Put an evaluation's problems onto the form's fields (or the form, for the rest)."""
     for name, message in evaluation.errors:
-        form.add_error(name if name in form.fields else None, message)
+        form.add_error(name if name in form.fields else None, translate_message(message))
 
 
 def deletion_message(session: Session, number: int) -> str:
