@@ -29,6 +29,13 @@ from tests.tournament.builders import form_data, make_session, make_user
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 
 
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """A request with ``?lang=`` leaves its language active in the thread: English after."""
+    yield
+    translation.activate("en")
+
+
 def _error(kind, call):
     with pytest.raises(kind) as raised:
         call()
