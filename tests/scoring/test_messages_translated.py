@@ -60,7 +60,7 @@ def test_a_judge_reads_the_tile_count_problem_in_traditional_chinese():
     error = _error(InvalidHandError, lambda: score_hand(parse_hand("123m 456p 789s E +5p")))
     with translation.override("zh-hant"):
         text = translate_message(as_sentence(error.problems[0]))
-    assert text == "牌數不對：有 0 組宣告的副露 時，和牌張之外應有 13 張暗牌，現在是 10 張。"
+    assert text == "牌數不對：有 0 組宣告的副露時，和牌張之外應有 13 張暗牌，現在是 10 張。"
 
 
 def test_word_params_are_translated_and_tiles_stay_as_typed():
