@@ -11,7 +11,7 @@ tile input      the widget: a one-line text input marked ``data-tile-input`` so 
 
 The cleaned value is the text as typed (trimmed): reading it into engine objects is the
 caller's business; these fields only refuse text that is not notation, with the engine's
-message naming the token and its position.
+message naming the token and its position, in the reader's language (`scoring.translation`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,11 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.translation import gettext
 
 from scoring.engine import NotationError, parse_melds, parse_tiles
+from scoring.engine.messages import as_sentence
+from scoring.translation import translate_message
 
 _MELD_TEXT = re.compile(r"\[[^\]]*\]|\([^)]*\)")
 
@@ -58,7 +61,8 @@ class TilesField(forms.CharField):
             else:
                 parse_tiles(value)
         except NotationError as error:
-            raise forms.ValidationError(_sentence(str(error)), code="notation") from None
+            message = translate_message(as_sentence(error.message))
+            raise forms.ValidationError(message, code="notation") from None
 
 
 class TileField(TilesField):
@@ -69,9 +73,4 @@ class TileField(TilesField):
     def validate(self, value):
         super().validate(value)
         if value and len(parse_tiles(value)) != 1:
-            raise forms.ValidationError("Give exactly one tile, e.g. 5p.", code="one_tile")
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+            raise forms.ValidationError(gettext("Give exactly one tile, e.g. 5p."), code="one_tile")

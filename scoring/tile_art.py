@@ -26,13 +26,31 @@ Run ``python -m scoring.tile_art`` to (re)write ``static/scoring/tiles/<code>.sv
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+
+from django.utils.translation import gettext_noop
 
 SUITS = {"m": "characters", "p": "circles", "s": "bamboo"}
 NUMBER_CODES = tuple(f"{rank}{suit}" for suit in SUITS for rank in range(1, 10))
-WIND_NAMES = {"E": "East wind", "S": "South wind", "W": "West wind", "N": "North wind"}
-DRAGON_NAMES = {"Wh": "White dragon", "Gr": "Green dragon", "Rd": "Red dragon"}
+WIND_NAMES = {
+    "E": gettext_noop("East wind"),
+    "S": gettext_noop("South wind"),
+    "W": gettext_noop("West wind"),
+    "N": gettext_noop("North wind"),
+}
+DRAGON_NAMES = {
+    "Wh": gettext_noop("White dragon"),
+    "Gr": gettext_noop("Green dragon"),
+    "Rd": gettext_noop("Red dragon"),
+}
+#: A number tile's name by suit letter: (rank 1, any other rank).
+NUMBER_NAMES = {
+    "m": (gettext_noop("1 character"), gettext_noop("%(rank)s characters")),
+    "p": (gettext_noop("1 circle"), gettext_noop("%(rank)s circles")),
+    "s": (gettext_noop("1 bamboo"), gettext_noop("%(rank)s bamboo")),
+}
+TILE_BACK_NAME = gettext_noop("Tile back")
 HONOUR_CODES = tuple(WIND_NAMES) + tuple(DRAGON_NAMES)
 TILE_CODES = NUMBER_CODES + HONOUR_CODES
 BACK = "back"
@@ -62,20 +80,20 @@ CHINESE_NUMERALS = "一二三四五六七八九"
 WIND_GLYPHS = {"E": "東", "S": "南", "W": "西", "N": "北"}
 
 
-def tile_name(code: str) -> str:
-    """The English name of a tile code, e.g. ``"5p"`` -> ``"5 circles"``; KeyError if unknown."""
+def tile_name(code: str, translate: Callable[[str], str] = str) -> str:
+    """The English name of a tile code, e.g. ``"5p"`` -> ``"5 circles"``; KeyError if unknown.
+    ``translate`` (``gettext``) gives it in the reader's language instead."""
     if code in WIND_NAMES:
-        return WIND_NAMES[code]
+        return translate(WIND_NAMES[code])
     if code in DRAGON_NAMES:
-        return DRAGON_NAMES[code]
+        return translate(DRAGON_NAMES[code])
     if code == BACK:
-        return "Tile back"
+        return translate(TILE_BACK_NAME)
     if code not in NUMBER_CODES:
         raise KeyError(code)
-    rank, suit = int(code[0]), SUITS[code[1]]
-    if rank == 1 and suit != "bamboo":
-        suit = suit[:-1]  # "1 circle", "1 character"
-    return f"{rank} {suit}"
+    rank = int(code[0])
+    one, many = NUMBER_NAMES[code[1]]
+    return translate(one) if rank == 1 else translate(many) % {"rank": rank}
 
 
 # --- small SVG builders -------------------------------------------------------------------

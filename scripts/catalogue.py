@@ -3,7 +3,8 @@
     python scripts/catalogue.py fill TABLE.json     # {"msgid": ["繁體", "简体"], ...}
     python scripts/catalogue.py missing             # untranslated or fuzzy entries, per language
 
-A table's key is the English text exactly as marked (a plural entry is keyed by its singular
+A table's key is the English text exactly as marked, preceded by its context and "\u0004"
+when it has one (``pgettext``), as gettext itself keys them (a plural entry is keyed by its singular
 and gives ``[[繁 singular, 繁 plural], [简 singular, 简 plural]]``; Chinese has one form, so
 both are usually the same). Entries already translated are overwritten only when the table
 gives something else. Run ``make messages`` first, so that the catalogues hold every marked
@@ -40,9 +41,10 @@ def fill(table_path: str) -> None:
         po.header = "Translations of the ZJ tournament site."
         po.metadata_is_fuzzy = False
         for entry in po:
-            if entry.msgid not in table:
+            key = f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
+            if key not in table:
                 continue
-            text = table[entry.msgid][index]
+            text = table[key][index]
             if entry.msgid_plural:
                 forms = text if isinstance(text, list) else [text, text]
                 entry.msgstr_plural = {0: forms[0]}

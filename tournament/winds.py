@@ -10,14 +10,22 @@ seat wind       the wind a player sits at in hand *n*: the deal passes after eve
                 index *i - (n - 1)*. Pattern 3.1 Value Honor uses it; there is no prevailing
                 wind.
 dealer          the player who is East in hand *n*: the one who started at index *n - 1*.
+wind name       ``"East"`` ... (`WIND_NAMES`): English, marked for the catalogues; a page says
+                it in the reader's language with ``gettext`` (the ``translate_term`` filter).
 """
 
 from __future__ import annotations
 
 from scoring.engine import SEATS
+from scoring.engine.messages import gettext_noop
 
 WINDS: tuple[str, ...] = tuple(SEATS)
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WIND_NAMES = {
+    "E": gettext_noop("East"),
+    "S": gettext_noop("South"),
+    "W": gettext_noop("West"),
+    "N": gettext_noop("North"),
+}
 
 
 def wind_order(wind: str) -> int:

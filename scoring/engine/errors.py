@@ -15,11 +15,16 @@ Vocabulary:
 - *problem* (`Problem`): one message with its subject. It is a `str` (it prints, joins and
   compares as its message), so callers that only want words need nothing else; callers that
   show the problem beside a field read ``problem.subject`` instead of guessing from the words.
+- *message*: every problem and every error's ``message`` is a `Message` (see
+  `scoring.engine.messages`): its English text, plus the template and params that let the site
+  say it in the reader's language (`scoring.translation.translate_message`).
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+
+from .messages import Message, message_of
 
 
 class Subject(StrEnum):
@@ -37,27 +42,39 @@ class Subject(StrEnum):
     VALUE = "value"
 
 
-class Problem(str):
+class Problem(Message):
     """A message for a judge that knows its `Subject`; a `str` equal to its message."""
 
     subject: Subject
 
     def __new__(cls, message: str, subject: Subject | str) -> Problem:
-        problem = super().__new__(cls, message)
+        source = message_of(message)
+        problem = str.__new__(cls, source)
+        problem.__dict__.update(source.__dict__)
         problem.subject = Subject(subject)
         return problem
 
     def __reduce__(self):
-        return (Problem, (str(self), self.subject))
+        message = str.__new__(Message, self)
+        message.__dict__.update(self.__dict__)
+        del message.__dict__["subject"]
+        return (Problem, (message, self.subject))
 
     def __repr__(self) -> str:
         return f"Problem({str(self)!r}, {self.subject.name})"
 
 
 class ScoringError(ValueError):
-    """Base class of every engine error."""
+    """Base class of every engine error; ``message`` is its `Message` (``str(error)``)."""
 
     kind = "ScoringError"
+
+    def __init__(self, message: str, *args: object) -> None:
+        super().__init__(message, *args)
+        self.message = message_of(message)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 class NotationError(ScoringError):

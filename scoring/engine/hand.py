@@ -35,11 +35,17 @@ from enum import StrEnum
 from operator import attrgetter
 
 from .errors import NotationError, Problem, Subject
+from .messages import Message, gettext_noop, words
 from .notation import format_tiles, parse_tiles
 from .tiles import WINDS, Tile
 
 _INDEX = attrgetter("index")
 FLAGS = ("final_draw", "final_discard", "win_on_kong", "robbing_kong", "heaven", "earth")
+
+#: The kinds of meld in words (`MeldKind` values are the notation's words, never shown as such).
+MELD_WORDS = words(
+    {"chow": gettext_noop("chow"), "pung": gettext_noop("pung"), "kong": gettext_noop("kong")}
+)
 
 
 class MeldKind(StrEnum):
@@ -89,7 +95,10 @@ class Meld:
                 object.__setattr__(self, "kind", MeldKind(self.kind))
             except ValueError:
                 raise NotationError(
-                    f"meld kind {self.kind!r} is not one of chow, pung, kong"
+                    Message(
+                        gettext_noop("meld kind %(kind)s is not one of chow, pung, kong"),
+                        kind=repr(self.kind),
+                    )
                 ) from None
         # Worked out once: validation and decomposition ask every time a hand is scored.
         object.__setattr__(self, "_problems", tuple(self._find_problems()))
@@ -118,7 +127,13 @@ class Meld:
     def from_notation(cls, text: str) -> Meld:
         melds = parse_melds(text)
         if len(melds) != 1:
-            raise NotationError(f"{text!r}: expected exactly one meld, read {len(melds)}")
+            raise NotationError(
+                Message(
+                    gettext_noop("%(text)s: expected exactly one meld, read %(count)s"),
+                    text=repr(text),
+                    count=len(melds),
+                )
+            )
         return melds[0]
 
     def notation(self) -> str:
@@ -133,18 +148,34 @@ class Meld:
         found = []
         actual = infer_kind(self.tiles)
         if actual != self.kind:
-            shown = format_tiles(self.tiles) or "no tiles"
+            shown = format_tiles(self.tiles) or Message(gettext_noop("no tiles"))
             what = {
-                MeldKind.CHOW: "a run of three consecutive tiles of one suit",
-                MeldKind.PUNG: "three identical tiles",
-                MeldKind.KONG: "four identical tiles",
+                MeldKind.CHOW: gettext_noop("a run of three consecutive tiles of one suit"),
+                MeldKind.PUNG: gettext_noop("three identical tiles"),
+                MeldKind.KONG: gettext_noop("four identical tiles"),
             }[self.kind]
-            found.append(Problem(f"the {self.kind} {shown} is not {what}", Subject.TILES))
+            found.append(
+                Problem(
+                    Message(
+                        gettext_noop("the %(kind)s %(tiles)s is not %(what)s"),
+                        kind=MELD_WORDS[self.kind],
+                        tiles=shown,
+                        what=Message(what),
+                    ),
+                    Subject.TILES,
+                )
+            )
         if self.concealed and self.kind is not MeldKind.KONG:
             found.append(
                 Problem(
-                    f"the {self.kind} {format_tiles(self.tiles)} is marked concealed: "
-                    "only a kong can be declared concealed",
+                    Message(
+                        gettext_noop(
+                            "the %(kind)s %(tiles)s is marked concealed: "
+                            "only a kong can be declared concealed"
+                        ),
+                        kind=MELD_WORDS[self.kind],
+                        tiles=format_tiles(self.tiles),
+                    ),
                     Subject.TILES,
                 )
             )
@@ -160,7 +191,12 @@ _MELD_GROUP = re.compile(r"\[([^\[\]()]*)\]|\(([^\[\]()]*)\)|(\S)")
 def parse_melds(text: str) -> tuple[Meld, ...]:
     """Read ``[345p] [EEE] [5555s] (RdRdRdRd)``: exposed in [], concealed kong in ()."""
     if not isinstance(text, str):
-        raise NotationError(f"melds must be written as text, got {type(text).__name__}")
+        raise NotationError(
+            Message(
+                gettext_noop("melds must be written as text, got %(type)s"),
+                type=type(text).__name__,
+            )
+        )
     known = _MELD_MEMO.get(text)
     if known is not None:
         return known
@@ -169,8 +205,14 @@ def parse_melds(text: str) -> tuple[Meld, ...]:
         exposed, concealed, stray = match.groups()
         if stray is not None:
             raise NotationError(
-                f"{text[match.start() :].split()[0]!r} at position {match.start() + 1}: "
-                "a meld is written in brackets, [345p] exposed or (5555s) concealed kong"
+                Message(
+                    gettext_noop(
+                        "%(token)s at position %(position)s: "
+                        "a meld is written in brackets, [345p] exposed or (5555s) concealed kong"
+                    ),
+                    token=repr(text[match.start() :].split()[0]),
+                    position=match.start() + 1,
+                )
             )
         body = exposed if exposed is not None else concealed
         melds.append(meld_from_tiles(parse_tiles(body), concealed is not None, match.group(0)))
@@ -188,11 +230,21 @@ def meld_from_tiles(tiles: tuple[Tile, ...], concealed: bool, shown: str) -> Mel
     kind = infer_kind(tiles)
     if kind is None:
         raise NotationError(
-            f"{shown} is not a set: a meld is a run (chow), three identical tiles (pung) "
-            "or four identical tiles (kong)"
+            Message(
+                gettext_noop(
+                    "%(meld)s is not a set: a meld is a run (chow), three identical tiles (pung) "
+                    "or four identical tiles (kong)"
+                ),
+                meld=shown,
+            )
         )
     if concealed and kind is not MeldKind.KONG:
-        raise NotationError(f"{shown}: only a kong can be declared concealed; write it in []")
+        raise NotationError(
+            Message(
+                gettext_noop("%(meld)s: only a kong can be declared concealed; write it in []"),
+                meld=shown,
+            )
+        )
     return Meld(kind, tiles, concealed)
 
 
@@ -302,14 +354,26 @@ _HAND_TOKEN = re.compile(r"\[[^\]]*\]|\([^)]*\)|[^\s\[\]()]+|\S")
 
 def _say_once(said: dict[str, str], what: str, token: str, advice: str) -> None:
     if what in said and said[what] != token:
-        raise NotationError(f"{said[what]!r} and {token!r} contradict each other: {advice}")
+        raise NotationError(
+            Message(
+                gettext_noop("%(said)s and %(token)s contradict each other: %(advice)s"),
+                said=repr(said[what]),
+                token=repr(token),
+                advice=Message(advice),
+            )
+        )
     said[what] = token
 
 
 def parse_hand(text: str) -> Hand:
     """Read the whole-hand notation described in the module docstring."""
     if not isinstance(text, str):
-        raise NotationError(f"a hand must be written as text, got {type(text).__name__}")
+        raise NotationError(
+            Message(
+                gettext_noop("a hand must be written as text, got %(type)s"),
+                type=type(text).__name__,
+            )
+        )
     concealed: list[Tile] = []
     melds: list[Meld] = []
     winning: list[Tile] = []
@@ -323,20 +387,36 @@ def parse_hand(text: str) -> Hand:
         if token[0] in "[(":
             melds.extend(parse_melds(token))
         elif token in "])":
-            raise NotationError(f"unmatched {token!r} at position {match.start() + 1}")
+            raise NotationError(
+                Message(
+                    gettext_noop("unmatched %(token)s at position %(position)s"),
+                    token=repr(token),
+                    position=match.start() + 1,
+                )
+            )
         elif token.startswith("+"):
             read = parse_tiles(token[1:])
             winning.extend(read)
             if len(read) != 1:
-                raise NotationError(f"{token!r}: the winning tile is one tile, e.g. +5p")
+                raise NotationError(
+                    Message(
+                        gettext_noop("%(token)s: the winning tile is one tile, e.g. +5p"),
+                        token=repr(token),
+                    )
+                )
         elif token in ("self", "discard"):
-            _say_once(said, "how", token, "say either self or discard, once")
+            _say_once(said, "how", token, gettext_noop("say either self or discard, once"))
             self_drawn = token == "self"
         elif token.startswith("seat:"):
-            _say_once(said, "seat", token, "give the seat wind once")
+            _say_once(said, "seat", token, gettext_noop("give the seat wind once"))
             seat = token[5:].upper()  # seat:s is seat:S
             if seat not in WINDS:
-                raise NotationError(f"{token!r}: the seat wind is one of E, S, W, N")
+                raise NotationError(
+                    Message(
+                        gettext_noop("%(token)s: the seat wind is one of E, S, W, N"),
+                        token=repr(token),
+                    )
+                )
         elif token.startswith("penalty:"):
             penalty.extend(parse_tiles(token[8:]))
         elif token in FLAGS:
@@ -348,14 +428,26 @@ def parse_hand(text: str) -> Hand:
                 concealed.extend(parse_tiles(token))
             except NotationError:
                 raise NotationError(
-                    f"{token!r} is not a hand word: use self, discard, seat:X, penalty:TILES "
-                    f"or a flag ({', '.join(FLAGS)})"
+                    Message(
+                        gettext_noop(
+                            "%(token)s is not a hand word: use self, discard, seat:X, "
+                            "penalty:TILES or a flag (%(flags)s)"
+                        ),
+                        token=repr(token),
+                        flags=", ".join(FLAGS),
+                    )
                 ) from None
         else:
             concealed.extend(parse_tiles(token))
     if len(winning) != 1:
         raise NotationError(
-            f"{text!r}: mark exactly one winning tile with +, e.g. +5p (found {len(winning)})"
+            Message(
+                gettext_noop(
+                    "%(text)s: mark exactly one winning tile with +, e.g. +5p (found %(count)s)"
+                ),
+                text=repr(text),
+                count=len(winning),
+            )
         )
     return Hand.of(
         tuple(concealed), tuple(melds), winning[0], self_drawn, seat, flags, tuple(penalty)

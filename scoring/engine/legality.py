@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections import Counter
 
 from .decompose import K_CHOW, K_PAIR, THIRTEEN_TERMINALS, Plan
-from .hand import Hand
+from .hand import MELD_WORDS, Hand
+from .messages import Message, gettext_noop
 from .notation import format_tiles
 from .tiles import ALL_TILES
 
-RULE = "RULINGS R9 (penalty tiles)"
+RULE = Message(gettext_noop("RULINGS R9 (penalty tiles)"))
 _KIND_NAMES = ("chow", "pung", "kong", "pair")
+_PAIR = Message(gettext_noop("pair"))
 
 
 def _concealed_supply(hand: Hand) -> Counter:
@@ -51,10 +53,19 @@ def hand_block(hand: Hand) -> str | None:
                 None,
             )
             tile = hand.penalty_tiles[[t.index for t in hand.penalty_tiles].index(index)]
-            where = f"the exposed meld {meld.notation()}" if meld else "an exposed meld"
-            return (
-                f"penalty tile {tile.notation()} is in {where}: penalty tiles may not be "
-                f"melded into exposed sets ({RULE})"
+            where = (
+                Message(gettext_noop("the exposed meld %(meld)s"), meld=meld.notation())
+                if meld
+                else Message(gettext_noop("an exposed meld"))
+            )
+            return Message(
+                gettext_noop(
+                    "penalty tile %(tile)s is in %(where)s: penalty tiles may not be "
+                    "melded into exposed sets (%(rule)s)"
+                ),
+                tile=tile.notation(),
+                where=where,
+                rule=RULE,
             )
     return None
 
@@ -67,14 +78,22 @@ def arrangement_block(hand: Hand, plan: Plan) -> str | None:
     penalty = Counter(t.index for t in hand.penalty_tiles)
     if plan[0] == THIRTEEN_TERMINALS:
         if len(hand.penalty_tiles) >= 3:
-            return (
-                f"Thirteen Terminals with {len(hand.penalty_tiles)} penalty tiles may win only "
-                f"by self-draw, not on a discard ({RULE})"
+            return Message(
+                gettext_noop(
+                    "Thirteen Terminals with %(count)s penalty tiles may win only "
+                    "by self-draw, not on a discard (%(rule)s)"
+                ),
+                count=len(hand.penalty_tiles),
+                rule=RULE,
             )
         if penalty[win.index]:
-            return (
-                f"Thirteen Terminals may not win on a discarded {win.notation()}: it matches a "
-                f"penalty tile ({RULE})"
+            return Message(
+                gettext_noop(
+                    "Thirteen Terminals may not win on a discarded %(tile)s: it matches a "
+                    "penalty tile (%(rule)s)"
+                ),
+                tile=win.notation(),
+                rule=RULE,
             )
         return None
     kind, start, _melded, _concealed, _completed = next(g for g in plan[1] if g[4])
@@ -88,10 +107,16 @@ def arrangement_block(hand: Hand, plan: Plan) -> str | None:
     for index, count in used.items():
         if count and penalty[index] > supply[index] - count:
             tile = next(t for t in hand.penalty_tiles if t.index == index)
-            what = "pair" if kind == K_PAIR else _KIND_NAMES[kind]
-            return (
-                f"penalty tile {tile.notation()} would be in the {what} "
-                f"{format_tiles(ALL_TILES[i] for i in completed)} completed by the discarded "
-                f"{win.notation()} ({RULE})"
+            what = _PAIR if kind == K_PAIR else MELD_WORDS[_KIND_NAMES[kind]]
+            return Message(
+                gettext_noop(
+                    "penalty tile %(tile)s would be in the %(what)s %(tiles)s completed by the "
+                    "discarded %(winning)s (%(rule)s)"
+                ),
+                tile=tile.notation(),
+                what=what,
+                tiles=format_tiles(ALL_TILES[i] for i in completed),
+                winning=win.notation(),
+                rule=RULE,
             )
     return None

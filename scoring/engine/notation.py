@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from operator import attrgetter
 
 from .errors import NotationError
+from .messages import Message, gettext_noop, message_of
 from .tiles import (
     ALL_TILES,
     FIRST_WIND,
@@ -68,14 +69,27 @@ _MEMO_LIMIT = 1 << 15
 
 def _fail(text: str, start: int, end: int, why: str) -> NotationError:
     token = text[start:end] or text[start : start + 1]
-    return NotationError(f"{token!r} at position {start + 1} of {text!r}: {why}")
+    return NotationError(
+        Message(
+            gettext_noop("%(token)s at position %(position)s of %(text)s: %(why)s"),
+            token=repr(token),
+            position=start + 1,
+            text=repr(text),
+            why=message_of(why),
+        )
+    )
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Read a run of tiles in any accepted notation; order is kept as written."""
     if text.__class__ is not str:
         if not isinstance(text, str):
-            raise NotationError(f"tiles must be written as text, got {type(text).__name__}")
+            raise NotationError(
+                Message(
+                    gettext_noop("tiles must be written as text, got %(type)s"),
+                    type=type(text).__name__,
+                )
+            )
         text = str(text)
     found = _MEMO.get(text)
     if found is not None:
@@ -121,7 +135,9 @@ def _scan(text: str) -> tuple[Tile, ...]:
             suit = text[j].lower() if j < n else ""
             table = _DIGIT_TILES.get(suit)
             if table is None:
-                raise _fail(text, i, j, "digits need a suit letter after them (m, p, s or z)")
+                raise _fail(
+                    text, i, j, gettext_noop("digits need a suit letter after them (m, p, s or z)")
+                )
             for k in range(i, j):
                 tile = table.get(text[k])
                 if tile is None:
@@ -132,7 +148,12 @@ def _scan(text: str) -> tuple[Tile, ...]:
             tiles.append(UNICODE_TILES[ch])
             i += 1
         elif ch in _NOT_ZJ_UNICODE:
-            raise _fail(text, i, i + 1, "flower, season and joker tiles are not used in Zung Jung")
+            raise _fail(
+                text,
+                i,
+                i + 1,
+                gettext_noop("flower, season and joker tiles are not used in Zung Jung"),
+            )
         else:
             tile = _DRAGON_WORDS.get(text[i : i + 2].lower())
             if tile is not None:
@@ -151,7 +172,9 @@ def _scan(text: str) -> tuple[Tile, ...]:
                 text,
                 i,
                 j,
-                "not a tile (write 1m-9m, 1p-9p, 1s-9s, E S W N Wh Gr Rd, 1z-7z or 🀇-style)",
+                gettext_noop(
+                    "not a tile (write 1m-9m, 1p-9p, 1s-9s, E S W N Wh Gr Rd, 1z-7z or 🀇-style)"
+                ),
             )
     return tuple(tiles)
 
@@ -159,8 +182,9 @@ def _scan(text: str) -> tuple[Tile, ...]:
 def _bad_digit(text: str, k: int, end: int, suit: str) -> NotationError:
     digit = text[k]
     if suit == "z":
-        return _fail(text, k, end + 1, f"{digit}z is not a tile: honours are 1z-7z")
-    return _fail(text, k, end + 1, "0 is not a tile number (1-9; no red fives in ZJ)")
+        why = Message(gettext_noop("%(digit)sz is not a tile: honours are 1z-7z"), digit=digit)
+        return _fail(text, k, end + 1, why)
+    return _fail(text, k, end + 1, gettext_noop("0 is not a tile number (1-9; no red fives in ZJ)"))
 
 
 def parse_tile(text: str) -> Tile:

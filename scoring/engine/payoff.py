@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .errors import InvalidHandError, Subject
+from .messages import Message, gettext_noop
 from .rules import Rules, Scheme
 from .tiles import WINDS
 
@@ -29,7 +30,14 @@ SEATS = WINDS
 
 def _check_seat(seat: object, what: str, subject: Subject) -> None:
     if seat not in SEATS:
-        raise InvalidHandError(f"{what} must be one of E, S, W, N, got {seat!r}", subject=subject)
+        raise InvalidHandError(
+            Message(
+                gettext_noop("%(what)s must be one of E, S, W, N, got %(seat)s"),
+                what=Message(what),
+                seat=repr(seat),
+            ),
+            subject=subject,
+        )
 
 
 def check_responsibility(
@@ -51,18 +59,35 @@ def check_responsibility(
     if self_drawn:
         if discarder is not None:
             problems.append(
-                (Subject.DISCARDER, f"a self-drawn win has no discarder, got {discarder}")
+                (
+                    Subject.DISCARDER,
+                    Message(
+                        gettext_noop("a self-drawn win has no discarder, got %(discarder)s"),
+                        discarder=discarder,
+                    ),
+                )
             )
         if immunity:
             problems.append(
                 (
                     Subject.IMMUNITY,
-                    "Same-Round Immunity only applies to a win on a discard (RULINGS R12)",
+                    Message(
+                        gettext_noop(
+                            "Same-Round Immunity only applies to a win on a discard (RULINGS R12)"
+                        )
+                    ),
                 )
             )
         return problems
     if discarder is not None and discarder == winner:
-        problems.append((Subject.DISCARDER, f"the winner ({winner}) cannot be the discarder"))
+        problems.append(
+            (
+                Subject.DISCARDER,
+                Message(
+                    gettext_noop("the winner (%(winner)s) cannot be the discarder"), winner=winner
+                ),
+            )
+        )
     if "earth" in flags:
         # RULINGS R8, R12: Blessing of Earth is won on East's first discard, so the discarder is
         # the player who is East in this hand, and nobody has discarded before: no immunity.
@@ -70,18 +95,29 @@ def check_responsibility(
             problems.append(
                 (
                     Subject.DISCARDER,
-                    f"Blessing of Earth is won on East's first discard, but the discarder is "
-                    f"{discarder}: the discarder must be the player who is East in this hand "
-                    "(RULINGS R8, R12); correct the discarder or untick Blessing of Earth",
+                    Message(
+                        gettext_noop(
+                            "Blessing of Earth is won on East's first discard, but the discarder "
+                            "is %(discarder)s: the discarder must be the player who is East in "
+                            "this hand (RULINGS R8, R12); correct the discarder or untick "
+                            "Blessing of Earth"
+                        ),
+                        discarder=discarder,
+                    ),
                 )
             )
         if immunity:
             problems.append(
                 (
                     Subject.IMMUNITY,
-                    "Blessing of Earth is won on East's first discard: nobody has discarded "
-                    "before, so Same-Round Immunity cannot apply and East is responsible "
-                    "(RULINGS R12); clear the immunity or untick Blessing of Earth",
+                    Message(
+                        gettext_noop(
+                            "Blessing of Earth is won on East's first discard: nobody has "
+                            "discarded before, so Same-Round Immunity cannot apply and East is "
+                            "responsible (RULINGS R12); clear the immunity or untick Blessing "
+                            "of Earth"
+                        )
+                    ),
                 )
             )
     return problems
@@ -97,22 +133,30 @@ def settle(
 ) -> dict[str, int]:
     """Seat deltas for a won hand; the winner receives 3 x total under either scheme."""
     rules = rules or Rules()
-    _check_seat(winner, "the winner's seat", Subject.SEAT_WIND)
+    _check_seat(winner, gettext_noop("the winner's seat"), Subject.SEAT_WIND)
     if responsible is not None:
-        _check_seat(responsible, "the responsible seat", Subject.RESPONSIBLE)
+        _check_seat(responsible, gettext_noop("the responsible seat"), Subject.RESPONSIBLE)
         if responsible == winner:
             raise InvalidHandError(
-                f"the winner ({winner}) cannot be the responsible player",
+                Message(
+                    gettext_noop("the winner (%(winner)s) cannot be the responsible player"),
+                    winner=winner,
+                ),
                 subject=Subject.RESPONSIBLE,
             )
         if self_drawn:
             raise InvalidHandError(
-                "a self-drawn win has no responsible player (RULINGS R11: everyone pays)",
+                Message(
+                    gettext_noop(
+                        "a self-drawn win has no responsible player (RULINGS R11: everyone pays)"
+                    )
+                ),
                 subject=Subject.RESPONSIBLE,
             )
     if total < 0:
         raise InvalidHandError(
-            f"a hand value cannot be negative, got {total}", subject=Subject.VALUE
+            Message(gettext_noop("a hand value cannot be negative, got %(total)s"), total=total),
+            subject=Subject.VALUE,
         )
     payers = [seat for seat in SEATS if seat != winner]
     pays = dict.fromkeys(payers, total)
@@ -130,6 +174,6 @@ def settle(
 def false_win_deltas(offender: str, rules: Rules | None = None) -> dict[str, int]:
     """RULINGS R10: the offender pays the false-win penalty to each of the other three."""
     rules = rules or Rules()
-    _check_seat(offender, "the offender's seat", Subject.SEAT_WIND)
+    _check_seat(offender, gettext_noop("the offender's seat"), Subject.SEAT_WIND)
     penalty = rules.false_win_penalty
     return {seat: -3 * penalty if seat == offender else penalty for seat in SEATS}

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .messages import Message, gettext_noop
+
 #: The highest winning minimum: 320, the compound limit (a higher one would refuse every hand
 #: but the listed limits).
 MINIMUM_MOST = 320
@@ -36,13 +38,20 @@ class Scheme(StrEnum):
 
 
 def minimum_problem(minimum: object) -> str:
-    """Why `minimum` is not a winning minimum, in a sentence; "" when it is one."""
+    """Why `minimum` is not a winning minimum, in a sentence (a `Message`); "" when it is one."""
     if isinstance(minimum, bool) or not isinstance(minimum, int):
-        return f"The winning minimum must be a whole number of points, got {minimum!r}."
+        return Message(
+            gettext_noop("The winning minimum must be a whole number of points, got %(minimum)s."),
+            minimum=repr(minimum),
+        )
     if not 0 <= minimum <= MINIMUM_MOST:
-        return (
-            f"The winning minimum must be from 0 to {MINIMUM_MOST} points (0 = no minimum, "
-            f"5 = World Series, 15 = ACT), got {minimum}."
+        return Message(
+            gettext_noop(
+                "The winning minimum must be from 0 to %(most)s points (0 = no minimum, "
+                "5 = World Series, 15 = ACT), got %(minimum)s."
+            ),
+            most=MINIMUM_MOST,
+            minimum=minimum,
         )
     return ""
 
@@ -53,12 +62,21 @@ def cap_problem(cap: object, minimum: int) -> str:
     if cap is None:
         return ""
     if isinstance(cap, bool) or not isinstance(cap, int):
-        return f"The per-hand cap must be a whole number of points or none, got {cap!r}."
+        return Message(
+            gettext_noop("The per-hand cap must be a whole number of points or none, got %(cap)s."),
+            cap=repr(cap),
+        )
     lowest = max(1, minimum)
     if not lowest <= cap <= CAP_MOST:
-        return (
-            f"The per-hand cap must be from {lowest} (at least 1 and at least the winning "
-            f"minimum, {minimum}) to {CAP_MOST} points, or none, got {cap}."
+        return Message(
+            gettext_noop(
+                "The per-hand cap must be from %(lowest)s (at least 1 and at least the winning "
+                "minimum, %(minimum)s) to %(most)s points, or none, got %(cap)s."
+            ),
+            lowest=lowest,
+            minimum=minimum,
+            most=CAP_MOST,
+            cap=cap,
         )
     return ""
 

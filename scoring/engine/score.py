@@ -35,6 +35,7 @@ from .decompose import Arrangement, Plan, build_arrangement, plans
 from .errors import IllegalWinError, InvalidHandError
 from .hand import Hand
 from .legality import arrangement_block, hand_block
+from .messages import Message, MessageList, gettext_noop
 from .notation import format_tiles
 from .patterns import CHICKEN_HAND, EXACT_GATES, LIMIT, PATTERNS_BY_FORM, Pattern
 from .rules import Rules
@@ -209,7 +210,7 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     ):
         # Objects built by hand, not from notation: validate_hand checks the types first.
         problems = validate_hand(hand)
-        raise InvalidHandError("; ".join(problems), problems)
+        raise InvalidHandError(MessageList(problems), problems)
     # One pass over the tiles: counts by kind and the kinds present (for the hand facts).
     in_hand = [0] * KIND_COUNT
     present = 0
@@ -227,7 +228,7 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
         for meld in melds:
             if not meld.kind_bits:  # no tiles, or not Tile objects: say what is wrong
                 problems = validate_hand(hand)
-                raise InvalidHandError("; ".join(problems), problems)
+                raise InvalidHandError(MessageList(problems), problems)
             for index, count in meld.tile_counts:
                 counts[index] += count
             present |= meld.kind_bits
@@ -246,17 +247,28 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     ):
         problems = problems_with_counts(hand, counts)
         if problems:
-            raise InvalidHandError("; ".join(problems), problems)
+            raise InvalidHandError(MessageList(problems), problems)
     found = plans(hand, in_hand)
     if not found:
         tiles = format_tiles(hand.concealed + (hand.winning_tile,))
-        melds = (
-            f" with the melds {' '.join(m.notation() for m in hand.melds)}" if hand.melds else ""
-        )
-        raise InvalidHandError(
-            f"not a winning hand: {tiles}{melds} do not make four sets and a pair, "
-            "Seven Pairs or Thirteen Terminals"
-        )
+        if hand.melds:
+            message = Message(
+                gettext_noop(
+                    "not a winning hand: %(tiles)s with the melds %(melds)s do not make four "
+                    "sets and a pair, Seven Pairs or Thirteen Terminals"
+                ),
+                tiles=tiles,
+                melds=" ".join(m.notation() for m in hand.melds),
+            )
+        else:
+            message = Message(
+                gettext_noop(
+                    "not a winning hand: %(tiles)s do not make four sets and a pair, "
+                    "Seven Pairs or Thirteen Terminals"
+                ),
+                tiles=tiles,
+            )
+        raise InvalidHandError(message)
     facts = HandFacts(hand, counts, present)
     if hand.penalty_tiles:
         scored = _legal_candidates(hand, facts, found)
@@ -280,14 +292,21 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
 
 def minimum_refusal(total: int, patterns: tuple, minimum: int) -> str:
     """The judge's sentence for a win worth `total` under the winning `minimum` (RULINGS R7)."""
-    points = "1 point" if total == 1 else f"{total} points"
-    if patterns and patterns[0][0] is CHICKEN_HAND:
-        worth = f"a Chicken Hand ({points})"
+    if total == 1:
+        points = Message(gettext_noop("1 point"))
     else:
-        worth = f"a hand worth {points}"
-    return (
-        f"{worth} is below the {minimum}-point minimum (RULINGS R7): "
-        "the declaration is a false win (RULINGS R10)"
+        points = Message(gettext_noop("%(total)s points"), total=total)
+    if patterns and patterns[0][0] is CHICKEN_HAND:
+        worth = Message(gettext_noop("a Chicken Hand (%(points)s)"), points=points)
+    else:
+        worth = Message(gettext_noop("a hand worth %(points)s"), points=points)
+    return Message(
+        gettext_noop(
+            "%(worth)s is below the %(minimum)s-point minimum (RULINGS R7): "
+            "the declaration is a false win (RULINGS R10)"
+        ),
+        worth=worth,
+        minimum=minimum,
     )
 
 
@@ -303,7 +322,7 @@ def _legal_candidates(hand: Hand, facts: HandFacts, found: list[Plan]) -> list[C
     """The arrangements a hand with penalty tiles may win with, scored (RULINGS R9)."""
     blocked = hand_block(hand)
     if blocked:
-        raise IllegalWinError(f"illegal win: {blocked}", "R9")
+        raise IllegalWinError(Message(gettext_noop("illegal win: %(why)s"), why=blocked), "R9")
     scored: list[Candidate] = []
     reasons: list[str] = []
     for plan in found:
@@ -313,5 +332,6 @@ def _legal_candidates(hand: Hand, facts: HandFacts, found: list[Plan]) -> list[C
         else:
             scored.append(evaluate(facts, plan))
     if not scored:
-        raise IllegalWinError("illegal win: " + "; ".join(dict.fromkeys(reasons)), "R9")
+        why = MessageList(dict.fromkeys(reasons))
+        raise IllegalWinError(Message(gettext_noop("illegal win: %(why)s"), why=why), "R9")
     return scored

@@ -13,8 +13,8 @@ Vocabulary:
   tile; `notation` reads runs of tiles with the same vocabulary.
 
 `Tile` is a frozen, ordered value object; `Tile.from_notation("5p").notation() == "5p"`.
-This module is the bottom of the engine: it imports only `errors` (an import contract keeps
-`notation` above it).
+This module is the bottom of the engine: it imports only `errors` and `messages` (an import
+contract keeps `notation` above it).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import NotationError
+from .messages import Message, gettext_noop
 
 SUITS = ("m", "p", "s")
 WINDS = ("E", "S", "W", "N")
@@ -77,12 +78,22 @@ class Tile:
         not one spelling of one tile (``"55p"``, ``"5p,"``) is a `NotationError`.
         """
         if not isinstance(text, str):
-            raise NotationError(f"a tile must be written as text, got {type(text).__name__}")
+            raise NotationError(
+                Message(
+                    gettext_noop("a tile must be written as text, got %(type)s"),
+                    type=type(text).__name__,
+                )
+            )
         tile = SPELLINGS.get(text.strip().strip(VARIATION_SELECTORS))
         if tile is None:
             raise NotationError(
-                f"{text!r} is not one tile (write 1m-9m, 1p-9p, 1s-9s, E S W N Wh Gr Rd, "
-                "1z-7z or 🀇-style)"
+                Message(
+                    gettext_noop(
+                        "%(text)s is not one tile (write 1m-9m, 1p-9p, 1s-9s, E S W N Wh Gr Rd, "
+                        "1z-7z or 🀇-style)"
+                    ),
+                    text=repr(text),
+                )
             )
         return tile
 

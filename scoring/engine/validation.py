@@ -14,29 +14,42 @@ from collections import Counter
 
 from .errors import Problem, Subject
 from .hand import FLAGS, Hand, Meld, MeldKind
+from .messages import Message, gettext_noop, message_of, words
 from .tiles import ALL_TILES, KIND_COUNT, WINDS, Tile
 
 _UP_TO_FOUR = frozenset(range(5))
-_FLAG_NAMES = {
-    "final_draw": "Final Draw",
-    "final_discard": "Final Discard",
-    "win_on_kong": "Win on Kong",
-    "robbing_kong": "Robbing a Kong",
-    "heaven": "Blessing of Heaven",
-    "earth": "Blessing of Earth",
-}
+_FLAG_NAMES = words(
+    {
+        "final_draw": gettext_noop("Final Draw"),
+        "final_discard": gettext_noop("Final Discard"),
+        "win_on_kong": gettext_noop("Win on Kong"),
+        "robbing_kong": gettext_noop("Robbing a Kong"),
+        "heaven": gettext_noop("Blessing of Heaven"),
+        "earth": gettext_noop("Blessing of Earth"),
+    }
+)
 
 
 def validate_hand(hand: Hand) -> list[Problem]:
     """Every problem with the hand as entered; [] when it is well formed."""
     if not all(isinstance(t, Tile) for t in hand.concealed):
-        return [Problem("the concealed tiles must be Tile objects", Subject.TILES)]
+        return [
+            Problem(
+                Message(gettext_noop("the concealed tiles must be Tile objects")), Subject.TILES
+            )
+        ]
     if not all(isinstance(m, Meld) for m in hand.melds):
-        return [Problem("every meld must be a Meld object", Subject.TILES)]
+        return [Problem(Message(gettext_noop("every meld must be a Meld object")), Subject.TILES)]
     if not all(isinstance(t, Tile) for m in hand.melds for t in m.tiles):
-        return [Problem("the tiles of every meld must be Tile objects", Subject.TILES)]
+        return [
+            Problem(
+                Message(gettext_noop("the tiles of every meld must be Tile objects")), Subject.TILES
+            )
+        ]
     if not isinstance(hand.winning_tile, Tile):
-        missing = Problem("the winning tile is missing", Subject.WINNING_TILE)
+        missing = Problem(
+            Message(gettext_noop("the winning tile is missing")), Subject.WINNING_TILE
+        )
         return [missing] + problems_with_counts(hand, hand_counts(hand))
     return problems_with_counts(hand, hand_counts(hand))
 
@@ -68,12 +81,19 @@ def problems_with_counts(hand: Hand, counts: list[int]) -> list[Problem]:
     problems: list[Problem] = []
     if not hand.seat_wind:
         problems.append(
-            Problem("the winner's seat wind is missing (E, S, W or N)", Subject.SEAT_WIND)
+            Problem(
+                Message(gettext_noop("the winner's seat wind is missing (E, S, W or N)")),
+                Subject.SEAT_WIND,
+            )
         )
     elif hand.seat_wind not in WINDS:
         problems.append(
             Problem(
-                f"the winner's seat wind {hand.seat_wind!r} is not E, S, W or N", Subject.SEAT_WIND
+                Message(
+                    gettext_noop("the winner's seat wind %(wind)s is not E, S, W or N"),
+                    wind=repr(hand.seat_wind),
+                ),
+                Subject.SEAT_WIND,
             )
         )
     for meld in hand.melds:
@@ -91,17 +111,31 @@ def _count_problems(hand: Hand, counts: list[int]) -> list[Problem]:
     if len(hand.melds) > 4:
         problems.append(
             Problem(
-                f"{len(hand.melds)} melds declared: a hand has at most four sets", Subject.TILES
+                Message(
+                    gettext_noop("%(count)s melds declared: a hand has at most four sets"),
+                    count=len(hand.melds),
+                ),
+                Subject.TILES,
             )
         )
     else:
         expected = 13 - 3 * len(hand.melds)
         if len(hand.concealed) != expected:
-            melds = f"{len(hand.melds)} declared meld{'s' if len(hand.melds) != 1 else ''}"
+            if len(hand.melds) == 1:
+                melds = Message(gettext_noop("%(count)s declared meld"), count=1)
+            else:
+                melds = Message(gettext_noop("%(count)s declared melds"), count=len(hand.melds))
             problems.append(
                 Problem(
-                    f"wrong tile count: with {melds} the hand holds {expected} concealed tiles "
-                    f"before the winning tile, got {len(hand.concealed)}",
+                    Message(
+                        gettext_noop(
+                            "wrong tile count: with %(melds)s the hand holds %(expected)s "
+                            "concealed tiles before the winning tile, got %(count)s"
+                        ),
+                        melds=melds,
+                        expected=expected,
+                        count=len(hand.concealed),
+                    ),
                     Subject.TILES,
                 )
             )
@@ -110,7 +144,14 @@ def _count_problems(hand: Hand, counts: list[int]) -> list[Problem]:
             if count > 4:
                 tile = ALL_TILES[index].notation()
                 problems.append(
-                    Problem(f"{tile} appears {count} times: a set has only 4", Subject.TILES)
+                    Problem(
+                        Message(
+                            gettext_noop("%(tile)s appears %(count)s times: a set has only 4"),
+                            tile=tile,
+                            count=count,
+                        ),
+                        Subject.TILES,
+                    )
                 )
     return problems
 
@@ -122,29 +163,49 @@ _SUBJECT_OF_FLAG = {"robbing_kong": Subject.WIN_TYPE}
 def _flag_problems(hand: Hand) -> list[Problem]:
     flags = hand.flags
     problems = [
-        Problem(f"unknown flag {flag!r}: flags are {', '.join(FLAGS)}", Subject.FLAGS)
+        Problem(
+            Message(
+                gettext_noop("unknown flag %(flag)s: flags are %(flags)s"),
+                flag=repr(flag),
+                flags=", ".join(FLAGS),
+            ),
+            Subject.FLAGS,
+        )
         for flag in sorted(flags, key=str)  # key=str: a non-text flag must not crash the sort
         if flag not in FLAGS
     ]
 
     def bad(flag: str, why: str) -> None:
         subject = _SUBJECT_OF_FLAG.get(flag, Subject.FLAGS)
-        problems.append(Problem(f"{flag} ({_FLAG_NAMES[flag]}) {why} (RULINGS R8)", subject))
+        message = Message(
+            gettext_noop("%(flag)s (%(name)s) %(why)s (RULINGS R8)"),
+            flag=flag,
+            name=_FLAG_NAMES[flag],
+            why=message_of(why),
+        )
+        problems.append(Problem(message, subject))
 
     won_on_discard = not hand.self_drawn
     if "final_draw" in flags and won_on_discard:
-        bad("final_draw", "needs a self-drawn win, but the hand won on a discard")
+        bad("final_draw", gettext_noop("needs a self-drawn win, but the hand won on a discard"))
     if "win_on_kong" in flags:
         if won_on_discard:
-            bad("win_on_kong", "needs a self-drawn supplement tile, but the hand won on a discard")
+            bad(
+                "win_on_kong",
+                gettext_noop("needs a self-drawn supplement tile, but the hand won on a discard"),
+            )
         if not any(m.kind is MeldKind.KONG for m in hand.melds):
-            bad("win_on_kong", "needs a declared kong: the supplement tile follows a kong")
+            bad(
+                "win_on_kong",
+                gettext_noop("needs a declared kong: the supplement tile follows a kong"),
+            )
     for flag in ("final_discard", "robbing_kong"):
         if flag in flags and hand.self_drawn:
-            bad(flag, "needs a win on a discard, but the hand was self-drawn")
+            bad(flag, gettext_noop("needs a win on a discard, but the hand was self-drawn"))
     if "final_discard" in flags and "robbing_kong" in flags:
         bad(
-            "robbing_kong", "takes a tile added to a kong, not the riverbed discard (final_discard)"
+            "robbing_kong",
+            gettext_noop("takes a tile added to a kong, not the riverbed discard (final_discard)"),
         )
     if "robbing_kong" in flags and isinstance(hand.winning_tile, Tile):
         held = sum(1 for t in hand.all_tiles if t == hand.winning_tile) - 1
@@ -152,27 +213,47 @@ def _flag_problems(hand: Hand) -> list[Problem]:
             tile = hand.winning_tile.notation()
             bad(
                 "robbing_kong",
-                f"robs the fourth {tile} from another player's pung, "
-                f"yet this hand holds {held} more {tile}",
+                Message(
+                    gettext_noop(
+                        "robs the fourth %(tile)s from another player's pung, "
+                        "yet this hand holds %(held)s more %(tile)s"
+                    ),
+                    tile=tile,
+                    held=held,
+                ),
             )
     for flag in ("heaven", "earth"):
         if flag not in flags:
             continue
         others = sorted(f for f in flags & set(FLAGS) if f != flag)
         if others:
-            bad(flag, f"is won on the initial tiles and cannot combine with {', '.join(others)}")
+            why = gettext_noop("is won on the initial tiles and cannot combine with %(others)s")
+            bad(flag, Message(why, others=", ".join(others)))
         if hand.melds:
-            bad(flag, "needs a hand without melds (not even a concealed kong)")
+            bad(flag, gettext_noop("needs a hand without melds (not even a concealed kong)"))
     if "heaven" in flags:
         if hand.seat_wind and hand.seat_wind != "E":
-            bad("heaven", f"is East's win, but the winner sits {hand.seat_wind}")
+            why = gettext_noop("is East's win, but the winner sits %(wind)s")
+            bad("heaven", Message(why, wind=hand.seat_wind))
         if won_on_discard:
-            bad("heaven", "is East's self-drawn initial 14 tiles, but the hand won on a discard")
+            bad(
+                "heaven",
+                gettext_noop(
+                    "is East's self-drawn initial 14 tiles, but the hand won on a discard"
+                ),
+            )
     if "earth" in flags:
         if hand.seat_wind == "E":
-            bad("earth", "is a non-East player's win on East's first discard, but the winner is E")
+            bad(
+                "earth",
+                gettext_noop(
+                    "is a non-East player's win on East's first discard, but the winner is E"
+                ),
+            )
         if hand.self_drawn:
-            bad("earth", "is won on East's first discard, but the hand was self-drawn")
+            bad(
+                "earth", gettext_noop("is won on East's first discard, but the hand was self-drawn")
+            )
     return problems
 
 
@@ -180,7 +261,12 @@ def _penalty_problems(hand: Hand) -> list[Problem]:
     if not hand.penalty_tiles:
         return []
     if not all(isinstance(t, Tile) for t in hand.penalty_tiles):
-        return [Problem("the penalty tiles must be Tile objects", Subject.PENALTY_TILES)]
+        return [
+            Problem(
+                Message(gettext_noop("the penalty tiles must be Tile objects")),
+                Subject.PENALTY_TILES,
+            )
+        ]
     held = Counter(hand.concealed)
     for meld in hand.melds:
         held.update(meld.tiles)
@@ -190,8 +276,15 @@ def _penalty_problems(hand: Hand) -> list[Problem]:
             have = held[tile]
             problems.append(
                 Problem(
-                    f"penalty tile {tile.notation()} x{count} is not in the hand (the hand "
-                    f"holds {have} {tile.notation()} before the winning tile) (RULINGS R9)",
+                    Message(
+                        gettext_noop(
+                            "penalty tile %(tile)s x%(count)s is not in the hand (the hand "
+                            "holds %(have)s %(tile)s before the winning tile) (RULINGS R9)"
+                        ),
+                        tile=tile.notation(),
+                        count=count,
+                        have=have,
+                    ),
                     Subject.PENALTY_TILES,
                 )
             )

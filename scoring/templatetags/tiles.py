@@ -34,6 +34,7 @@ from pathlib import Path
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, gettext_lazy
 
 from scoring.engine import NotationError, parse_tiles
 from scoring.tile_art import (
@@ -101,7 +102,10 @@ def render_tile(context, code, *, size=DEFAULT_SIZE, absolute=False, pdf=False):
     size = size if size in SIZES else DEFAULT_SIZE
     if code not in KNOWN_CODES:
         return format_html(
-            '<span class="tile tile-{} tile-unknown" title="Unknown tile">{}</span>', size, code
+            '<span class="tile tile-{} tile-unknown" title="{}">{}</span>',
+            size,
+            gettext("Unknown tile"),
+            code,
         )
     width, height = SIZES[size]
     return format_html(
@@ -109,7 +113,7 @@ def render_tile(context, code, *, size=DEFAULT_SIZE, absolute=False, pdf=False):
         size,
         _src(context, code, absolute=absolute, pdf=pdf),
         code,
-        tile_name(code),
+        tile_name(code, gettext),
         width,
         height,
     )
@@ -139,9 +143,9 @@ def tiles(context, value, size=DEFAULT_SIZE, absolute=False, pdf=False):
 def tile_groups():
     """The 34 codes in palette rows: ``[("Characters", ["1m", ...]), ..., ("Dragons", [...])]``."""
     return [
-        ("Characters", [code for code in NUMBER_CODES if code.endswith("m")]),
-        ("Circles", [code for code in NUMBER_CODES if code.endswith("p")]),
-        ("Bamboo", [code for code in NUMBER_CODES if code.endswith("s")]),
-        ("Winds", list(WIND_NAMES)),
-        ("Dragons", list(DRAGON_NAMES)),
+        (gettext_lazy("Characters"), [code for code in NUMBER_CODES if code.endswith("m")]),
+        (gettext_lazy("Circles"), [code for code in NUMBER_CODES if code.endswith("p")]),
+        (gettext_lazy("Bamboo"), [code for code in NUMBER_CODES if code.endswith("s")]),
+        (gettext_lazy("Winds"), list(WIND_NAMES)),
+        (gettext_lazy("Dragons"), list(DRAGON_NAMES)),
     ]

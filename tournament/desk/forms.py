@@ -13,12 +13,20 @@ card form       the four numbers of the signed score card's *Final total* row (h
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from ..event.services import FROZEN_REASON, SCORING_RULES, SETTINGS_FIELDS
 from ..models import Penalty, Tournament
 from ..play.entry import Seating
 from ..play.forms import HandForm, MinimumField
 from ..winds import WINDS, wind_order
+
+#: The penalty modes in the reader's language (the model keeps its English labels).
+MODE_CHOICES = [
+    (Penalty.Mode.ZERO_SUM, _("Paid to the other three players")),
+    (Penalty.Mode.DEDUCTION, _("Deducted from the player's total")),
+]
 
 
 class ChangeFields:
@@ -30,18 +38,20 @@ class ChangeFields:
 
 class CorrectionForm(ChangeFields, HandForm):
     reason = forms.CharField(
-        max_length=300, label="Reason for the correction", help_text="Kept in the audit log."
+        max_length=300,
+        label=_("Reason for the correction"),
+        help_text=_("Kept in the audit log."),
     )
     version = forms.IntegerField(widget=forms.HiddenInput)
 
 
 class DeleteForm(ChangeFields, forms.Form):
-    reason = forms.CharField(max_length=300, label="Reason for deleting this hand")
+    reason = forms.CharField(max_length=300, label=_("Reason for deleting this hand"))
     version = forms.IntegerField(widget=forms.HiddenInput)
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(max_length=300, label="Reason")
+    reason = forms.CharField(max_length=300, label=_("Reason"))
 
 
 class PenaltyForm(forms.Form):
@@ -49,16 +59,22 @@ class PenaltyForm(forms.Form):
     deduction against the wrong player."""
 
     player = forms.TypedChoiceField(
-        coerce=int, error_messages={"required": "Choose the player who is penalised."}
+        coerce=int,
+        label=_("Player"),
+        error_messages={"required": _("Choose the player who is penalised.")},
     )
-    amount = forms.IntegerField(min_value=1, max_value=10000)
-    mode = forms.ChoiceField(choices=Penalty.Mode.choices, initial=Penalty.Mode.DEDUCTION)
-    reason = forms.CharField(max_length=300, help_text="e.g. wrong claim, misconduct, lateness.")
-    hand_number = forms.IntegerField(required=False, min_value=1, label="Hand no. (optional)")
+    amount = forms.IntegerField(min_value=1, max_value=10000, label=_("Amount"))
+    mode = forms.ChoiceField(
+        choices=MODE_CHOICES, initial=Penalty.Mode.DEDUCTION, label=pgettext_lazy("penalty", "Mode")
+    )
+    reason = forms.CharField(
+        max_length=300, label=_("Reason"), help_text=_("e.g. wrong claim, misconduct, lateness.")
+    )
+    hand_number = forms.IntegerField(required=False, min_value=1, label=_("Hand no. (optional)"))
 
     def __init__(self, *args, seating: Seating, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [("", "— choose the player —")] + [
+        self.fields["player"].choices = [("", gettext("— choose the player —"))] + [
             (str(pid), f"{w} · {seating.names[pid]}")
             for w, pid in sorted(seating.players.items(), key=lambda item: wind_order(item[0]))
         ]
@@ -96,14 +112,14 @@ class PenaltyRecordForm(PenaltyForm):
         coerce=int,
         required=False,
         empty_value=None,
-        label="Penalty",
-        help_text="A preset gives the points and reason; choose Other for a free penalty.",
+        label=_("Penalty"),
+        help_text=_("A preset gives the points and reason; choose Other for a free penalty."),
     )
     count = forms.IntegerField(
         min_value=1,
         max_value=100,
         required=False,
-        label="How many (for a preset counted per unit, e.g. missed games)",
+        label=_("How many (for a preset counted per unit, e.g. missed games)"),
     )
     field_order = ["player", "preset", "count", "amount", "mode", "reason", "hand_number"]
 
@@ -112,23 +128,25 @@ class PenaltyRecordForm(PenaltyForm):
         self.presets = {preset.pk: preset for preset in presets}
         self.fields["preset"].choices = [
             (str(preset.pk), preset_label(preset)) for preset in presets
-        ] + [(OTHER, "Other (give the points and the reason)")]
+        ] + [(OTHER, gettext("Other (give the points and the reason)"))]
         if not presets:
             for name in ("preset", "count"):
                 self.fields[name].widget = forms.HiddenInput()
         for name in ("amount", "mode", "reason"):
             self.fields[name].required = False
-        self.fields[
-            "reason"
-        ].help_text = "With a preset: an optional note. Otherwise the reason, e.g. wrong claim."
+        self.fields["reason"].help_text = gettext(
+            "With a preset: an optional note. Otherwise the reason, e.g. wrong claim."
+        )
 
     def clean(self):
         data = super().clean()
         if data.get("preset") is None:
             if "amount" in data and data.get("amount") is None:
-                self.add_error("amount", "Give the points, or choose a preset.")
+                self.add_error("amount", gettext("Give the points, or choose a preset."))
             if "reason" in data and not (data.get("reason") or "").strip():
-                self.add_error("reason", "Give the reason for a penalty that is not a preset.")
+                self.add_error(
+                    "reason", gettext("Give the reason for a penalty that is not a preset.")
+                )
         return data
 
     def penalty_args(self) -> dict:
@@ -146,14 +164,23 @@ class PenaltyRecordForm(PenaltyForm):
 
 def preset_label(preset) -> str:
     """ "Talking: 30 (warning first)", "Late arrival: 30 per missed game"."""
-    per = f" per {preset.per}" if preset.per else ""
-    warning = " (warning first)" if preset.warning_first else ""
-    return f"{preset.name}: {preset.points}{per}{warning}"
+    values = {"name": preset.name, "points": preset.points, "per": preset.per}
+    if preset.per and preset.warning_first:
+        text = gettext("%(name)s: %(points)s per %(per)s (warning first)")
+    elif preset.per:
+        text = gettext("%(name)s: %(points)s per %(per)s")
+    elif preset.warning_first:
+        text = gettext("%(name)s: %(points)s (warning first)")
+    else:
+        text = "%(name)s: %(points)s"
+    return text % values
 
 
 class PenaltyCorrectionForm(PenaltyForm):
     change_reason = forms.CharField(
-        max_length=300, label="Reason for the correction", help_text="Kept in the audit log."
+        max_length=300,
+        label=_("Reason for the correction"),
+        help_text=_("Kept in the audit log."),
     )
 
 
@@ -169,7 +196,8 @@ class CardForm(forms.Form):
                 continue
             name = f"p{pid}"
             self.fields[name] = forms.IntegerField(
-                label=f"{wind} · {seating.names[pid]}: Final total",
+                label=gettext("%(wind)s · %(name)s: Final total")
+                % {"wind": wind, "name": seating.names[pid]},
                 widget=forms.NumberInput(attrs={"class": "number-input", "inputmode": "numeric"}),
             )
             self.players.append(pid)
@@ -193,12 +221,13 @@ class SettingsForm(forms.ModelForm):
         self.frozen = list(SCORING_RULES) if has_hands else []
         for name in self.frozen:
             self.fields[name].disabled = True
-            self.fields[name].help_text = FROZEN_REASON
+            self.fields[name].help_text = gettext(FROZEN_REASON)
         if highest_hand:
             hands = self.fields["hands_per_session"]
             hands.min_value = max(highest_hand, 1)
             hands.widget.attrs["min"] = hands.min_value
-            hands.help_text += f" A table already has hand {highest_hand}: no fewer than that."
+            more = gettext("A table already has hand %(number)s: no fewer than that.")
+            hands.help_text = f"{hands.help_text} {more % {'number': highest_hand}}"
 
     def clean_hands_per_session(self):
         value = self.cleaned_data["hands_per_session"]
@@ -206,7 +235,8 @@ class SettingsForm(forms.ModelForm):
         # when a table has one.
         if value is not None and self.highest_hand and 1 <= value < self.highest_hand:
             raise forms.ValidationError(
-                f"A table already has hand {self.highest_hand}: hands per session cannot be fewer."
+                gettext("A table already has hand %(number)s: hands per session cannot be fewer.")
+                % {"number": self.highest_hand}
             )
         return value
 
@@ -215,13 +245,14 @@ class QueryAnswerForm(forms.Form):
     """A head judge's answer to a player's hand query."""
 
     decision = forms.ChoiceField(
-        choices=[("dismissed", "Dismiss"), ("upheld", "Uphold (then correct the hand)")],
+        choices=[("dismissed", _("Dismiss")), ("upheld", _("Uphold (then correct the hand)"))],
         widget=forms.RadioSelect,
-        error_messages={"required": "Choose to uphold or to dismiss the query."},
+        label=_("Decision"),
+        error_messages={"required": _("Choose to uphold or to dismiss the query.")},
     )
     answer = forms.CharField(
         max_length=300,
         required=False,
-        label="Answer the player reads (required to dismiss)",
+        label=_("Answer the player reads (required to dismiss)"),
         widget=forms.Textarea(attrs={"rows": 2, "maxlength": 300}),
     )

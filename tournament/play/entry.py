@@ -26,6 +26,10 @@ signature     what two blind entries of one hand must agree on (double entry): o
 illegal win   a readable winning hand that a rule forbids (RULINGS R7 minimum, R9 penalty
               tiles); the desk offers to record it as a false win (RULINGS R10).
 
+messages      every message to the judge (an evaluation's errors, a seat note) is a `Message` of
+              `scoring.engine.messages`: English as ``str``, translated on the page by
+              `scoring.translation.translate_message`.
+
 `rules_for(settings)` is the one place where tournament settings become engine `Rules`; it reads
 the four attributes by name, so a `Tournament` row or any object with them will do.
 """
@@ -53,6 +57,7 @@ from scoring.engine import (
     score_hand,
     settle,
 )
+from scoring.engine.messages import Message, as_sentence, gettext_noop, words
 
 from ..winds import WIND_NAMES, WINDS, seat_wind_in_hand
 
@@ -62,15 +67,25 @@ IMMUNITIES = ("", "other", "nobody")
 #: Flags the judge ticks; robbing a kong is a win type, not a tick box (RULINGS R8, R12).
 ENTRY_FLAGS = tuple(flag for flag in FLAGS if flag != "robbing_kong")
 #: How people read the flags (never the internal names, on pages or in the audit log).
-FLAG_LABELS = {
-    "final_draw": "Final draw",
-    "final_discard": "Final discard",
-    "win_on_kong": "Win on kong",
-    "heaven": "Blessing of Heaven",
-    "earth": "Blessing of Earth",
-    "robbing_kong": "Robbing a kong",
-}
-WIN_TYPE_LABELS = {"self_draw": "self-draw", "discard": "discard", "robbing_kong": "robbing a kong"}
+FLAG_LABELS = words(
+    {
+        "final_draw": gettext_noop("Final draw"),
+        "final_discard": gettext_noop("Final discard"),
+        "win_on_kong": gettext_noop("Win on kong"),
+        "heaven": gettext_noop("Blessing of Heaven"),
+        "earth": gettext_noop("Blessing of Earth"),
+        "robbing_kong": gettext_noop("Robbing a kong"),
+    }
+)
+WIN_TYPE_LABELS = words(
+    {
+        "self_draw": gettext_noop("self-draw"),
+        "discard": gettext_noop("discard"),
+        "robbing_kong": gettext_noop("robbing a kong"),
+    }
+)
+#: The winds in words (`tournament.winds.WIND_NAMES`), to translate.
+WIND_WORDS = words({wind: WIND_NAMES[wind] for wind in WINDS})
 #: What a false win keeps besides its offender: the tiles shown, for the record (RULINGS R10).
 FALSE_WIN_TILE_FIELDS = ("tiles", "winning_tile", "penalty_tiles")
 _MELD_TEXT = re.compile(r"\[[^\]]*\]|\([^)]*\)")
@@ -174,7 +189,9 @@ class Seating:
 
 def seat_note(seat_wind: str) -> str:
     """ "South this hand", or "East this hand, dealer": shown beside a card letter (R14)."""
-    return f"{WIND_NAMES[seat_wind]} this hand" + (", dealer" if seat_wind == "E" else "")
+    if seat_wind == "E":
+        return Message(gettext_noop("%(wind)s this hand, dealer"), wind=WIND_WORDS[seat_wind])
+    return Message(gettext_noop("%(wind)s this hand"), wind=WIND_WORDS[seat_wind])
 
 
 @dataclass
@@ -271,21 +288,23 @@ def evaluate(entry: HandEntryData, *, seating: Seating, rules: Rules) -> Evaluat
     result = Evaluation(entry=entry.normalised())
     entry = result.entry
     if entry.outcome not in OUTCOMES:
-        result.add("outcome", "Choose win, draw or false win.")
+        result.add("outcome", Message(gettext_noop("Choose win, draw or false win.")))
         return result
     players = set(seating.players.values())
     for name in ("winner", "discarder", "responsible"):
         pid = getattr(entry, name)
         if pid is not None and pid not in players:
-            result.add(name, "This player does not sit at this table.")
+            result.add(name, Message(gettext_noop("This player does not sit at this table.")))
     if result.errors:
         return result
     if entry.outcome == "draw":
         result.payments = dict.fromkeys(players, 0)
         return result
     if entry.winner is None:
-        who = "who declared the false win" if entry.outcome == "false_win" else "the winner"
-        result.add("winner", f"Choose {who}.")
+        if entry.outcome == "false_win":
+            result.add("winner", Message(gettext_noop("Choose who declared the false win.")))
+        else:
+            result.add("winner", Message(gettext_noop("Choose the winner.")))
         return result
     winner_wind = seating.wind_of(entry.winner, entry.number)
     if entry.outcome == "false_win":
@@ -302,11 +321,11 @@ def evaluate(entry: HandEntryData, *, seating: Seating, rules: Rules) -> Evaluat
     try:
         result.score = score_hand(result.hand, rules)
     except IllegalWinError as error:
-        result.illegal, result.illegal_rule = _sentence(str(error)), error.rule
+        result.illegal, result.illegal_rule = as_sentence(error.message), error.rule
         return result
     except InvalidHandError as error:
         for problem in error.problems:
-            result.add(FIELD_OF_SUBJECT[problem.subject], _sentence(problem))
+            result.add(FIELD_OF_SUBJECT[problem.subject], as_sentence(problem))
         return result
     responsible_wind = (
         seating.wind_of(responsible, entry.number) if responsible is not None else None
@@ -331,7 +350,12 @@ def _responsibility(entry: HandEntryData, result: Evaluation, seating: Seating) 
     this function adds what only the desk knows: the players and the immunity choice.
     """
     if entry.win_type not in WIN_TYPES:
-        result.add("win_type", "Choose how the hand was won: self-draw, discard or robbing a kong.")
+        result.add(
+            "win_type",
+            Message(
+                gettext_noop("Choose how the hand was won: self-draw, discard or robbing a kong.")
+            ),
+        )
         return None
     discarder_wind = (
         seating.wind_of(entry.discarder, entry.number) if entry.discarder is not None else None
@@ -343,32 +367,50 @@ def _responsibility(entry: HandEntryData, result: Evaluation, seating: Seating) 
         immunity=bool(entry.immunity),
         flags=entry.flags,
     ):
-        result.add(FIELD_OF_SUBJECT[subject], _sentence(message))
+        result.add(FIELD_OF_SUBJECT[subject], as_sentence(message))
     if entry.win_type == "self_draw":
         return None
-    what = "who declared the robbed kong" if entry.win_type == "robbing_kong" else "the discarder"
     if entry.discarder is None:
-        result.add("discarder", f"Choose {what}.")
+        if entry.win_type == "robbing_kong":
+            result.add("discarder", Message(gettext_noop("Choose who declared the robbed kong.")))
+        else:
+            result.add("discarder", Message(gettext_noop("Choose the discarder.")))
     if entry.immunity not in IMMUNITIES:
-        result.add("immunity", "Choose none, another player or nobody.")
+        result.add("immunity", Message(gettext_noop("Choose none, another player or nobody.")))
         return None
     if entry.immunity == "nobody":
         if entry.responsible is not None:
-            result.add("responsible", "With 'nobody responsible', leave this empty (R12).")
+            result.add(
+                "responsible",
+                Message(gettext_noop("With 'nobody responsible', leave this empty (R12).")),
+            )
         return None
     if entry.immunity == "other":
         if entry.responsible is None:
-            result.add("responsible", "Choose the player responsible under immunity (R12).")
+            result.add(
+                "responsible",
+                Message(gettext_noop("Choose the player responsible under immunity (R12).")),
+            )
         elif entry.responsible == entry.winner:
-            result.add("responsible", "The winner cannot be the responsible player (R12).")
+            result.add(
+                "responsible",
+                Message(gettext_noop("The winner cannot be the responsible player (R12).")),
+            )
         elif entry.responsible == entry.discarder:
             result.add(
                 "responsible",
-                "The discarder is responsible anyway: choose another player or no immunity.",
+                Message(
+                    gettext_noop(
+                        "The discarder is responsible anyway: choose another player or no immunity."
+                    )
+                ),
             )
         return entry.responsible
     if entry.responsible is not None:
-        result.add("responsible", "Only give a responsible player with Same-Round Immunity.")
+        result.add(
+            "responsible",
+            Message(gettext_noop("Only give a responsible player with Same-Round Immunity.")),
+        )
     return entry.discarder
 
 
@@ -378,7 +420,7 @@ def _read_tiles(entry: HandEntryData, result: Evaluation, seat_wind: str, *, req
         melds = parse_melds(" ".join(_MELD_TEXT.findall(entry.tiles)))
         concealed = list(parse_tiles(_MELD_TEXT.sub(" ", entry.tiles)))
     except NotationError as error:
-        result.add("tiles", _sentence(str(error)))
+        result.add("tiles", as_sentence(error.message))
         melds, concealed = (), []
     winning = None
     try:
@@ -386,16 +428,21 @@ def _read_tiles(entry: HandEntryData, result: Evaluation, seat_wind: str, *, req
         if len(read) == 1:
             winning = read[0]
         elif read or required:
-            result.add("winning_tile", "Give exactly one winning tile, e.g. 5p.")
+            result.add(
+                "winning_tile", Message(gettext_noop("Give exactly one winning tile, e.g. 5p."))
+            )
     except NotationError as error:
-        result.add("winning_tile", _sentence(str(error)))
+        result.add("winning_tile", as_sentence(error.message))
     try:
         penalty = parse_tiles(entry.penalty_tiles)
     except NotationError as error:
-        result.add("penalty_tiles", _sentence(str(error)))
+        result.add("penalty_tiles", as_sentence(error.message))
         penalty = ()
     if required and not concealed and not melds and not result.errors:
-        result.add("tiles", "Type the winner's tiles, e.g. 123m 456p 789s EE [WhWhWh].")
+        result.add(
+            "tiles",
+            Message(gettext_noop("Type the winner's tiles, e.g. 123m 456p 789s EE [WhWhWh].")),
+        )
     if result.errors:
         return
     count = len(concealed) + 3 * len(melds) + (1 if winning else 0)
@@ -419,8 +466,3 @@ def _read_tiles(entry: HandEntryData, result: Evaluation, seat_wind: str, *, req
         flags=frozenset(flags),
         penalty_tiles=tuple(penalty),
     )
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else text

@@ -19,9 +19,12 @@ The desk's other forms (correction, deletion, penalty, score card, settings) are
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import CAP_MOST, MINIMUM_MOST, cap_problem, minimum_problem
 from scoring.fields import TileField, TilesField
+from scoring.translation import translate_message
 
 from ..models import Hand, Tournament
 from ..winds import WIND_NAMES, WINDS
@@ -32,12 +35,32 @@ NOBODY = [("", "—")]
 
 #: The usual winning minimums (RULINGS R7): standard ZJ, the World Series, Mahjong Australia's ACT.
 MINIMUM_PRESETS = {
-    0: "0 · no minimum (a Chicken Hand wins)",
-    5: "5 · World Series of Mahjong",
-    15: "15 · ACT (Mahjong Australia)",
+    0: _("0 · no minimum (a Chicken Hand wins)"),
+    5: _("5 · World Series of Mahjong"),
+    15: _("15 · ACT (Mahjong Australia)"),
 }
 OTHER_MINIMUM = "other"
-CHOOSE_MINIMUM = "Choose the winning minimum: 0, 5, 15, or Other with a number of points."
+CHOOSE_MINIMUM = _("Choose the winning minimum: 0, 5, 15, or Other with a number of points.")
+#: The hand's choices in the reader's language (the models keep their English labels).
+OUTCOME_CHOICES = [
+    (Hand.Outcome.WIN, pgettext_lazy("outcome", "Win")),
+    (Hand.Outcome.DRAW, _("Draw (exhaustive)")),
+    (Hand.Outcome.FALSE_WIN, _("False win")),
+]
+WIN_TYPE_CHOICES = [
+    (Hand.WinType.SELF_DRAW, _("Self-draw")),
+    (Hand.WinType.DISCARD, pgettext_lazy("win type", "Discard")),
+    (Hand.WinType.ROBBING_KONG, _("Robbing a kong")),
+]
+IMMUNITY_CHOICES = [
+    (Hand.Immunity.NONE, _("None: the discarder is responsible")),
+    (Hand.Immunity.OTHER, _("Another player is responsible")),
+    (Hand.Immunity.NOBODY, _("Nobody is responsible (the winner had discarded it)")),
+]
+SCHEME_CHOICES = [
+    (Tournament.Scheme.FORMAL, _("Formal competition scheme")),
+    (Tournament.Scheme.UNIFORM, _("Uniform (everyone pays the value)")),
+]
 
 
 class MinimumWidget(forms.MultiWidget):
@@ -46,7 +69,7 @@ class MinimumWidget(forms.MultiWidget):
     def __init__(self, attrs=None):
         choices = [(str(points), label) for points, label in MINIMUM_PRESETS.items()]
         widgets = {
-            "": forms.RadioSelect(choices=choices + [(OTHER_MINIMUM, "Other:")]),
+            "": forms.RadioSelect(choices=choices + [(OTHER_MINIMUM, _("Other:"))]),
             "other": forms.NumberInput(
                 attrs={"min": 0, "max": MINIMUM_MOST, "inputmode": "numeric", "class": "short"}
             ),
@@ -83,18 +106,22 @@ class MinimumField(forms.MultiValueField):
         text = (other or "").strip() if choice == OTHER_MINIMUM else choice
         if not text:
             raise forms.ValidationError(
-                f"Type the winning minimum beside Other: a whole number from 0 to {MINIMUM_MOST}."
+                gettext("Type the winning minimum beside Other: a whole number from 0 to %(most)s.")
+                % {"most": MINIMUM_MOST}
             )
         try:
             value = int(text)
         except ValueError:
             raise forms.ValidationError(
-                f"{text!r} is not a whole number: type the winning minimum in points, 0 to "
-                f"{MINIMUM_MOST}."
+                gettext(
+                    "%(text)s is not a whole number: type the winning minimum in points, 0 to "
+                    "%(most)s."
+                )
+                % {"text": repr(text), "most": MINIMUM_MOST}
             ) from None
         problem = minimum_problem(value)
         if problem:
-            raise forms.ValidationError(problem)
+            raise forms.ValidationError(translate_message(problem))
         return value
 
 
@@ -103,7 +130,7 @@ def player_choices(seating: Seating, number: int) -> list[tuple[str, str]]:
     the card's order, in every hand: typing the card's letter in the list chooses the player.
     The seat wind of hand ``number`` (RULINGS R14) is shown beside it."""
     return [
-        (str(pid), f"{start} — {seating.names[pid]} ({seat_note(seat)})")
+        (str(pid), f"{start} — {seating.names[pid]} ({translate_message(seat_note(seat))})")
         for start, pid, seat in seating.in_card_order(number)
     ]
 
@@ -117,48 +144,58 @@ def optional_int(value):
 
 
 class HandForm(forms.Form):
-    number = forms.IntegerField(min_value=1, label="Hand no.")
-    outcome = forms.ChoiceField(choices=Hand.Outcome.choices, initial=Hand.Outcome.WIN)
+    number = forms.IntegerField(min_value=1, label=_("Hand no."))
+    outcome = forms.ChoiceField(
+        choices=OUTCOME_CHOICES, initial=Hand.Outcome.WIN, label=_("Outcome")
+    )
     winner = forms.TypedChoiceField(
-        required=False, coerce=int, empty_value=None, help_text="For a false win: the offender."
+        required=False,
+        coerce=int,
+        empty_value=None,
+        label=_("Winner"),
+        help_text=_("For a false win: the offender."),
     )
     win_type = forms.ChoiceField(
         required=False,
-        label="How",
-        choices=NOBODY + list(Hand.WinType.choices),
+        label=_("How"),
+        choices=NOBODY + WIN_TYPE_CHOICES,
         initial=Hand.WinType.DISCARD,
     )
     discarder = forms.TypedChoiceField(
         required=False,
         coerce=int,
         empty_value=None,
-        help_text="Robbing a kong: who declared the kong (R12).",
+        label=_("Discarder"),
+        help_text=_("Robbing a kong: who declared the kong (R12)."),
     )
     tiles = TilesField(
         allow_melds=True,
-        label="Hand",
-        help_text="Concealed tiles, then sets declared before the win: exposed [345p], "
-        "concealed kong (RdRdRdRd). With or without the winning tile.",
+        label=pgettext_lazy("the form's field", "Hand"),
+        help_text=_(
+            "Concealed tiles, then sets declared before the win: exposed [345p], "
+            "concealed kong (RdRdRdRd). With or without the winning tile."
+        ),
     )
-    winning_tile = TileField(label="Winning tile")
+    winning_tile = TileField(label=_("Winning tile"))
     flags = forms.MultipleChoiceField(
         required=False,
-        choices=[(flag, FLAG_LABELS[flag]) for flag in ENTRY_FLAGS],
+        choices=[(flag, _(FLAG_LABELS[flag].template)) for flag in ENTRY_FLAGS],
         widget=forms.CheckboxSelectMultiple,
-        label="Flags",
+        label=_("Flags"),
     )
-    penalty_tiles = TilesField(label="Penalty tiles", help_text="RULINGS R9.")
+    penalty_tiles = TilesField(label=_("Penalty tiles"), help_text=_("RULINGS R9."))
     immunity = forms.ChoiceField(
         required=False,
-        choices=Hand.Immunity.choices,
-        label="Same-Round Immunity",
-        help_text="RULINGS R12: who pays a big hand won on a discard.",
+        choices=IMMUNITY_CHOICES,
+        label=_("Same-Round Immunity"),
+        help_text=_("RULINGS R12: who pays a big hand won on a discard."),
     )
     responsible = forms.TypedChoiceField(
         required=False,
         coerce=int,
         empty_value=None,
-        help_text="Only with immunity 'another player'.",
+        label=_("Responsible"),
+        help_text=_("Only with immunity 'another player'."),
     )
 
     def __init__(self, *args, seating: Seating, number: int, **kwargs):
@@ -177,7 +214,9 @@ class HandForm(forms.Form):
             {"placeholder": "123m 456p 789s EE [WhWhWh]", "class": "tile-input wide"}
         )
         self.fields["winning_tile"].widget.attrs.update({"placeholder": "5p", "size": "5"})
-        self.fields["penalty_tiles"].widget.attrs.update({"placeholder": "none"})
+        self.fields["penalty_tiles"].widget.attrs.update(
+            {"placeholder": pgettext_lazy("no penalty tiles", "none")}
+        )
         if not self.is_bound:
             self.fields["winner"].widget.attrs["autofocus"] = True
 
@@ -224,24 +263,27 @@ class CalculatorForm(HandForm):
     """The public calculator: players are the four seats, hand 1 (so seat = starting wind)."""
 
     minimum = forms.IntegerField(
-        label="Winning minimum",
+        label=_("Winning minimum"),
         min_value=0,
         max_value=MINIMUM_MOST,
         initial=5,
         required=False,
-        help_text="Points a hand needs to win: 0 = none, 5 = World Series, 15 = ACT.",
+        help_text=_("Points a hand needs to win: 0 = none, 5 = World Series, 15 = ACT."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "short"}),
     )
     cap = forms.IntegerField(
-        label="Per-hand cap (optional)",
+        label=_("Per-hand cap (optional)"),
         min_value=1,
         max_value=CAP_MOST,
         required=False,
-        help_text="No hand is worth more, e.g. 320. Empty: none.",
+        help_text=_("No hand is worth more, e.g. 320. Empty: none."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "short"}),
     )
     scheme = forms.ChoiceField(
-        choices=Tournament.Scheme.choices, initial=Tournament.Scheme.FORMAL, required=False
+        choices=SCHEME_CHOICES,
+        initial=Tournament.Scheme.FORMAL,
+        required=False,
+        label=_("Scheme"),
     )
 
     # A shared address may carry only the tiles: score them as East's self-draw by default.
@@ -258,12 +300,10 @@ class CalculatorForm(HandForm):
         self.fields["number"].widget = forms.HiddenInput()
         for name in ("winner", "discarder", "responsible"):
             self.fields[name].choices = NOBODY + [
-                (str(i), WIND_NAMES[w]) for i, w in enumerate(WINDS, start=1)
+                (str(i), gettext(WIND_NAMES[w])) for i, w in enumerate(WINDS, start=1)
             ]
         # Players read plain words: the rule numbers in the help are for judges.
-        self.fields[
-            "penalty_tiles"
-        ].help_text = (
+        self.fields["penalty_tiles"].help_text = gettext(
             "The winner's penalty tiles, if any: each must lie in a set concealed at the win."
         )
         help_in_plain_words(self)
@@ -276,7 +316,7 @@ class CalculatorForm(HandForm):
         data = super().clean()
         minimum, cap = data.get("minimum"), data.get("cap")
         if minimum is not None and cap is not None and cap_problem(cap, minimum):
-            self.add_error("cap", plain_words(cap_problem(cap, minimum)))
+            self.add_error("cap", plain_words(translate_message(cap_problem(cap, minimum))))
         return data
 
     def entry(self) -> HandEntryData:
@@ -288,5 +328,5 @@ def calculator_seating() -> Seating:
     """Seats as players: 1 = East ... 4 = North; hand 1, so nobody has moved (RULINGS R14)."""
     return Seating(
         players={w: i for i, w in enumerate(WINDS, start=1)},
-        names={i: WIND_NAMES[w] for i, w in enumerate(WINDS, start=1)},
+        names={i: gettext(WIND_NAMES[w]) for i, w in enumerate(WINDS, start=1)},
     )

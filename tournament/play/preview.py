@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from scoring.translation import translate_message
+
 from .entry import seat_note
 
 _RULES = r"R\d+[a-z]?(?:\s*[,/]\s*R\d+[a-z]?)*"
@@ -49,7 +51,7 @@ def payment_rows(evaluation, seating, number: int) -> list[tuple[str, str, str, 
         (
             start,
             seating.names[pid],
-            seat_note(seat) if seat != start else "",
+            translate_message(seat_note(seat)) if seat != start else "",
             evaluation.payments.get(pid) if evaluation else None,
         )
         for start, pid, seat in seating.in_card_order(number)
@@ -68,7 +70,7 @@ def error_links(form, evaluation) -> list[tuple[str, str, str]]:
     if form is not None and form.errors:
         pairs = [(name, msg) for name, msgs in form.errors.items() for msg in msgs]
     elif evaluation is not None:
-        pairs = list(evaluation.errors)
+        pairs = [(name, translate_message(message)) for name, message in evaluation.errors]
     else:
         pairs = []
     return [(*link(name if name != "__all__" else ""), message) for name, message in pairs]
@@ -79,7 +81,7 @@ def preview_context(form, evaluation, seating, *, for_players: bool = False) -> 
     without rule references."""
     number = evaluation.entry.number if evaluation else 1
     links = error_links(form, evaluation)
-    illegal = evaluation.illegal if evaluation else ""
+    illegal = translate_message(evaluation.illegal) if evaluation else ""
     if for_players:
         links = [(id_, label, plain_words(message)) for id_, label, message in links]
         illegal = plain_words(illegal)

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from django.db.models import Count, Exists, F, OuterRef, Q, Subquery, Sum
+from django.utils.translation import gettext_lazy
 
 from scoring.engine import NotationError, parse_melds, parse_tiles
 
@@ -337,10 +338,10 @@ def table_proposal_waiting(session: Session, registration, number: int | None) -
 
 
 TABLE_SIGNAL_LABELS = {
-    "confirmed": "confirmed by the table",
-    "awaiting_desk": "entered at the table, awaiting the desk",
-    "mismatch": "entries differ: head judge",
-    "awaiting_table": "waiting for the table",
+    "confirmed": gettext_lazy("confirmed by the table"),
+    "awaiting_desk": gettext_lazy("entered at the table, awaiting the desk"),
+    "mismatch": gettext_lazy("entries differ: head judge"),
+    "awaiting_table": gettext_lazy("waiting for the table"),
 }
 
 

@@ -3,11 +3,13 @@
 A session is addressed by round and table, and by its half after a round's table change
 (`tournament.models.Session.desk_url`); templates use this tag instead of spelling the
 address out, so that second-half sessions get theirs. ``{% problem_url %}`` does the same for
-a problem of the health page (`tournament.play.health.Problem`).
+a problem of the health page (`tournament.play.health.Problem`). ``{{ session|status_word }}``
+is a session's status in the reader's language.
 """
 
 from django import template
 from django.urls import reverse
+from django.utils.translation import pgettext_lazy
 
 register = template.Library()
 
@@ -29,3 +31,17 @@ def problem_url(tournament, problem, name: str = "session_sheet") -> str:
         **({"number": problem.hand_number} if name.startswith("hand_") else {}),
     }
     return reverse(f"desk:{name}", kwargs=kwargs)
+
+
+#: A session's status in words (`Session.Status`; the model keeps its English labels).
+SESSION_STATUS_WORDS = {
+    "open": pgettext_lazy("session status", "Open"),
+    "closed": pgettext_lazy("session status", "Closed"),
+    "reconciled": pgettext_lazy("session status", "Reconciled"),
+}
+
+
+@register.filter
+def status_word(session) -> str:
+    """``{{ session|status_word }}``: the session's status in the reader's language."""
+    return SESSION_STATUS_WORDS.get(session.status) or session.get_status_display()

@@ -29,6 +29,9 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from scoring.translation import translate_message
 
 from ...audit import audit_entries
 from ...models import AuditEntry, Hand, Session
@@ -50,7 +53,7 @@ def session_page(role: Role = JUDGE):
     def decorator(view):
         @tournament_page(role)
         def missing(request, tournament, **kwargs):
-            raise Http404("No session for this round and table.")
+            raise Http404(_("No session for this round and table."))
 
         @wraps(view)
         def wrapped(request, slug, round_number, table_number, half=1, **kwargs):
@@ -93,7 +96,10 @@ def hand_or_none(session: Session, number: int) -> Hand | None:
 def hand_or_404(session: Session, number: int) -> Hand:
     hand = hand_or_none(session, number)
     if hand is None:
-        raise Http404(f"Hand {number} of {session} has not been entered.")
+        raise Http404(
+            _("Hand %(number)s of %(session)s has not been entered.")
+            % {"number": number, "session": session}
+        )
     return hand
 
 
@@ -105,8 +111,11 @@ def visible_hand_or_403(request, hand: Hand) -> Hand:
         request.user, hand.entered_by_id, tournament
     ):
         raise PermissionDenied(
-            f"Hand {hand.number} awaits a second entry: enter it again from the score slip "
-            "(Enter again), or ask the official who entered it or a head judge to change it."
+            _(
+                "Hand %(number)s awaits a second entry: enter it again from the score slip "
+                "(Enter again), or ask the official who entered it or a head judge to change it."
+            )
+            % {"number": hand.number}
         )
     return hand
 
@@ -114,7 +123,7 @@ def visible_hand_or_403(request, hand: Hand) -> Hand:
 def errors_onto(form, evaluation) -> None:
     """Put an evaluation's problems onto the form's fields (or the form, for the rest)."""
     for name, message in evaluation.errors:
-        form.add_error(name if name in form.fields else None, message)
+        form.add_error(name if name in form.fields else None, translate_message(message))
 
 
 def deletion_message(session: Session, number: int) -> str:
@@ -124,9 +133,26 @@ def deletion_message(session: Session, number: int) -> str:
         .filter(action=AuditEntry.Action.DELETE, hand_number=number)
         .first()
     )
-    who = f" by {gone.user}" if gone is not None and gone.user else ""
-    why = f" (reason: {gone.reason})" if gone is not None and gone.reason else ""
-    return f"Hand {number} was deleted{who}{why} while you were changing it. Nothing was saved."
+    who = gone.user if gone is not None and gone.user else None
+    why = gone.reason if gone is not None and gone.reason else None
+    values = {"number": number, "who": who, "why": why}
+    if who and why:
+        text = _(
+            "Hand %(number)s was deleted by %(who)s (reason: %(why)s) while you were changing "
+            "it. Nothing was saved."
+        )
+    elif who:
+        text = _(
+            "Hand %(number)s was deleted by %(who)s while you were changing it. Nothing was saved."
+        )
+    elif why:
+        text = _(
+            "Hand %(number)s was deleted (reason: %(why)s) while you were changing it. Nothing "
+            "was saved."
+        )
+    else:
+        text = _("Hand %(number)s was deleted while you were changing it. Nothing was saved.")
+    return text % values
 
 
 def rebase_on_current(request, session: Session, number: int, error, make_form):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from ...models import HandEntry
 from ...play import selectors
@@ -33,11 +34,13 @@ def hand_confirm(request, session, number):
     hand = hand_or_404(session, number)
     seating = selectors.seating_of(session)
     if hand.entered_by_id == request.user.pk:
-        raise PermissionDenied("You entered this hand: another official must confirm it.")
+        raise PermissionDenied(_("You entered this hand: another official must confirm it."))
     if hand.confirmed:
-        messages.info(request, f"Hand {number} is already confirmed.")
+        messages.info(request, _("Hand %(number)s is already confirmed.") % {"number": number})
         return redirect(session_url(session))
-    closed = closed_session_page(request, session, f"Second entry of hand {number}")
+    closed = closed_session_page(
+        request, session, _("Second entry of hand %(number)s") % {"number": number}
+    )
     if closed:
         return closed
     initial = {"number": number, "outcome": "win", "win_type": "discard"}
@@ -51,12 +54,18 @@ def hand_confirm(request, session, number):
             form.add_error(None, error)
         else:
             if mismatch is None:
-                messages.success(request, f"Hand {number} confirmed: both entries agree.")
+                messages.success(
+                    request,
+                    _("Hand %(number)s confirmed: both entries agree.") % {"number": number},
+                )
             else:
                 messages.warning(
                     request,
-                    f"Hand {number}: your entry differs from the first one. "
-                    "A head judge will compare them.",
+                    _(
+                        "Hand %(number)s: your entry differs from the first one. "
+                        "A head judge will compare them."
+                    )
+                    % {"number": number},
                 )
             return redirect(session_url(session))
     context = session_context(
@@ -74,7 +83,9 @@ def hand_resolve(request, session, number):
     hand = hand_or_404(session, number)
     second = HandEntry.objects.filter(hand=hand).select_related("entered_by").first()
     if second is None:
-        messages.info(request, f"Hand {number} has no mismatch to resolve.")
+        messages.info(
+            request, _("Hand %(number)s has no mismatch to resolve.") % {"number": number}
+        )
         return redirect(session_url(session))
     if request.method == "POST":
         try:
@@ -88,7 +99,9 @@ def hand_resolve(request, session, number):
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
-            messages.success(request, f"Hand {number} resolved and confirmed.")
+            messages.success(
+                request, _("Hand %(number)s resolved and confirmed.") % {"number": number}
+            )
             return redirect(session_url(session))
     seating = selectors.seating_of(session)
     first = hand_services.hand_preview(session=session, entry=selectors.entry_of_hand(hand))

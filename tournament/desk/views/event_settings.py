@@ -7,6 +7,7 @@ import copy
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from ...event import services as event_services
 from ...form_errors import service_error_onto
@@ -34,7 +35,7 @@ def tournament_settings_update(request, tournament):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, "Tournament settings saved.")
+            messages.success(request, _("Tournament settings saved."))
             return redirect("desk:home", slug=tournament.slug)
     closed = Session.objects.filter(round__tournament=tournament).exclude(status="open").count()
     context = {"tournament": tournament, "form": form, "closed_sessions": closed}

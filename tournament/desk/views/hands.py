@@ -13,6 +13,8 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import OperationalError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ...busy import BUSY_MESSAGE, is_database_busy
@@ -38,10 +40,14 @@ from .common import (
 )
 
 SECOND_ENTRY_MESSAGES = {
-    "confirmed": "Hand {number} was entered at the table a moment ago: your entry agrees, the "
-    "hand is confirmed.",
-    "mismatch": "Hand {number} was entered at the table a moment ago and your entry differs: "
-    "a head judge will compare them.",
+    "confirmed": gettext_lazy(
+        "Hand %(number)s was entered at the table a moment ago: your entry agrees, the "
+        "hand is confirmed."
+    ),
+    "mismatch": gettext_lazy(
+        "Hand %(number)s was entered at the table a moment ago and your entry differs: "
+        "a head judge will compare them."
+    ),
 }
 
 
@@ -118,14 +124,19 @@ def session_sheet(request, session):
             hand = done.hand
             if done.result != "first":  # the table saved this hand a moment before the desk
                 messages.success(
-                    request, SECOND_ENTRY_MESSAGES[done.result].format(number=hand.number)
+                    request, SECOND_ENTRY_MESSAGES[done.result] % {"number": hand.number}
                 )
                 return redirect(session_url(session))
-            what = "a draw" if hand.outcome == "draw" else f"{hand.value or 0} points"
-            if hand.outcome == "false_win":
-                what = "a false win"
-            pending = "" if hand.confirmed else " It awaits a second entry (double entry)."
-            messages.success(request, f"Hand {hand.number} saved: {what}.{pending}")
+            if hand.outcome == "draw":
+                saved = _("Hand %(number)s saved: a draw.")
+            elif hand.outcome == "false_win":
+                saved = _("Hand %(number)s saved: a false win.")
+            else:
+                saved = _("Hand %(number)s saved: %(value)s points.")
+            saved %= {"number": hand.number, "value": hand.value or 0}
+            if not hand.confirmed:
+                saved += " " + _("It awaits a second entry (double entry).")
+            messages.success(request, saved)
             return redirect(session_url(session))
         if evaluation is None:  # refused before scoring (number, closed): still show the hand
             evaluation = hand_services.hand_preview(session=session, entry=entry, seating=seating)
@@ -166,7 +177,9 @@ def hand_edit(request, session, number):
     if request.method == "POST" and hand is None:
         return _correction_of_a_deleted_hand(request, session, number)
     hand = visible_hand_or_403(request, hand or hand_or_404(session, number))
-    closed = closed_session_page(request, session, f"Correct hand {number}")
+    closed = closed_session_page(
+        request, session, _("Correct hand %(number)s") % {"number": number}
+    )
     if closed:
         return closed
     seating = selectors.seating_of(session)
@@ -207,7 +220,7 @@ def hand_edit(request, session, number):
                 form.add_error(None, BUSY_MESSAGE)  # the correction stays in the form
                 busy = True
             else:
-                messages.success(request, f"Hand {number} corrected.")
+                messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
                 return redirect(session_url(session))
             if evaluation is None:  # refused before scoring: the page still shows the hand
                 evaluation = hand_services.hand_preview(
@@ -232,14 +245,21 @@ def hand_edit(request, session, number):
 def _after_deletion(later: list[int], number: int) -> str:
     """What the judge must do after deleting hand ``number``: nothing is renumbered (R14)."""
     if not later:
-        return f"Hand {number} is the next hand to enter."
-    span = f"hand {later[0]}" if len(later) == 1 else f"hands {later[0]} to {later[-1]}"
-    return (
-        f"Nothing is renumbered: {span} keep{'s' if len(later) == 1 else ''} "
-        f"{'its number' if len(later) == 1 else 'their numbers'} and seat winds (RULINGS R14). "
-        f"Enter hand {number} again from the score card straight away: the desk offers it next, "
+        return _("Hand %(number)s is the next hand to enter.") % {"number": number}
+    if len(later) == 1:
+        kept = _(
+            "Nothing is renumbered: hand %(first)s keeps its number and seat winds (RULINGS R14)."
+        )
+    else:
+        kept = _(
+            "Nothing is renumbered: hands %(first)s to %(last)s keep their numbers and seat winds "
+            "(RULINGS R14)."
+        )
+    again = _(
+        "Enter hand %(number)s again from the score card straight away: the desk offers it next, "
         "and the session cannot be reconciled while it is missing."
     )
+    return " ".join([kept % {"first": later[0], "last": later[-1]}, again % {"number": number}])
 
 
 @session_page()
@@ -248,7 +268,7 @@ def hand_delete(request, session, number):
         messages.warning(request, deletion_message(session, number))
         return redirect(session_url(session))
     hand = visible_hand_or_403(request, hand_or_404(session, number))
-    closed = closed_session_page(request, session, f"Delete hand {number}")
+    closed = closed_session_page(request, session, _("Delete hand %(number)s") % {"number": number})
     if closed:
         return closed
     later = list(session.hands.filter(number__gt=number).values_list("number", flat=True))
@@ -267,7 +287,13 @@ def hand_delete(request, session, number):
                 form.add_error(None, error)
             else:
                 messages.success(
-                    request, f"Hand {number} deleted. {_after_deletion(later, number)}"
+                    request,
+                    " ".join(
+                        [
+                            _("Hand %(number)s deleted.") % {"number": number},
+                            _after_deletion(later, number),
+                        ]
+                    ),
                 )
                 return redirect(session_url(session))
     else:

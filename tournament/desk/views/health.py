@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...play.health import KINDS, health_report
@@ -35,5 +36,7 @@ def tournament_health(request, tournament):
 @require_POST
 def session_scores_rebuild(request, tournament):
     fixed = scores_services.session_scores_rebuild(tournament=tournament)
-    messages.success(request, f"Recomputed the kept totals of {fixed} session(s).")
+    messages.success(
+        request, _("Recomputed the kept totals of %(count)s session(s).") % {"count": fixed}
+    )
     return redirect("desk:tournament_health", slug=tournament.slug)

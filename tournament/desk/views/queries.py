@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...form_errors import error_text
@@ -50,7 +51,7 @@ def query_queue(request, tournament):
 def query_answer(request, tournament, query_id):
     query = HandQuery.objects.filter(pk=query_id, session__round__tournament=tournament).first()
     if query is None:
-        raise Http404("No such hand query in this tournament.")
+        raise Http404(_("No such hand query in this tournament."))
     form = QueryAnswerForm(request.POST, prefix=f"q{query.pk}")
     if not form.is_valid():
         messages.error(request, " ".join(m for ms in form.errors.values() for m in ms))
@@ -67,8 +68,13 @@ def query_answer(request, tournament, query_id):
     else:
         messages.success(
             request,
-            f"Query on hand {query.hand_number} answered: the player sees it on their link."
-            + (" Now correct the hand." if form.cleaned_data["decision"] == "upheld" else ""),
+            _("Query on hand %(number)s answered: the player sees it on their link.")
+            % {"number": query.hand_number}
+            + (
+                " " + _("Now correct the hand.")
+                if form.cleaned_data["decision"] == "upheld"
+                else ""
+            ),
         )
     return redirect("desk:query_queue", slug=tournament.slug)
 
@@ -82,7 +88,9 @@ def appeal_close(request, session):
         except ValidationError as error:
             messages.error(request, error_text(error))
         else:
-            messages.success(request, f"The appeal window of {session} is closed.")
+            messages.success(
+                request, _("The appeal window of %(session)s is closed.") % {"session": session}
+            )
         return redirect("desk:query_queue", slug=session.round.tournament.slug)
     context = session_context(session, window=window, now=timezone.now())
     return render(request, "tournament/desk/appeal_close.html", context)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from ...form_errors import error_text
@@ -14,6 +16,15 @@ from ...play import selectors
 from ...play.services import clock as clock_services
 from ...roles import HEAD_JUDGE
 from .common import desk_page
+
+#: The clock's actions in words, for the message after one (the form posts the English verb).
+CLOCK_ACTION_WORDS = {
+    "start": pgettext_lazy("round clock", "start"),
+    "pause": pgettext_lazy("round clock", "pause"),
+    "resume": pgettext_lazy("round clock", "resume"),
+    "extend": pgettext_lazy("round clock", "extend"),
+    "stop": pgettext_lazy("round clock", "stop"),
+}
 
 
 def _round(tournament, number: int) -> Round:
@@ -49,7 +60,10 @@ def round_desk(request, tournament, round_number):
         if session is not None:
             session.round = round_
             return redirect(session.desk_url())
-        messages.error(request, f"Round {round_number} has no table {table}.")
+        messages.error(
+            request,
+            _("Round %(round)s has no table %(table)s.") % {"round": round_number, "table": table},
+        )
     context = {
         "tournament": round_.tournament,
         "round": round_,
@@ -89,5 +103,9 @@ def round_clock(request, tournament, round_number):
     except ValidationError as error:
         messages.error(request, error_text(error))
     else:
-        messages.success(request, f"Round {round_number} clock: {action}.")
+        messages.success(
+            request,
+            _("Round %(round)s clock: %(action)s.")
+            % {"round": round_number, "action": CLOCK_ACTION_WORDS.get(action, action)},
+        )
     return redirect("desk:round_desk", slug=tournament.slug, round_number=round_number)

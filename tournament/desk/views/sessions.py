@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from ...form_errors import service_error_onto
 from ...models import Penalty
@@ -40,11 +41,14 @@ def penalty_record(request, session):
             if penalty.warning:
                 messages.success(
                     request,
-                    f"Warning recorded for {seating.names[penalty.player_id]}: no points this "
-                    "time; the next one for the same reason deducts (RULINGS R13).",
+                    _(
+                        "Warning recorded for %(player)s: no points this time; the next one for "
+                        "the same reason deducts (RULINGS R13)."
+                    )
+                    % {"player": seating.names[penalty.player_id]},
                 )
             else:
-                messages.success(request, "Penalty recorded (RULINGS R13).")
+                messages.success(request, _("Penalty recorded (RULINGS R13)."))
             return redirect(session_url(session))
     warnings = selectors.warnings_of(session)
     context = session_context(session, form=form, warnings=warnings)
@@ -68,7 +72,7 @@ def penalty_correct(request, session, penalty_id):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, "Penalty corrected; the change is in the audit log.")
+            messages.success(request, _("Penalty corrected; the change is in the audit log."))
             return redirect(session_url(session))
     context = session_context(session, form=form, penalty=penalty)
     return render(request, "tournament/desk/penalty.html", context)
@@ -86,7 +90,7 @@ def penalty_delete(request, session, penalty_id):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, "Penalty deleted; the deletion is in the audit log.")
+            messages.success(request, _("Penalty deleted; the deletion is in the audit log."))
             return redirect(session_url(session))
     context = session_context(session, form=form, penalty=penalty)
     return render(request, "tournament/desk/penalty_delete.html", context)
@@ -94,7 +98,7 @@ def penalty_delete(request, session, penalty_id):
 
 @session_page()
 def session_reconcile(request, session):
-    closed = closed_session_page(request, session, "Reconcile")
+    closed = closed_session_page(request, session, _("Reconcile"))
     if closed:
         return closed
     seating = selectors.seating_of(session)
@@ -109,7 +113,9 @@ def session_reconcile(request, session):
             form.add_error(None, error)
         else:
             if result.matches:
-                messages.success(request, f"{session} reconciled and closed.")
+                messages.success(
+                    request, _("%(session)s reconciled and closed.") % {"session": session}
+                )
                 return redirect(session_url(session))
     context = session_context(
         session,
@@ -131,6 +137,6 @@ def session_reopen(request, session):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, f"{session} reopened.")
+            messages.success(request, _("%(session)s reopened.") % {"session": session})
             return redirect(session_url(session))
     return render(request, "tournament/desk/reopen.html", session_context(session, form=form))

@@ -27,6 +27,9 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.translation import translate_message
 
 from ...audit import audit_record, public_write
 from ...models import AuditEntry, Hand, HandEntry, Payment, Round, Session
@@ -39,10 +42,10 @@ class EntryRejected(ValidationError):
     """The entry has errors (or is an illegal win); ``evaluation`` says which."""
 
     def __init__(self, evaluation: Evaluation):
-        messages = [message for _, message in evaluation.errors]
+        messages = [translate_message(message) for _, message in evaluation.errors]
         if evaluation.illegal:
-            messages.append(evaluation.illegal)
-        super().__init__(messages or ["The hand could not be scored."])
+            messages.append(translate_message(evaluation.illegal))
+        super().__init__(messages or [_("The hand could not be scored.")])
         self.evaluation = evaluation
 
 

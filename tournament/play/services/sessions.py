@@ -33,6 +33,8 @@ from django.core.exceptions import ValidationError
 from django.db import OperationalError
 from django.utils import timezone
 
+from scoring.engine.messages import Message, gettext_noop
+
 from ...audit import audit_record, public_write
 from ...busy import is_database_busy
 from ...models import AuditEntry, Hand, HandEntry, Penalty, PenaltyPreset, Round, Session
@@ -285,25 +287,37 @@ class Reconciliation:
     @property
     def headline(self) -> str:
         if self.matches:
-            return "The score card and the entered hands agree."
+            return Message(gettext_noop("The score card and the entered hands agree."))
         if self.penalties_forgotten:
-            return (
-                "The numbers typed are the hand totals without this session's penalties: "
-                "type the card's Final total row (hand totals plus penalties), and if the "
-                "card's Final total leaves the penalties out, add them on the card and have "
-                "the players sign the change."
+            return Message(
+                gettext_noop(
+                    "The numbers typed are the hand totals without this session's penalties: "
+                    "type the card's Final total row (hand totals plus penalties), and if the "
+                    "card's Final total leaves the penalties out, add them on the card and have "
+                    "the players sign the change."
+                )
             )
         if not self.totals_agree:
-            return "The score card and the entered hands differ."
-        return "Every total agrees with the score card, but the session cannot close yet."
+            return Message(gettext_noop("The score card and the entered hands differ."))
+        return Message(
+            gettext_noop(
+                "Every total agrees with the score card, but the session cannot close yet."
+            )
+        )
 
 
-def _hands(numbers: list[int]) -> str:
-    """ "Hand 3" or "Hands 3, 5 and 9"."""
+def _hands(numbers: list[int], *, lower: bool = False) -> Message:
+    """ "Hand 3" or "Hands 3, 5 and 9" ("hand 3" ... inside a sentence), a `Message` that the
+    page translates (the reconcile page's headline and problems are all messages)."""
     if len(numbers) == 1:
-        return f"Hand {numbers[0]}"
+        one = gettext_noop("hand %(number)s") if lower else gettext_noop("Hand %(number)s")
+        return Message(one, number=numbers[0])
     listed = ", ".join(str(n) for n in numbers[:-1])
-    return f"Hands {listed} and {numbers[-1]}"
+    if lower:
+        return Message(
+            gettext_noop("hands %(listed)s and %(last)s"), listed=listed, last=numbers[-1]
+        )
+    return Message(gettext_noop("Hands %(listed)s and %(last)s"), listed=listed, last=numbers[-1])
 
 
 @public_write
@@ -318,10 +332,17 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     problems = []
     typed, expected = sum(card_totals.values()), sum(column.final for column in columns)
     if typed != expected:
-        why = f" (the penalties deduct {-expected})" if expected else ""
-        problems.append(
-            f"The card totals add up to {typed:+d}, not {expected or 0:+d}{why}: check the card."
-        )
+        values = {"typed": f"{typed:+d}", "expected": f"{expected or 0:+d}", "deduct": -expected}
+        if expected:
+            text = gettext_noop(
+                "The card totals add up to %(typed)s, not %(expected)s (the penalties deduct "
+                "%(deduct)s): check the card."
+            )
+        else:
+            text = gettext_noop(
+                "The card totals add up to %(typed)s, not %(expected)s: check the card."
+            )
+        problems.append(Message(text, **values))
     mismatched = sorted(
         set(HandEntry.objects.filter(hand__session=session).values_list("hand__number", flat=True))
     )
@@ -331,25 +352,33 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
         if number not in mismatched
     ]
     if pending:
-        problems.append(
-            f"{_hands(pending)} still await{'s' if len(pending) == 1 else ''} a second entry "
-            "by another official (double entry)."
-        )
+        if len(pending) == 1:
+            text = gettext_noop(
+                "%(hands)s still awaits a second entry by another official (double entry)."
+            )
+        else:
+            text = gettext_noop(
+                "%(hands)s still await a second entry by another official (double entry)."
+            )
+        problems.append(Message(text, hands=_hands(pending)))
     if mismatched:
-        problems.append(
-            f"The two entries of {_hands(mismatched).lower()} differ: a head judge must "
-            "resolve them."
-        )
+        text = gettext_noop("The two entries of %(hands)s differ: a head judge must resolve them.")
+        problems.append(Message(text, hands=_hands(mismatched, lower=True)))
     numbers = set(session.hands.values_list("number", flat=True))
     if not numbers:
-        problems.append("No hands have been entered for this session.")
+        problems.append(Message(gettext_noop("No hands have been entered for this session.")))
     first = session.hand_numbers()[0]  # 9 on the card after a table change after hand 8
     missing = sorted(set(range(first, max(numbers, default=0) + 1)) - numbers)
     if missing:
-        problems.append(
-            f"{_hands(missing)} {'is' if len(missing) == 1 else 'are'} missing (a deleted "
-            f"hand is not renumbered): enter {'it' if len(missing) == 1 else 'them'} again."
-        )
+        if len(missing) == 1:
+            text = gettext_noop(
+                "%(hands)s is missing (a deleted hand is not renumbered): enter it again."
+            )
+        else:
+            text = gettext_noop(
+                "%(hands)s are missing (a deleted hand is not renumbered): enter them again."
+            )
+        problems.append(Message(text, hands=_hands(missing)))
     withheld = bool(pending or mismatched)
     result = Reconciliation(session=session, columns=columns, problems=problems, withheld=withheld)
     session.card_totals = {str(pid): total for pid, total in card_totals.items()}

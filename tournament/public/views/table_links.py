@@ -15,6 +15,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from scoring.translation import translate_message
+
 from ...play import selectors
 from ...play.forms import PlayerHandForm
 from ...play.preview import plain_words, preview_context
@@ -39,7 +41,9 @@ def _session_or_refusal(request, registration):
 
 def _errors_onto(form, evaluation) -> None:
     for name, message in evaluation.errors:
-        form.add_error(name if name in form.fields else None, plain_words(message))
+        form.add_error(
+            name if name in form.fields else None, plain_words(translate_message(message))
+        )
 
 
 @link_page
