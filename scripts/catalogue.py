@@ -52,7 +52,7 @@ def fill(table_path: str) -> None:
                 entry.msgstr = text
             if "fuzzy" in entry.flags:
                 entry.flags.remove("fuzzy")
-            entry.previous_msgid = None
+            entry.previous_msgid = entry.previous_msgid_plural = entry.previous_msgctxt = None
         po.save()
 
 
@@ -62,7 +62,8 @@ def missing() -> int:
         po = catalogue(language)
         for entry in po.untranslated_entries() + po.fuzzy_entries():
             left += 1
-            print(f"{language}: {entry.msgid!r}")
+            context = f" (context {entry.msgctxt!r})" if entry.msgctxt else ""
+            print(f"{language}: {entry.msgid!r}{context}")
     return left
 
 
