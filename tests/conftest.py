@@ -5,6 +5,9 @@ runs when a ``.po`` file is newer than its ``.mo`` (``make test`` compiles them 
 import subprocess
 from pathlib import Path
 
+import pytest
+from django.utils import translation
+
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
 
 
@@ -15,3 +18,13 @@ def pytest_configure(config):
             subprocess.run(
                 ["msgfmt", "--check-format", "-o", str(compiled), str(source)], check=True
             )
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts and ends in the default language (English): a page asked for in
+    Chinese leaves Chinese active in the thread, and a later test's lazy texts (model labels,
+    validation messages) would otherwise be read in it."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
