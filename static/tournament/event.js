@@ -37,6 +37,14 @@
   function visible() { return rows.filter(function (row) { return !row.hidden; }); }
 
   const feedback = document.getElementById("checkin-feedback");
+
+  // The sentences below come from the page (data-said-*, in the page's language), their
+  // {placeholders} filled in here; English when the page gives none.
+  function words(name, english, values) {
+    let text = form.dataset["said" + name] || english;
+    Object.keys(values).forEach(function (key) { text = text.split("{" + key + "}").join(values[key]); });
+    return text;
+  }
   const withdrawn = (form.dataset.withdrawn || "").split(" ").filter(Boolean);
 
   // Say why nothing matches (a number typed wrong, a withdrawn player) beside the field.
@@ -44,10 +52,11 @@
     let message = "";
     if (/^\d+$/.test(q) && !rows.some(function (row) { return row.dataset.number === q; })) {
       message = withdrawn.includes(String(Number(q)))
-        ? "Player number " + Number(q) + " is withdrawn: reinstate them on the Players page."
-        : "No player number " + q + " in this tournament.";
+        ? words("Withdrawn", "Player number {number} is withdrawn: reinstate them on the Players page.",
+                { number: Number(q) })
+        : words("Unknown", "No player number {number} in this tournament.", { number: q });
     } else if (q !== "" && !visible().length) {
-      message = "No player matches \u201c" + search.value.trim() + "\u201d.";
+      message = words("Nomatch", "No player matches \u201c{query}\u201d.", { query: search.value.trim() });
     }
     say(message);
   }
@@ -72,8 +81,9 @@
       event.preventDefault();
       const exact = shown.find(function (row) { return row.dataset.number === search.value.trim(); });
       if (!exact && shown.length > 1 && search.value.trim() !== "") {
-        say(shown.length + " players match \u201c" + search.value.trim() +
-            "\u201d: type the player's number, or press \u2193 to choose one.");
+        say(words("Several",
+          "{count} players match \u201c{query}\u201d: type the player's number, or press \u2193 to choose one.",
+          { count: shown.length, query: search.value.trim() }));
         return;
       }
       const row = exact || shown[0];

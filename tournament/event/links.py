@@ -13,6 +13,7 @@ import secrets
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ..audit import audit_record, public_write
 from ..models import AuditEntry, PlayerLink, Registration, Tournament
@@ -62,7 +63,8 @@ def player_link_revoke(*, registration: Registration, user) -> None:
     )
     if not revoked:
         raise ValidationError(
-            f"{_who(registration)} has no private link in force: there is nothing to revoke."
+            _("%(player)s has no private link in force: there is nothing to revoke.")
+            % {"player": _who(registration)}
         )
     audit_record(
         session=None,

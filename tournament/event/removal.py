@@ -24,6 +24,7 @@ import logging
 from django.contrib.admin.models import DELETION, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from ..audit import audit_record, public_write
 from ..models import AuditEntry, Hand, Penalty, Player, Tournament
@@ -46,14 +47,17 @@ def tournament_delete(*, tournament: Tournament, typed_name: str, user) -> None:
     if typed_name.strip() != tournament.name.strip():
         raise ValidationError(
             {
-                "name": f"Type the tournament's name exactly as shown, {tournament.name!r}, "
-                "to delete it."
+                "name": _("Type the tournament's name exactly as shown, %(name)s, to delete it.")
+                % {"name": repr(tournament.name)}
             }
         )
     if tournament_is_played(tournament):
         raise ValidationError(
-            f"{tournament.name} has hands or penalties, which are never deleted: hide it from the "
-            "public pages instead."
+            _(
+                "%(name)s has hands or penalties, which are never deleted: hide it from the "
+                "public pages instead."
+            )
+            % {"name": tournament.name}
         )
     player_ids = list(tournament.registrations.values_list("player_id", flat=True))
     name, slug, pk = tournament.name, tournament.slug, tournament.pk

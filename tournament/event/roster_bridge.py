@@ -14,6 +14,8 @@ plan             `plan_source`: the source read against the country lookup and t
                  players of the database (`selectors.country_lookup`, `selectors.known_players`).
 summary          the one sentence that says what an import does or did (`import_summary`,
                  `imported_message`), and the one status of each line (`line_status`).
+shown            a problem or notice of the plan (a `texts.Text`) in the reader's language
+                 (`shown`); the command runs in English and prints them as they are.
 """
 
 from __future__ import annotations
@@ -21,14 +23,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_lazy
+
 from ..models import Tournament
 from . import selectors
 from .roster_import import ImportLine, ImportPlan, RowsError, columns_from_header
 from .roster_import import header_looks_like as _header_looks_like
 from .roster_import import plan_import as _plan_import
+from .texts import translated
 
 HEADERS = ("auto", "yes", "no")
-ACTION_WORDS = {"new": "new player", "register": "registered (existing)", "skip": "unchanged"}
+ACTION_WORDS = {
+    "new": gettext_lazy("new player"),
+    "register": gettext_lazy("registered (existing)"),
+    "skip": gettext_lazy("unchanged"),
+}
 
 
 @dataclass(frozen=True)
@@ -50,19 +59,23 @@ def import_source(
     *,
     header: str = "auto",
     columns: Sequence[str | None] | None = None,
-    how_to_give_columns: str = "choose what each column holds",
+    how_to_give_columns: str = "",
 ) -> ImportSource:
     """The header decision: the data rows and their columns. Without a header and without
     ``columns`` it is a `RowsError` that says ``how_to_give_columns``."""
     if header not in HEADERS:
-        raise RowsError(f"Say whether the first row is a header: one of {', '.join(HEADERS)}.")
+        raise RowsError(
+            gettext("Say whether the first row is a header: one of %(choices)s.")
+            % {"choices": ", ".join(HEADERS)}
+        )
     if header == "auto":
         header = "yes" if rows and _header_looks_like(rows[0]) else "no"
     if header == "yes":
         return ImportSource(rows[1:], columns_from_header(rows[0]), 2)
     if not columns:
         raise RowsError(
-            f"The first row is not a header: give the file a header row, or {how_to_give_columns}."
+            gettext("The first row is not a header: give the file a header row, or %(how)s.")
+            % {"how": how_to_give_columns or gettext("choose what each column holds")}
         )
     return ImportSource(rows, columns_from_header([column or "" for column in columns]), 1)
 
@@ -80,20 +93,24 @@ def plan_source(tournament: Tournament, source: ImportSource) -> ImportPlan:
 
 def import_summary(counts: Mapping[str, int]) -> str:
     """ "36 new player(s), 2 existing player(s) registered, 0 already registered (unchanged)"."""
-    return (
-        f"{counts.get('new', 0)} new player(s), {counts.get('register', 0)} existing "
-        f"player(s) registered, {counts.get('skip', 0)} already registered (unchanged)"
-    )
+    return gettext(
+        "%(new)s new player(s), %(register)s existing player(s) registered, %(skip)s already "
+        "registered (unchanged)"
+    ) % {
+        "new": counts.get("new", 0),
+        "register": counts.get("register", 0),
+        "skip": counts.get("skip", 0),
+    }
 
 
 def imported_message(counts: Mapping[str, int]) -> str:
     """What an import that saved says, on the page and from the command."""
-    return f"Imported: {import_summary(counts)}."
+    return gettext("Imported: %(summary)s.") % {"summary": import_summary(counts)}
 
 
 def line_status(line: ImportLine) -> str:
     """A line's problems, or what confirming does with it."""
-    return "; ".join(line.problems) if line.problems else ACTION_WORDS[line.action]
+    return "; ".join(line.problems) if line.problems else str(ACTION_WORDS[line.action])
 
 
 def line_report(line: ImportLine) -> str:
@@ -103,3 +120,8 @@ def line_report(line: ImportLine) -> str:
         f"Line {line.line}: {line.number or '-'} {line.display_name} "
         f"[{line.values['country'] or '-'}] {line_status(line)}" + (f" ({notes})" if notes else "")
     )
+
+
+def shown(value) -> str:
+    """A problem, notice or message of the import in the reader's language (see ``shown``)."""
+    return str(translated(value, gettext))

@@ -3,7 +3,8 @@
 Pure Python: no Django, no models. Vocabulary: *content* is the uploaded bytes or the pasted
 text; *rows* are lists of strings, the header (if any) first; a `FileProblem` says what is wrong
 with the content as a whole (too big, empty, binary, wrong encoding, unreadable), in words an
-organiser can act on. Nothing here decides what the cells mean: see `roster_import`.
+organiser can act on (a `texts.Text`, translated where the page shows it: `FileProblem.text`).
+Nothing here decides what the cells mean: see `roster_import`.
 
 *Limits* (`LIMITS_TEXT`): a file of at most 5 MB; an XLSX workbook is a zip archive whose parts
 may unpack to far more than that (a "zip bomb"), so before anything is parsed the parts' declared
@@ -27,15 +28,20 @@ import openpyxl
 import tablib
 from tablib.exceptions import InvalidDimensions
 
+from .texts import Text as _
+
 MAX_BYTES = 5 * 1024 * 1024  # 5 MB: about 50,000 players; refused before any parsing
 MAX_ROWS = 20_000
 MAX_COLUMNS = 100
 MAX_UNPACKED = 24 * 1024 * 1024  # every part of a workbook together, unpacked
 MAX_PARTS = 500
-LIMITS_TEXT = (
-    f"The limits are {MAX_BYTES // 1024 // 1024} MB per file, "
-    f"{MAX_UNPACKED // 1024 // 1024} MB once an XLSX workbook is unpacked, "
-    f"{MAX_ROWS:,} rows and {MAX_COLUMNS} columns."
+LIMITS_TEXT = _(
+    "The limits are %(file_mb)s MB per file, %(unpacked_mb)s MB once an XLSX workbook is "
+    "unpacked, %(rows)s rows and %(columns)s columns.",
+    file_mb=MAX_BYTES // 1024 // 1024,
+    unpacked_mb=MAX_UNPACKED // 1024 // 1024,
+    rows=f"{MAX_ROWS:,}",
+    columns=MAX_COLUMNS,
 )
 ZEROS_FORMAT = re.compile(r"^0+$")
 ROW_TAG = re.compile(rb"<(?:\w+:)?row[\s/>]")
@@ -49,12 +55,21 @@ XLS_MAGIC = b"\xd0\xcf\x11\xe0"
 class FileProblem(ValueError):
     """The content cannot be read as rows; the message says what to do."""
 
+    @property
+    def text(self):
+        """The message as raised (a `texts.Text` the page translates)."""
+        return self.args[0] if self.args else ""
+
 
 def size_check(size: int) -> None:
     if size > MAX_BYTES:
         raise FileProblem(
-            f"The file is {size / 1024 / 1024:.1f} MB; the limit is "
-            f"{MAX_BYTES // 1024 // 1024} MB. Split it or remove other sheets and columns."
+            _(
+                "The file is %(size_mb)s MB; the limit is %(limit_mb)s MB. Split it or remove "
+                "other sheets and columns.",
+                size_mb=f"{size / 1024 / 1024:.1f}",
+                limit_mb=MAX_BYTES // 1024 // 1024,
+            )
         )
 
 
@@ -62,12 +77,12 @@ def rows_from_bytes(content: bytes, filename: str = "") -> list[list[str]]:
     """Rows of an uploaded CSV, TSV or XLSX file (told apart by content, then by name)."""
     size_check(len(content))
     if not content.strip():
-        raise FileProblem("The file is empty.")
+        raise FileProblem(_("The file is empty."))
     if content.startswith(XLSX_MAGIC):
         return _rows_from_xlsx(content)
     if content.startswith(XLS_MAGIC):
         raise FileProblem(
-            "This is an old Excel .xls file; save it as .xlsx (Excel workbook) or CSV UTF-8."
+            _("This is an old Excel .xls file; save it as .xlsx (Excel workbook) or CSV UTF-8.")
         )
     return rows_from_text(_decode(content), filename=filename)
 
@@ -78,7 +93,7 @@ def rows_from_text(text: str, filename: str = "") -> list[list[str]]:
     size_check(len(text.encode("utf-8", "replace")))
     text = text.lstrip("\ufeff")
     if not text.strip():
-        raise FileProblem("There are no rows: the text is empty.")
+        raise FileProblem(_("There are no rows: the text is empty."))
     first = text.strip("\r\n").splitlines()[0]
     if "\t" in first or filename.lower().endswith((".tsv", ".tab")):
         delimiter = "\t"
@@ -92,30 +107,37 @@ def rows_from_text(text: str, filename: str = "") -> list[list[str]]:
     except InvalidDimensions:
         raise FileProblem(_ragged_line(text, delimiter)) from None
     except csv.Error as error:
-        raise FileProblem(f"The text cannot be read as rows: {error}.") from None
+        raise FileProblem(
+            _("The text cannot be read as rows: %(error)s.", error=str(error))
+        ) from None
     return _limited([[str(cell) for cell in row] for row in data])
 
 
 def _decode(content: bytes) -> str:
     if content.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise FileProblem(
-            "The file is in UTF-16 (Excel's 'Unicode text'); save it as 'CSV UTF-8' instead."
+            _("The file is in UTF-16 (Excel's 'Unicode text'); save it as 'CSV UTF-8' instead.")
         )
     sample = content[:4096]
     if b"\x00" in sample or sum(byte < 9 for byte in sample) > 0:
-        raise FileProblem("This looks like a binary file, not a CSV, TSV or XLSX player list.")
+        raise FileProblem(_("This looks like a binary file, not a CSV, TSV or XLSX player list."))
     try:
         return content.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = content[: error.start].count(b"\n") + 1
         try:
             content.decode("cp1252")
-            guess = "Windows-1252 (Western European)"
+            guess = _("Windows-1252 (Western European)")
         except UnicodeDecodeError:
-            guess = "a single-byte code page such as Latin-1"
+            guess = _("a single-byte code page such as Latin-1")
         raise FileProblem(
-            f"The file is not UTF-8: line {line} has byte 0x{content[error.start]:02x}, which "
-            f"suggests {guess}. Save the file as 'CSV UTF-8' and upload it again."
+            _(
+                "The file is not UTF-8: line %(line)s has byte %(byte)s, which suggests "
+                "%(guess)s. Save the file as 'CSV UTF-8' and upload it again.",
+                line=line,
+                byte=f"0x{content[error.start]:02x}",
+                guess=guess,
+            )
         ) from None
 
 
@@ -128,21 +150,37 @@ def _rows_from_xlsx(content: bytes) -> list[list[str]]:
     try:
         sheet = workbook.active
         if sheet is None:
-            raise FileProblem("There are no rows: the workbook has no sheet.")
+            raise FileProblem(_("There are no rows: the workbook has no sheet."))
         declared = sheet.max_row  # the sheet's <dimension>, read without reading the rows
         if declared is not None and declared > MAX_ROWS:
             raise FileProblem(
-                f"The first sheet says it has {declared:,} rows; at most {MAX_ROWS:,} can be "
-                f"imported. {LIMITS_TEXT}"
+                _(
+                    "The first sheet says it has %(declared)s rows; at most %(rows)s can be "
+                    "imported. %(limits)s",
+                    declared=f"{declared:,}",
+                    rows=f"{MAX_ROWS:,}",
+                    limits=LIMITS_TEXT,
+                )
             )
         rows, numbers = [], []
         for row in sheet.iter_rows():
             if len(rows) == MAX_ROWS:
-                raise FileProblem(f"The file has more than {MAX_ROWS:,} rows. {LIMITS_TEXT}")
+                raise FileProblem(
+                    _(
+                        "The file has more than %(rows)s rows. %(limits)s",
+                        rows=f"{MAX_ROWS:,}",
+                        limits=LIMITS_TEXT,
+                    )
+                )
             if len(row) > MAX_COLUMNS:
                 raise FileProblem(
-                    f"Row {len(rows) + 1} has {len(row)} columns; at most {MAX_COLUMNS}. "
-                    "Remove cells outside the table."
+                    _(
+                        "Row %(row)s has %(count)s columns; at most %(columns)s. Remove cells "
+                        "outside the table.",
+                        row=len(rows) + 1,
+                        count=len(row),
+                        columns=MAX_COLUMNS,
+                    )
                 )
             rows.append([_cell_text(cell) for cell in row])
             numbers.append({i for i, cell in enumerate(row) if _is_number(cell)})
@@ -185,9 +223,15 @@ def _unpacked_size_check(content: bytes) -> None:
     unpacked = sum(part.file_size for part in parts)
     if unpacked > MAX_UNPACKED or len(parts) > MAX_PARTS:
         raise FileProblem(
-            f"The workbook is {len(content) / 1024 / 1024:.1f} MB but unpacks to "
-            f"{unpacked / 1024 / 1024:,.0f} MB in {len(parts)} parts, far more than a player "
-            f"list needs. {LIMITS_TEXT} Save only the player list (CSV UTF-8 works too)."
+            _(
+                "The workbook is %(size_mb)s MB but unpacks to %(unpacked_mb)s MB in %(parts)s "
+                "parts, far more than a player list needs. %(limits)s Save only the player list "
+                "(CSV UTF-8 works too).",
+                size_mb=f"{len(content) / 1024 / 1024:.1f}",
+                unpacked_mb=f"{unpacked / 1024 / 1024:,.0f}",
+                parts=len(parts),
+                limits=LIMITS_TEXT,
+            )
         )
     archive = zipfile.ZipFile(io.BytesIO(content))
     for part in parts:
@@ -210,9 +254,13 @@ def _sheet_rows_check(archive: zipfile.ZipFile, part: zipfile.ZipInfo) -> None:
                 tail = chunk[-32:]
                 if rows > MAX_ROWS or unpacked > MAX_UNPACKED:
                     raise FileProblem(
-                        f"A sheet of the workbook has more than {MAX_ROWS:,} rows (or unpacks "
-                        f"to more than {MAX_UNPACKED // 1024 // 1024} MB). {LIMITS_TEXT} Save "
-                        "only the player list."
+                        _(
+                            "A sheet of the workbook has more than %(rows)s rows (or unpacks to "
+                            "more than %(unpacked_mb)s MB). %(limits)s Save only the player list.",
+                            rows=f"{MAX_ROWS:,}",
+                            unpacked_mb=MAX_UNPACKED // 1024 // 1024,
+                            limits=LIMITS_TEXT,
+                        )
                     )
     except FileProblem:
         raise
@@ -222,8 +270,11 @@ def _sheet_rows_check(archive: zipfile.ZipFile, part: zipfile.ZipInfo) -> None:
 
 def _unreadable(error: Exception) -> FileProblem:
     return FileProblem(
-        f"The file starts like an XLSX workbook but cannot be read ({type(error).__name__}); "
-        "open and save it again, or save it as CSV UTF-8."
+        _(
+            "The file starts like an XLSX workbook but cannot be read (%(error)s); open and save "
+            "it again, or save it as CSV UTF-8.",
+            error=type(error).__name__,
+        )
     )
 
 
@@ -247,9 +298,15 @@ def _cell_text(cell) -> str:
 def _limited(rows: list[list[str]]) -> list[list[str]]:
     rows = [row for row in rows if any(cell.strip() for cell in row)] and rows
     if not rows:
-        raise FileProblem("There are no rows: the file (or its first sheet) is empty.")
+        raise FileProblem(_("There are no rows: the file (or its first sheet) is empty."))
     if len(rows) > MAX_ROWS:
-        raise FileProblem(f"The file has {len(rows)} rows; at most {MAX_ROWS} can be imported.")
+        raise FileProblem(
+            _(
+                "The file has %(count)s rows; at most %(rows)s can be imported.",
+                count=len(rows),
+                rows=MAX_ROWS,
+            )
+        )
     return rows
 
 
@@ -260,8 +317,11 @@ def _ragged_line(text: str, delimiter: str) -> str:
         if width is None:
             width = len(row)
         elif len(row) > width:
-            return (
-                f"Line {number} has {len(row)} cells but the first line has {width}: "
-                "check for a stray separator or quote."
+            return _(
+                "Line %(line)s has %(count)s cells but the first line has %(width)s: check for "
+                "a stray separator or quote.",
+                line=number,
+                count=len(row),
+                width=width,
             )
-    return "The rows have different numbers of cells."
+    return _("The rows have different numbers of cells.")

@@ -19,7 +19,8 @@ match       a line is the same person as a known player: by external id first, t
 action      what confirming does with a line: ``new`` (create and register), ``register`` (a
             known player, registered now) or ``skip`` (already registered: nothing changes).
 problem     something that stops the import, on its line (or line 0 for the file); nothing is
-            saved while any problem remains. A *notice* is said but does not stop it.
+            saved while any problem remains. A *notice* is said but does not stop it. Problems
+            and notices are `texts.Text`: English, translated where the page shows them.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+
+from .texts import Joined
+from .texts import Text as _
 
 FIELDS = (
     "given_name",
@@ -40,14 +44,14 @@ FIELDS = (
     "number",
 )
 FIELD_LABELS = {
-    "given_name": "given name",
-    "family_name": "family name",
-    "name": "full name",
-    "chinese_name": "Chinese name",
-    "country": "country",
-    "club": "club",
-    "external_id": "external id",
-    "number": "number",
+    "given_name": _("given name"),
+    "family_name": _("family name"),
+    "name": _("full name"),
+    "chinese_name": _("Chinese name"),
+    "country": _("country"),
+    "club": _("club"),
+    "external_id": _("external id"),
+    "number": _("number"),
 }
 MAX_LENGTHS = {
     "given_name": 80,
@@ -100,6 +104,11 @@ COLUMN_ALIASES = {
 class RowsError(ValueError):
     """The rows cannot be read at all (no header, duplicate or unknown columns...)."""
 
+    @property
+    def text(self):
+        """The message as raised (a `texts.Text` the page translates)."""
+        return self.args[0] if self.args else ""
+
 
 @dataclass(frozen=True)
 class KnownPlayer:
@@ -139,7 +148,10 @@ class ImportPlan:
         """Every problem as one message with its place: "Line 4: ..." or the file's own."""
         messages = list(self.problems)
         for line in self.lines:
-            messages.extend(f"Line {line.line}: {problem}" for problem in line.problems)
+            messages.extend(
+                _("Line %(line)s: %(problem)s", line=line.line, problem=problem)
+                for problem in line.problems
+            )
         return messages
 
     def counts(self) -> Counter:
@@ -166,24 +178,32 @@ def columns_from_header(header: Sequence[str]) -> list[str | None]:
         found = COLUMN_ALIASES.get(_normalise(text))
         if found is None:
             problems.append(
-                f"Column {position} ({text!r}) is not a known column. Known columns: given name, "
-                "family name (or a full name), Chinese name, country, club, external id or EMA "
-                "number, number."
+                _(
+                    "Column %(position)s (%(text)s) is not a known column. Known columns: given "
+                    "name, family name (or a full name), Chinese name, country, club, external id "
+                    "or EMA number, number.",
+                    position=position,
+                    text=repr(text),
+                )
             )
         elif found in seen:
             problems.append(
-                f"Columns {seen[found]} and {position} both give the {FIELD_LABELS[found]}; "
-                "keep one."
+                _(
+                    "Columns %(first)s and %(second)s both give the %(field)s; keep one.",
+                    first=seen[found],
+                    second=position,
+                    field=FIELD_LABELS[found],
+                )
             )
         else:
             seen[found] = position
         columns.append(found)
     if not problems and not ({"family_name", "name"} & set(seen)):
         problems.append(
-            "No name column: the header needs a family name (last name) or a full name column."
+            _("No name column: the header needs a family name (last name) or a full name column.")
         )
     if problems:
-        raise RowsError(" ".join(problems))
+        raise RowsError(Joined(problems))
     return columns
 
 
@@ -220,7 +240,7 @@ def plan_import(
         if not any((cell or "").strip() for cell in row):
             continue  # blank lines are skipped, as a person would
         lines.append(_read_line(first_line + offset, row, columns, countries))
-    file_problems = [] if lines else ["The file has no player rows."]
+    file_problems = [] if lines else [_("The file has no player rows.")]
     _check_within_file(lines)
     for line in lines:
         _match(line, by_external, by_name, numbers_in_use)
@@ -234,7 +254,11 @@ def _read_line(number, row, columns, countries) -> ImportLine:
     extra = [cell for cell in row[len(columns) :] if (cell or "").strip()]
     if extra:
         line.problems.append(
-            f"{len(extra)} more cell(s) than the header has columns ({extra[0]!r}...)."
+            _(
+                "%(count)s more cell(s) than the header has columns (%(first)s...).",
+                count=len(extra),
+                first=repr(extra[0]),
+            )
         )
     for column, cell in zip(columns, row, strict=False):
         if column is not None:
@@ -244,21 +268,29 @@ def _read_line(number, row, columns, countries) -> ImportLine:
         values["given_name"], values["family_name"] = " ".join(words[:-1]), words[-1]
     if not values["family_name"]:
         line.problems.append(
-            "Missing name: give a family name (last name)."
+            _("Missing name: give a family name (last name).")
             if not values["given_name"]
-            else f"Missing family name for {values['given_name']!r}."
+            else _("Missing family name for %(given)s.", given=repr(values["given_name"]))
         )
     for name, limit in MAX_LENGTHS.items():
         if len(values[name]) > limit:
             line.problems.append(
-                f"The {FIELD_LABELS[name]} is {len(values[name])} characters long; at most {limit}."
+                _(
+                    "The %(field)s is %(length)s characters long; at most %(limit)s.",
+                    field=FIELD_LABELS[name],
+                    length=len(values[name]),
+                    limit=limit,
+                )
             )
     country = values["country"]
     if country:
         code = countries.get(country.lower())
         if code is None:
             line.problems.append(
-                f"Unknown country {country!r}: give its English name or ISO code (e.g. HK, GB)."
+                _(
+                    "Unknown country %(country)s: give its English name or ISO code (e.g. HK, GB).",
+                    country=repr(country),
+                )
             )
         else:
             values["country"] = code
@@ -267,21 +299,29 @@ def _read_line(number, row, columns, countries) -> ImportLine:
         if text.endswith(".0"):
             text = text[:-2]  # spreadsheets write whole numbers as 7.0
         if not text.isdecimal() or int(text) < 1:
-            line.problems.append(f"Number {values['number']!r} is not a whole number of 1 or more.")
+            line.problems.append(
+                _(
+                    "Number %(number)s is not a whole number of 1 or more.",
+                    number=repr(values["number"]),
+                )
+            )
         else:
             line.number = int(text)
     for name in ("given_name", "family_name", "club", "chinese_name", "external_id"):
         if values[name].startswith(("=", "+", "-", "@")):
             line.notices.append(
-                f"The {FIELD_LABELS[name]} starts with {values[name][0]!r}: stored as text, "
-                "escaped in exports."
+                _(
+                    "The %(field)s starts with %(start)s: stored as text, escaped in exports.",
+                    field=FIELD_LABELS[name],
+                    start=repr(values[name][0]),
+                )
             )
             break
     return line
 
 
 def _check_within_file(lines: list[ImportLine]) -> None:
-    for key, label in (("external_id", "external id"), ("number", "number")):
+    for key in ("external_id", "number"):
         first_seen: dict[str, int] = {}
         for line in lines:
             value = str(line.number) if key == "number" else line.values[key].lower()
@@ -291,7 +331,12 @@ def _check_within_file(lines: list[ImportLine]) -> None:
                 continue
             if value in first_seen:
                 line.problems.append(
-                    f"Duplicate {label} {line.values[key]!r}: line {first_seen[value]} has it too."
+                    _(
+                        "Duplicate %(field)s %(value)s: line %(line)s has it too.",
+                        field=FIELD_LABELS[key],
+                        value=repr(line.values[key]),
+                        line=first_seen[value],
+                    )
                 )
             else:
                 first_seen[value] = line.line
@@ -302,11 +347,15 @@ def _match(line, by_external, by_name, numbers_in_use) -> None:
     match, how = None, ""
     if values["external_id"]:
         match = by_external.get(values["external_id"].lower())
-        how = "external id"
+        how = _("external id")
         if match is not None and match.family_name.lower() != values["family_name"].lower():
             line.problems.append(
-                f"External id {values['external_id']!r} belongs to "
-                f"{match.given_name} {match.family_name}, not {line.display_name}."
+                _(
+                    "External id %(external_id)s belongs to %(owner)s, not %(name)s.",
+                    external_id=repr(values["external_id"]),
+                    owner=f"{match.given_name} {match.family_name}",
+                    name=line.display_name,
+                )
             )
             return
     if match is None:
@@ -320,24 +369,33 @@ def _match(line, by_external, by_name, numbers_in_use) -> None:
             or p.external_id.lower() == values["external_id"].lower()
         ]
         if len(candidates) == 1:
-            match, how = candidates[0], "name and country"
+            match, how = candidates[0], _("name and country")
     if match is None:
         line.action = "new"
     elif match.number is not None:
         line.action, line.player_id = "skip", match.id
-        note = f"Already registered as number {match.number} (matched by {how}): unchanged."
+        note = _(
+            "Already registered as number %(number)s (matched by %(how)s): unchanged.",
+            number=match.number,
+            how=how,
+        )
         if line.number is not None and line.number != match.number:
-            note += f" The file's number {line.number} is ignored."
+            ignored = _("The file's number %(number)s is ignored.", number=line.number)
+            note = Joined((note, ignored))
         line.notices.append(note)
         line.number = match.number
         return
     else:
         line.action, line.player_id = "register", match.id
-        line.notices.append(f"Existing player, matched by {how}.")
+        line.notices.append(_("Existing player, matched by %(how)s.", how=how))
     if line.number is not None and line.number in numbers_in_use:
         holder = numbers_in_use[line.number]
         line.problems.append(
-            f"Number {line.number} is taken by {holder.given_name} {holder.family_name}."
+            _(
+                "Number %(number)s is taken by %(holder)s.",
+                number=line.number,
+                holder=f"{holder.given_name} {holder.family_name}",
+            )
         )
 
 

@@ -27,7 +27,10 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils.formats import date_format
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .. import pagewarm
 from ..audit import audit_record, public_write
@@ -45,6 +48,7 @@ from ..models import (
 from ..roles import ORGANISER_GROUP, roles_ensure
 from . import selectors
 from .roster_import import ImportPlan
+from .texts import translated
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,7 @@ class Admission:
     where: str = ""
 
 
-ROSTER_CHANGED = (
+ROSTER_CHANGED = gettext_lazy(
     "The roster changed while you were importing (a number or external id is now taken); "
     "check the preview again. Nothing was saved."
 )
@@ -144,7 +148,7 @@ def roster_admit(
         with transaction.atomic():
             created = Player.objects.bulk_create([p for p in players if p is not None])
             if any(player.pk is None for player in created):  # backends without RETURNING
-                raise ValidationError("This database cannot add players in bulk.")
+                raise ValidationError(_("This database cannot add players in bulk."))
             registrations = [
                 Registration(
                     tournament=tournament,
@@ -164,8 +168,10 @@ def roster_admit(
         if checked:
             raise ValidationError(ROSTER_CHANGED) from error
         raise ValidationError(
-            "Two of these registrations share a number, a player or an external id (or the "
-            "roster changed meanwhile). Nothing was saved."
+            _(
+                "Two of these registrations share a number, a player or an external id (or the "
+                "roster changed meanwhile). Nothing was saved."
+            )
         ) from error
     return registrations
 
@@ -235,7 +241,7 @@ SCORING_RULES = (
     "standard_value",
     "false_win_penalty",
 )
-FROZEN_REASON = (
+FROZEN_REASON = gettext_lazy(
     "Frozen: this tournament already has hands, and changing how hands score during the "
     "event would score the same hand two ways."
 )
@@ -281,7 +287,9 @@ def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -
     """
     unknown = set(changes) - set(SETTINGS_FIELDS)
     if unknown:
-        raise ValidationError(f"Unknown settings: {', '.join(sorted(unknown))}.")
+        raise ValidationError(
+            _("Unknown settings: %(names)s.") % {"names": ", ".join(sorted(unknown))}
+        )
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = {name: getattr(tournament, name) for name in changes}
     changed = {k: v for k, v in changes.items() if before[k] != v}
@@ -292,15 +300,15 @@ def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -
                 errors[name] = FROZEN_REASON
     highest = highest_hand_number(tournament)
     if "hands_per_session" in changed and changed["hands_per_session"] < highest:
-        errors["hands_per_session"] = (
-            f"A table already has hand {highest}: hands per session cannot be fewer than {highest}."
-        )
+        errors["hands_per_session"] = _(
+            "A table already has hand %(hand)s: hands per session cannot be fewer than %(hand)s."
+        ) % {"hand": highest}
     change = tournament.rounds.aggregate(latest=Max("table_change_after"))["latest"]
     if "hands_per_session" in changed and change and changed["hands_per_session"] <= change:
-        errors["hands_per_session"] = (
-            f"A round changes tables after hand {change}: hands per session must be more than "
-            f"{change} (or remove that round's table change on its seating page first)."
-        )
+        errors["hands_per_session"] = _(
+            "A round changes tables after hand %(hand)s: hands per session must be more than "
+            "%(hand)s (or remove that round's table change on its seating page first)."
+        ) % {"hand": change}
     if errors:
         raise ValidationError(errors)
     for name, value in changes.items():
@@ -326,14 +334,16 @@ def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -
 
 PRESETS = {
     "zj_tournament": {
-        "label": "ZJ tournament: 5-point minimum, formal scheme, 16 hands, 30-minute appeal window",
+        "label": gettext_lazy(
+            "ZJ tournament: 5-point minimum, formal scheme, 16 hands, 30-minute appeal window"
+        ),
         "minimum_points": 5,
         "payoff_scheme": Tournament.Scheme.FORMAL,
         "hands_per_session": 16,
         "appeal_window_minutes": 30,  # WSoM takes appeals within 30 minutes of the session
     },
     "zj_standard": {
-        "label": "ZJ standard: no minimum, formal scheme, 16 hands",
+        "label": gettext_lazy("ZJ standard: no minimum, formal scheme, 16 hands"),
         "minimum_points": 0,
         "payoff_scheme": Tournament.Scheme.FORMAL,
         "hands_per_session": 16,
@@ -371,15 +381,25 @@ def tournament_create(
     "Spring Open" is more often a double submission than a second event (code ``same_name``).
     """
     if preset not in PRESETS:
-        raise ValidationError(f"Unknown preset {preset!r}; choose one of {', '.join(PRESETS)}.")
+        raise ValidationError(
+            _("Unknown preset %(preset)s; choose one of %(choices)s.")
+            % {"preset": repr(preset), "choices": ", ".join(PRESETS)}
+        )
     taken = Tournament.objects.filter(name__iexact=name.strip()).order_by("-start_date").first()
     if taken is not None and not same_name_ok:
         raise ValidationError(
             {
                 "name": ValidationError(
-                    f"A tournament named {taken.name!r} exists already ({taken.start_date.day} "
-                    f"{taken.start_date:%b %Y}, address /t/{taken.slug}/). Change the name, or "
-                    "tick the box below to create another tournament with the same name.",
+                    _(
+                        "A tournament named %(name)s exists already (%(date)s, address "
+                        "/t/%(slug)s/). Change the name, or tick the box below to create another "
+                        "tournament with the same name."
+                    )
+                    % {
+                        "name": repr(taken.name),
+                        "date": date_format(taken.start_date, "DATE_FORMAT"),
+                        "slug": taken.slug,
+                    },
                     code="same_name",
                 )
             }
@@ -408,7 +428,9 @@ def tournament_update(*, tournament: Tournament, changes: dict, user) -> Tournam
     """Change the name, dates, venue and settings; the desk-relevant settings are audited."""
     unknown = set(changes) - set(EDIT_FIELDS)
     if unknown:
-        raise ValidationError(f"Unknown fields: {', '.join(sorted(unknown))}.")
+        raise ValidationError(
+            _("Unknown fields: %(names)s.") % {"names": ", ".join(sorted(unknown))}
+        )
     settings = {k: v for k, v in changes.items() if k in SETTINGS_FIELDS}
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     for name, value in changes.items():
@@ -539,11 +561,11 @@ def registration_withdraw(
     """Mark a registration withdrawn from round ``from_round`` on (no reseating here); audited
     ("Ann Lee withdrawn from round 3")."""
     if from_round < 1:
-        raise ValidationError("Withdraw from round 1 or later.")
+        raise ValidationError(_("Withdraw from round 1 or later."))
     if registration.status == Registration.Status.WITHDRAWN:
         raise ValidationError(
-            f"{registration.player} is already withdrawn "
-            f"(from round {registration.withdrawn_from_round or 1})."
+            _("%(player)s is already withdrawn (from round %(round)s).")
+            % {"player": registration.player, "round": registration.withdrawn_from_round or 1}
         )
     registration.status = Registration.Status.WITHDRAWN
     registration.withdrawn_from_round = from_round
@@ -560,7 +582,7 @@ def registration_withdraw(
 def registration_reinstate(*, registration: Registration, user=None) -> Registration:
     """Bring a withdrawn player back (no reseating here); audited ("Ann Lee reinstated")."""
     if registration.status == Registration.Status.ACTIVE:
-        raise ValidationError(f"{registration.player} is not withdrawn.")
+        raise ValidationError(_("%(player)s is not withdrawn.") % {"player": registration.player})
     registration.status = Registration.Status.ACTIVE
     registration.withdrawn_from_round = None
     registration.save(update_fields=["status", "withdrawn_from_round"])
@@ -622,7 +644,7 @@ def roster_import(*, tournament: Tournament, plan: ImportPlan, user=None) -> dic
     turned into a ValidationError and nothing is saved.
     """
     if not plan.ok:
-        raise ValidationError(plan.problem_messages())
+        raise ValidationError([str(translated(m, _)) for m in plan.problem_messages()])
     fields = ("given_name", "family_name", "chinese_name", "country", "club", "external_id")
     roster_admit(
         tournament=tournament,
@@ -660,11 +682,14 @@ def official_add(
     users = get_user_model()
     username = username.strip()
     if not username:
-        raise ValidationError("Give a user name.")
+        raise ValidationError(_("Give a user name."))
     password = None
     if create:
         if users.objects.filter(username__iexact=username).exists():
-            raise ValidationError(f"The user name {username!r} is taken; pick another.")
+            raise ValidationError(
+                _("The user name %(username)s is taken; pick another.")
+                % {"username": repr(username)}
+            )
         password = secrets.token_urlsafe(9)
         user = users(username=username)
         user.set_password(password)
@@ -673,9 +698,12 @@ def official_add(
     else:
         user = users.objects.filter(username__iexact=username).first()
         if user is None:
-            raise ValidationError(f"No account {username!r}; tick 'new account' to create one.")
+            raise ValidationError(
+                _("No account %(username)s; tick 'new account' to create one.")
+                % {"username": repr(username)}
+            )
     if role not in TournamentOfficial.Role.values:
-        raise ValidationError(f"Unknown role {role!r}.")
+        raise ValidationError(_("Unknown role %(role)s.") % {"role": repr(role)})
     official, created = TournamentOfficial.objects.get_or_create(
         tournament=tournament, user=user, defaults={"role": role}
     )
@@ -697,9 +725,11 @@ def official_remove(*, official: TournamentOfficial) -> None:
 def round_status_set(*, round_: Round, status: str, user) -> Round:
     """Mark a round draft, seated, playing or finished (audited as a settings change)."""
     if status not in Round.Status.values:
-        raise ValidationError(f"Unknown round status {status!r}.")
+        raise ValidationError(_("Unknown round status %(status)s.") % {"status": repr(status)})
     if status != Round.Status.DRAFT and not round_.seats.exists():
-        raise ValidationError(f"Round {round_.number} has no seating yet; seat it first.")
+        raise ValidationError(
+            _("Round %(round)s has no seating yet; seat it first.") % {"round": round_.number}
+        )
     before = round_.status
     if before == status:
         return round_

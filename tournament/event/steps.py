@@ -4,22 +4,25 @@ Pure Python. Vocabulary: the morning of an event runs through *steps* in order: 
 players -> check in -> seat -> publish -> play -> reconcile -> standings, then the next round's
 check-in; after the last round of a stage with a cut, the cut comes first (``cut_after``).
 `EventFacts` are the counts the dashboard reads; `next_step` names the first step not yet
-done, with the round it is about (``round`` 0 when none).
+done, with the round it is about (``round`` 0 when none). Labels, titles and details are
+`texts.Text`: English, translated where the dashboard shows them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .texts import Text as _
+
 STEP_LABELS = {
-    "register": "Register players",
-    "checkin": "Check in",
-    "seat": "Seat",
-    "publish": "Publish",
-    "play": "Play",
-    "reconcile": "Reconcile",
-    "standings": "Standings",
-    "cut": "Cut",
+    "register": _("Register players"),
+    "checkin": _("Check in"),
+    "seat": _("Seat"),
+    "publish": _("Publish"),
+    "play": _("Play"),
+    "reconcile": _("Reconcile"),
+    "standings": _("Standings"),
+    "cut": _("Cut"),
 }
 
 
@@ -50,63 +53,85 @@ def next_step(facts: EventFacts) -> Step:
         return Step(
             "register",
             0,
-            "Register players",
-            f"{facts.players} player(s) registered: import a file or add players (a table "
-            "needs four).",
+            _("Register players"),
+            _(
+                "%(players)s player(s) registered: import a file or add players (a table needs "
+                "four).",
+                players=facts.players,
+            ),
         )
     if facts.next_round_played:
         if facts.open_sessions:
             return Step(
                 "play",
                 n,
-                f"Play round {n}",
-                f"{facts.open_sessions} table(s) still open at the judges' desk.",
+                _("Play round %(round)s", round=n),
+                _(
+                    "%(tables)s table(s) still open at the judges' desk.",
+                    tables=facts.open_sessions,
+                ),
             )
         if facts.unreconciled_sessions:
             return Step(
                 "reconcile",
                 n,
-                f"Reconcile round {n}",
-                f"{facts.unreconciled_sessions} score card(s) to check against the desk.",
+                _("Reconcile round %(round)s", round=n),
+                _(
+                    "%(cards)s score card(s) to check against the desk.",
+                    cards=facts.unreconciled_sessions,
+                ),
             )
         return Step(
             "standings",
             n,
-            "Publish the standings",
-            f"Round {n} is done: check the standings, then check players in for round {n + 1}.",
+            _("Publish the standings"),
+            _(
+                "Round %(round)s is done: check the standings, then check players in for round "
+                "%(next)s.",
+                round=n,
+                next=n + 1,
+            ),
         )
     if facts.cut_after is not None:
         return Step(
             "cut",
             facts.cut_after,
-            f"Preview and confirm the cut after round {facts.cut_after}",
-            f"Round {facts.cut_after} ends its stage and every session is reconciled: only the "
-            f"players who continue are called and seated for round {n}.",
+            _("Preview and confirm the cut after round %(round)s", round=facts.cut_after),
+            _(
+                "Round %(round)s ends its stage and every session is reconciled: only the "
+                "players who continue are called and seated for round %(next)s.",
+                round=facts.cut_after,
+                next=n,
+            ),
         )
     if not facts.next_round_seated:
         if facts.checked_in == 0:
             return Step(
                 "checkin",
                 n,
-                f"Check players in for round {n}",
-                f"Take the roll call of the {facts.players} active players.",
+                _("Check players in for round %(round)s", round=n),
+                _("Take the roll call of the %(players)s active players.", players=facts.players),
             )
         return Step(
             "seat",
             n,
-            f"Seat round {n}",
-            f"{facts.checked_in} of {facts.players} players checked in.",
+            _("Seat round %(round)s", round=n),
+            _(
+                "%(checked_in)s of %(players)s players checked in.",
+                checked_in=facts.checked_in,
+                players=facts.players,
+            ),
         )
     if not facts.next_round_published:
         return Step(
             "publish",
             n,
-            f"Publish round {n}'s seating",
-            "Check the tables, then publish them for the players.",
+            _("Publish round %(round)s's seating", round=n),
+            _("Check the tables, then publish them for the players."),
         )
     return Step(
         "play",
         n,
-        f"Play round {n}",
-        "The seating is public: judges enter the hands at the desk.",
+        _("Play round %(round)s", round=n),
+        _("The seating is public: judges enter the hands at the desk."),
     )

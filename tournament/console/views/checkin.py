@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import selectors, services
@@ -52,7 +53,7 @@ def checkin(request, tournament):
         if request.POST.get("all_present"):
             present_ids = {reg.pk for reg in selectors.roll_call(tournament, number)}
         services.roll_call_save(tournament=tournament, round_number=number, present_ids=present_ids)
-        messages.success(request, "Roll call saved.")
+        messages.success(request, _("Roll call saved."))
         return redirect(f"{request.path}?round={number}")
     registrations = selectors.roll_call(tournament, number)
     round_ = tournament.rounds.filter(number=number).first()
@@ -80,9 +81,9 @@ def checkin_toggle(request, tournament):
         number, registration_id = int(data["round"]), int(data["registration"])
         present = bool(data["present"])
     except (ValueError, KeyError, TypeError):
-        return JsonResponse({"error": "Send round, registration and present."}, status=400)
+        return JsonResponse({"error": _("Send round, registration and present.")}, status=400)
     if not 1 <= number <= ROUND_NUMBER_MAX:
-        return JsonResponse({"error": f"No round {number}."}, status=400)
+        return JsonResponse({"error": _("No round %(number)s.") % {"number": number}}, status=400)
     services.checkin_set(
         tournament=tournament,
         round_number=number,
@@ -98,10 +99,10 @@ def round_seat(request, tournament, number):
     """Seat one round with the players checked in for it (and the prepared rounds after it
     again, see `seating.services.round_seat_from_roll_call`)."""
     if not 1 <= number <= ROUND_NUMBER_MAX:
-        raise Http404(f"No round {number}.")
+        raise Http404(_("No round %(number)s.") % {"number": number})
     form = SeatRoundForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose what to do with players who do not fill a table.")
+        messages.error(request, _("Choose what to do with players who do not fill a table."))
         return redirect(checkin_url(tournament, number))
     try:
         plan = seating_services.round_seat_from_roll_call(

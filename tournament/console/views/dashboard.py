@@ -1,12 +1,15 @@
 """The dashboard: the event's next step, its counts, its rounds and officials. The facts come
-from `console.selectors.event_facts` in a fixed number of queries."""
+from `console.selectors.event_facts` in a fixed number of queries; the step's words
+(`event.steps`, pure) are translated here."""
 
 from __future__ import annotations
 
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 from ...event import selectors as event_selectors
 from ...event.steps import STEP_LABELS, next_step
+from ...event.texts import translated
 from .. import selectors
 from .common import console_page
 
@@ -19,7 +22,11 @@ def dashboard(request, tournament):
         "tournament": tournament,
         "facts": facts,
         "step": step,
-        "steps": [(label, key == step.key) for key, label in STEP_LABELS.items()],
+        "step_title": translated(step.title, gettext),
+        "step_detail": translated(step.detail, gettext),
+        "steps": [
+            (translated(label, gettext), key == step.key) for key, label in STEP_LABELS.items()
+        ],
         "rounds": rounds,
         "withdrawn": selectors.withdrawn_count(tournament),
         "officials": event_selectors.officials(tournament),

@@ -11,6 +11,8 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ...event import links as link_services
@@ -21,9 +23,9 @@ from ...models import Registration
 from .common import console_page
 
 LINK_ACTIONS = {
-    "issue": "Issue a private link",
-    "reissue": "Replace the private link",
-    "revoke": "Revoke the private link",
+    "issue": gettext_lazy("Issue a private link"),
+    "reissue": gettext_lazy("Replace the private link"),
+    "revoke": gettext_lazy("Revoke the private link"),
 }
 
 
@@ -44,10 +46,15 @@ def player_link(request, tournament, number):
         try:
             if action == "revoke":
                 link_services.player_link_revoke(registration=registration, user=request.user)
-                messages.success(request, f"The private link of {registration} no longer works.")
+                messages.success(
+                    request,
+                    _("The private link of %(player)s no longer works.") % {"player": registration},
+                )
             else:
                 link_services.player_link_issue(registration=registration, user=request.user)
-                messages.success(request, f"{registration} has a new private link.")
+                messages.success(
+                    request, _("%(player)s has a new private link.") % {"player": registration}
+                )
         except ValidationError as error:
             messages.error(request, error_text(error))
         return redirect("event:player_edit", slug=tournament.slug, number=number)
@@ -66,7 +73,9 @@ def links_issue_all(request, tournament):
     issued = link_services.player_links_issue_all(tournament=tournament, user=request.user)
     messages.success(
         request,
-        f"Issued {issued} private link(s)." if issued else "Every player already has a link.",
+        _("Issued %(count)s private link(s).") % {"count": issued}
+        if issued
+        else _("Every player already has a link."),
     )
     return redirect("event:roster", slug=tournament.slug)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...logins import current_locks, lock_lift
@@ -56,7 +57,9 @@ def login_lock_lift(request, tournament):
             tournament=tournament, throttled=throttled, user=request.user, everything=everything
         )
         if lock is not None:
-            messages.success(request, f"The log-in lock on {lock.username} is lifted.")
+            messages.success(
+                request, _("The log-in lock on %(user)s is lifted.") % {"user": lock.username}
+            )
             return redirect("event:login_locks", slug=tournament.slug)
-    messages.error(request, "That log-in is not locked now (the lock may have ended).")
+    messages.error(request, _("That log-in is not locked now (the lock may have ended)."))
     return redirect("event:login_locks", slug=tournament.slug)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import selectors, services
@@ -27,8 +28,12 @@ def officials(request, tournament):
         else:
             messages.success(
                 request,
-                f"{official.user.username} is now {official.get_role_display().lower()} "
-                f"of {tournament.name}.",
+                _("%(user)s is now %(role)s of %(tournament)s.")
+                % {
+                    "user": official.user.username,
+                    "role": official.get_role_display().lower(),
+                    "tournament": tournament.name,
+                },
             )
             if password is None:
                 return redirect("event:officials", slug=tournament.slug)
@@ -52,5 +57,8 @@ def official_remove(request, tournament, pk):
         TournamentOfficial.objects.select_related("user"), tournament=tournament, pk=pk
     )
     services.official_remove(official=official)
-    messages.success(request, f"{official.user.username} is no longer an official here.")
+    messages.success(
+        request,
+        _("%(user)s is no longer an official here.") % {"user": official.user.username},
+    )
     return redirect("event:officials", slug=tournament.slug)

@@ -9,6 +9,7 @@ import copy
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...form_errors import error_text, service_error_onto
@@ -37,7 +38,10 @@ def penalty_presets(request, tournament):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, f"Preset {preset.name} added; the desk offers it now.")
+            messages.success(
+                request,
+                _("Preset %(name)s added; the desk offers it now.") % {"name": preset.name},
+            )
             return _back_to_list(tournament)
     context = {
         "tournament": tournament,
@@ -64,7 +68,8 @@ def penalty_preset_edit(request, tournament, pk):
         else:
             messages.success(
                 request,
-                f"Preset {values['name']} saved. Penalties already recorded keep their points.",
+                _("Preset %(name)s saved. Penalties already recorded keep their points.")
+                % {"name": values["name"]},
             )
             return _back_to_list(tournament)
     context = {"tournament": tournament, "form": form, "preset": preset}
@@ -82,7 +87,7 @@ def penalty_preset_delete(request, tournament, pk):
         except ValidationError as error:
             messages.error(request, error_text(error))
         else:
-            messages.success(request, f"Preset {preset.name} deleted.")
+            messages.success(request, _("Preset %(name)s deleted.") % {"name": preset.name})
         return _back_to_list(tournament)
     context = {"tournament": tournament, "preset": preset, "used": used}
     return render(request, "tournament/event/penalty_preset_delete.html", context)
@@ -93,7 +98,7 @@ def penalty_preset_delete(request, tournament, pk):
 def penalty_presets_load(request, tournament):
     form = ExampleSetForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose one of the example sets listed.")
+        messages.error(request, _("Choose one of the example sets listed."))
         return _back_to_list(tournament)
     label = EXAMPLE_SETS[form.cleaned_data["example"]][0]
     added = preset_services.penalty_presets_load(
@@ -101,7 +106,10 @@ def penalty_presets_load(request, tournament):
     )
     if added:
         names = ", ".join(preset.name for preset in added)
-        messages.success(request, f"Loaded {label}: {names}.")
+        messages.success(request, _("Loaded %(set)s: %(names)s.") % {"set": label, "names": names})
     else:
-        messages.info(request, f"Every preset of {label} is in the list already; none added.")
+        messages.info(
+            request,
+            _("Every preset of %(set)s is in the list already; none added.") % {"set": label},
+        )
     return _back_to_list(tournament)

@@ -12,6 +12,7 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import selectors, services
@@ -36,7 +37,9 @@ def _registration(tournament: Tournament, number: int) -> Registration:
 
 
 def _reseated(rounds) -> str:
-    return f" Reseated round(s) {', '.join(map(str, rounds))}." if rounds else ""
+    if not rounds:
+        return ""
+    return " " + _("Reseated round(s) %(rounds)s.") % {"rounds": ", ".join(map(str, rounds))}
 
 
 @console_page()
@@ -64,14 +67,14 @@ def player_add(request, tournament):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, f"Registered {registration}.")
+            messages.success(request, _("Registered %(player)s.") % {"player": registration})
             if "again" in request.POST:
                 return redirect("event:player_add", slug=tournament.slug)
             return redirect("event:roster", slug=tournament.slug)
     return render(
         request,
         "tournament/event/player_form.html",
-        {"tournament": tournament, "form": form, "title": "Add a player", "again": True},
+        {"tournament": tournament, "form": form, "title": _("Add a player"), "again": True},
     )
 
 
@@ -98,14 +101,14 @@ def player_edit(request, tournament, number):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, f"Saved {registration}.")
+            messages.success(request, _("Saved %(player)s.") % {"player": registration})
             return redirect("event:roster", slug=tournament.slug)
     link = selectors.link_in_force(registration)
     context = {
         "tournament": tournament,
         "form": form,
         "registration": registration,
-        "title": f"Edit {registration}",
+        "title": _("Edit %(player)s") % {"player": registration},
         "link": link,
         "link_expiry": link and selectors.link_expiry(link, tournament),
         "today": timezone.localdate(),
@@ -129,7 +132,10 @@ def player_withdraw(request, tournament, number):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            withdrawn = f"{registration.player} withdrawn from round {from_round} on."
+            withdrawn = _("%(player)s withdrawn from round %(round)s on.") % {
+                "player": registration.player,
+                "round": from_round,
+            }
             messages.success(request, withdrawn + _reseated(reseated))
             return redirect("event:roster", slug=tournament.slug)
     return render(
@@ -149,7 +155,9 @@ def player_reinstate(request, tournament, number):
         messages.error(request, error_text(error))
     else:
         messages.success(
-            request, f"{registration.player} is back in the event." + _reseated(reseated)
+            request,
+            _("%(player)s is back in the event.") % {"player": registration.player}
+            + _reseated(reseated),
         )
     return redirect("event:roster", slug=tournament.slug)
 
@@ -168,14 +176,21 @@ def substitute_add(request, tournament):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, f"Substitute {registration} registered.")
+            messages.success(
+                request, _("Substitute %(player)s registered.") % {"player": registration}
+            )
             if request.POST.get("next") == "checkin":
                 return redirect("event:checkin", slug=tournament.slug)
             return redirect("event:roster", slug=tournament.slug)
     return render(
         request,
         "tournament/event/player_form.html",
-        {"tournament": tournament, "form": form, "title": "Add a substitute", "substitute": True},
+        {
+            "tournament": tournament,
+            "form": form,
+            "title": _("Add a substitute"),
+            "substitute": True,
+        },
     )
 
 

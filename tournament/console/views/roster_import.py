@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import roster_bridge, services
@@ -34,6 +35,15 @@ def _import_source(form: ImportForm) -> roster_bridge.ImportSource:
     )
 
 
+def _shown_line(line) -> dict:
+    """A preview line with its problems and notices in the reader's language."""
+    return {
+        "line": line,
+        "problems": [roster_bridge.shown(problem) for problem in line.problems],
+        "notices": [roster_bridge.shown(notice) for notice in line.notices],
+    }
+
+
 @console_page()
 def roster_import(request, tournament):
     form = ImportForm(request.POST or None, request.FILES or None)
@@ -42,7 +52,7 @@ def roster_import(request, tournament):
         try:
             source = _import_source(form)
         except (FileProblem, RowsError) as problem:
-            form.add_error(None, str(problem))
+            form.add_error(None, roster_bridge.shown(problem.text))
         else:
             plan = roster_bridge.plan_source(tournament, source)
             request.session[IMPORT_SESSION_KEY] = {"tournament": tournament.pk, **source.as_data()}
@@ -50,7 +60,8 @@ def roster_import(request, tournament):
         "tournament": tournament,
         "form": form,
         "plan": plan,
-        "shown": plan.lines[:PREVIEW_LIMIT] if plan else [],
+        "problems": [roster_bridge.shown(m) for m in plan.problem_messages()] if plan else [],
+        "shown": [_shown_line(line) for line in plan.lines[:PREVIEW_LIMIT]] if plan else [],
         "hidden": max(0, len(plan.lines) - PREVIEW_LIMIT) if plan else 0,
         "counts": plan.counts() if plan else {},
         "summary": roster_bridge.import_summary(plan.counts()) if plan else "",
@@ -64,14 +75,14 @@ def roster_import(request, tournament):
 def roster_import_confirm(request, tournament):
     stored = request.session.get(IMPORT_SESSION_KEY)
     if not stored or stored.get("tournament") != tournament.pk:
-        messages.error(request, "There is no import to confirm: upload the file again.")
+        messages.error(request, _("There is no import to confirm: upload the file again."))
         return redirect("event:roster_import", slug=tournament.slug)
     # Planned again against the roster as it is now: what is saved is what the rules allow now.
     plan = roster_bridge.plan_source(tournament, roster_bridge.ImportSource.from_data(stored))
     try:
         counts = services.roster_import(tournament=tournament, plan=plan, user=request.user)
     except ValidationError as error:
-        messages.error(request, "Nothing was saved. " + error_text(error))
+        messages.error(request, _("Nothing was saved. %(reason)s") % {"reason": error_text(error)})
         return redirect("event:roster_import", slug=tournament.slug)
     del request.session[IMPORT_SESSION_KEY]
     messages.success(request, roster_bridge.imported_message(counts))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import services
@@ -39,7 +40,7 @@ def round_status(request, tournament, number):
     round_.tournament = tournament
     form = RoundStatusForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a known status.")
+        messages.error(request, _("Choose a known status."))
     else:
         try:
             services.round_status_set(
@@ -48,7 +49,11 @@ def round_status(request, tournament, number):
         except ValidationError as error:
             messages.error(request, error_text(error))
         else:
-            messages.success(request, f"Round {number} is now {round_.get_status_display()}.")
+            messages.success(
+                request,
+                _("Round %(round)s is now %(status)s.")
+                % {"round": number, "status": round_.get_status_display()},
+            )
     return redirect("event:rounds", slug=tournament.slug)
 
 
@@ -58,7 +63,9 @@ def penalty_delete(request, tournament, pk):
     penalty = get_object_or_404(Penalty, tournament=tournament, pk=pk)
     form = PenaltyDeleteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Say why the penalty is deleted; the reason goes in the audit log.")
+        messages.error(
+            request, _("Say why the penalty is deleted; the reason goes in the audit log.")
+        )
     else:
         try:
             session_services.penalty_delete(
@@ -67,5 +74,5 @@ def penalty_delete(request, tournament, pk):
         except ValidationError as error:
             messages.error(request, error_text(error))
         else:
-            messages.success(request, "Penalty deleted; the audit log keeps it.")
+            messages.success(request, _("Penalty deleted; the audit log keeps it."))
     return redirect("event:rounds", slug=tournament.slug)

@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...fields import confirmed_cuts, stage_plan
@@ -42,7 +43,7 @@ def stages(request, tournament):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, "Stages saved.")
+            messages.success(request, _("Stages saved."))
             return redirect("event:stages", slug=tournament.slug)
     cuts = confirmed_cuts(tournament)
     context = {
@@ -66,7 +67,7 @@ def _preview(tournament, number: int, seed: int):
     try:
         return standings_selectors.cut_preview(tournament, number, seed=seed)
     except Stage.DoesNotExist:
-        raise Http404(f"This tournament has no stage {number}.") from None
+        raise Http404(_("This tournament has no stage %(number)s.") % {"number": number}) from None
 
 
 @console_page()
@@ -86,10 +87,12 @@ def cut(request, tournament, number):
                 messages.error(request, error_text(error))
             else:
                 messages.success(
-                    request, f"Cut after round {preview.last_round} confirmed; see the standings."
+                    request,
+                    _("Cut after round %(round)s confirmed; see the standings.")
+                    % {"round": preview.last_round},
                 )
             return redirect("event:cut", slug=tournament.slug, number=number)
-        messages.error(request, "The preview's seed is missing: preview the cut again.")
+        messages.error(request, _("The preview's seed is missing: preview the cut again."))
     context = {
         "tournament": tournament,
         "preview": preview,
@@ -140,7 +143,7 @@ def _cut_rows(preview) -> dict:
 def cut_undo(request, tournament, number):
     form = CutUndoForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Tick the box to undo the cut.")
+        messages.error(request, _("Tick the box to undo the cut."))
         return redirect("event:cut", slug=tournament.slug, number=number)
     try:
         removed = standings_services.cut_undo(
@@ -149,6 +152,10 @@ def cut_undo(request, tournament, number):
     except ValidationError as error:
         messages.error(request, error_text(error))
     else:
-        extra = f" {removed} prepared round(s) of the next stage removed." if removed else ""
-        messages.success(request, f"Cut undone.{extra}")
+        extra = (
+            " " + _("%(count)s prepared round(s) of the next stage removed.") % {"count": removed}
+            if removed
+            else ""
+        )
+        messages.success(request, _("Cut undone.") + extra)
     return redirect("event:cut", slug=tournament.slug, number=number)

@@ -8,6 +8,7 @@ import copy
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import removal, services
@@ -31,7 +32,10 @@ def tournament_create(request):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, f"{tournament.name} created. Next: register the players.")
+            messages.success(
+                request,
+                _("%(name)s created. Next: register the players.") % {"name": tournament.name},
+            )
             return redirect("event:dashboard", slug=tournament.slug)
     same_name = form.is_bound and (
         form.has_error("name", "same_name") or bool(request.POST.get("same_name_ok"))
@@ -53,7 +57,7 @@ def tournament_delete(request, tournament):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, f"{tournament.name} deleted.")
+            messages.success(request, _("%(name)s deleted.") % {"name": tournament.name})
             return redirect("public:home")
     context = {
         "tournament": tournament,
@@ -70,18 +74,23 @@ def tournament_delete(request, tournament):
 def tournament_hidden(request, tournament):
     form = TournamentHiddenForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose to hide the tournament or to show it.")
+        messages.error(request, _("Choose to hide the tournament or to show it."))
         return redirect("event:tournament_delete", slug=tournament.slug)
     hidden = form.cleaned_data["hidden"]
     removal.tournament_hidden_set(tournament=tournament, hidden=hidden, user=request.user)
     if hidden:
         messages.success(
             request,
-            f"{tournament.name} is hidden: its public pages answer 'not found' and the lists leave "
-            "it out. Officials still see it.",
+            _(
+                "%(name)s is hidden: its public pages answer 'not found' and the lists leave it "
+                "out. Officials still see it."
+            )
+            % {"name": tournament.name},
         )
     else:
-        messages.success(request, f"{tournament.name} is shown on the public pages again.")
+        messages.success(
+            request, _("%(name)s is shown on the public pages again.") % {"name": tournament.name}
+        )
     return redirect("event:tournament_delete", slug=tournament.slug)
 
 
@@ -96,7 +105,7 @@ def tournament_edit(request, tournament):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, "Tournament saved.")
+            messages.success(request, _("Tournament saved."))
             return redirect("event:dashboard", slug=tournament.slug)
     return render(
         request, "tournament/event/tournament_edit.html", {"tournament": tournament, "form": form}
