@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .marking import gettext_noop
+from scoring.engine.messages import gettext_noop
 
 NONE = Fraction(0)
 WHOLE = Fraction(1)

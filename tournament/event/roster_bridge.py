@@ -14,7 +14,7 @@ plan             `plan_source`: the source read against the country lookup and t
                  players of the database (`selectors.country_lookup`, `selectors.known_players`).
 summary          the one sentence that says what an import does or did (`import_summary`,
                  `imported_message`), and the one status of each line (`line_status`).
-shown            a problem or notice of the plan (a `texts.Text`) in the reader's language
+shown            a problem or notice of the plan (a `Message`) in the reader's language
                  (`shown`); the command runs in English and prints them as they are.
 """
 
@@ -25,12 +25,13 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, gettext_lazy
 
+from scoring.translation import translate_message
+
 from ..models import Tournament
 from . import selectors
 from .roster_import import ImportLine, ImportPlan, RowsError, columns_from_header
 from .roster_import import header_looks_like as _header_looks_like
 from .roster_import import plan_import as _plan_import
-from .texts import translated
 
 HEADERS = ("auto", "yes", "no")
 ACTION_WORDS = {
@@ -124,4 +125,4 @@ def line_report(line: ImportLine) -> str:
 
 def shown(value) -> str:
     """A problem, notice or message of the import in the reader's language (see ``shown``)."""
-    return str(translated(value, gettext))
+    return translate_message(value)

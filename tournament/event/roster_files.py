@@ -3,7 +3,8 @@
 Pure Python: no Django, no models. Vocabulary: *content* is the uploaded bytes or the pasted
 text; *rows* are lists of strings, the header (if any) first; a `FileProblem` says what is wrong
 with the content as a whole (too big, empty, binary, wrong encoding, unreadable), in words an
-organiser can act on (a `texts.Text`, translated where the page shows it: `FileProblem.text`).
+organiser can act on (a `Message` of `scoring.engine.messages`, translated where the page
+shows it: `FileProblem.text`).
 Nothing here decides what the cells mean: see `roster_import`.
 
 *Limits* (`LIMITS_TEXT`): a file of at most 5 MB; an XLSX workbook is a zip archive whose parts
@@ -28,7 +29,7 @@ import openpyxl
 import tablib
 from tablib.exceptions import InvalidDimensions
 
-from .texts import Text as _
+from scoring.engine.messages import Message as _
 
 MAX_BYTES = 5 * 1024 * 1024  # 5 MB: about 50,000 players; refused before any parsing
 MAX_ROWS = 20_000
@@ -57,7 +58,7 @@ class FileProblem(ValueError):
 
     @property
     def text(self):
-        """The message as raised (a `texts.Text` the page translates)."""
+        """The message as raised (a `scoring.engine.messages.Message` the page translates)."""
         return self.args[0] if self.args else ""
 
 

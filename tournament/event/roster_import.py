@@ -20,7 +20,8 @@ action      what confirming does with a line: ``new`` (create and register), ``r
             known player, registered now) or ``skip`` (already registered: nothing changes).
 problem     something that stops the import, on its line (or line 0 for the file); nothing is
             saved while any problem remains. A *notice* is said but does not stop it. Problems
-            and notices are `texts.Text`: English, translated where the page shows them.
+            and notices are `Message`s (`scoring.engine.messages`): English, translated where
+            the page shows them.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .texts import Joined
-from .texts import Text as _
+from scoring.engine.messages import Message as _
+from scoring.engine.messages import MessageList
 
 FIELDS = (
     "given_name",
@@ -106,7 +107,7 @@ class RowsError(ValueError):
 
     @property
     def text(self):
-        """The message as raised (a `texts.Text` the page translates)."""
+        """The message as raised (a `scoring.engine.messages.Message` the page translates)."""
         return self.args[0] if self.args else ""
 
 
@@ -203,7 +204,7 @@ def columns_from_header(header: Sequence[str]) -> list[str | None]:
             _("No name column: the header needs a family name (last name) or a full name column.")
         )
     if problems:
-        raise RowsError(Joined(problems))
+        raise RowsError(MessageList(problems, separator=" "))
     return columns
 
 
@@ -381,7 +382,7 @@ def _match(line, by_external, by_name, numbers_in_use) -> None:
         )
         if line.number is not None and line.number != match.number:
             ignored = _("The file's number %(number)s is ignored.", number=line.number)
-            note = Joined((note, ignored))
+            note = MessageList((note, ignored), separator=" ")
         line.notices.append(note)
         line.number = match.number
         return

@@ -21,7 +21,8 @@ from functools import lru_cache
 from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.conf import settings
+from django.utils.translation import get_language, override
 from django_countries import countries
 
 from ..fields import RoundField, round_field
@@ -247,10 +248,15 @@ def _country_names(language: str | None) -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def country_lookup() -> dict[str, str]:
-    """Lower-case English names, alpha-2 and alpha-3 codes (and common aliases) -> alpha-2."""
+    """Lower-case English names, alpha-2 and alpha-3 codes (and common aliases) -> alpha-2;
+    the names in the site's Chinese too (香港), where they do not clash with an English one.
+    The same whatever language is active when it is first asked for (it is kept)."""
     lookup = dict(COUNTRY_ALIASES)
-    for code, name in countries:
-        lookup[str(name).lower()] = code
+    for language in ("en", *(code for code, _name in settings.LANGUAGES if code != "en")):
+        with override(language):
+            for code, name in countries:
+                lookup.setdefault(str(name).lower(), code)
+    for code, _name in countries:
         lookup[code.lower()] = code
         alpha3 = countries.alpha3(code)
         if alpha3:

@@ -32,6 +32,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.translation import translate_message
+
 from .. import pagewarm
 from ..audit import audit_record, public_write
 from ..models import (
@@ -48,7 +50,6 @@ from ..models import (
 from ..roles import ORGANISER_GROUP, roles_ensure
 from . import selectors
 from .roster_import import ImportPlan
-from .texts import translated
 
 
 @dataclass(frozen=True)
@@ -644,7 +645,7 @@ def roster_import(*, tournament: Tournament, plan: ImportPlan, user=None) -> dic
     turned into a ValidationError and nothing is saved.
     """
     if not plan.ok:
-        raise ValidationError([str(translated(m, _)) for m in plan.problem_messages()])
+        raise ValidationError([translate_message(m) for m in plan.problem_messages()])
     fields = ("given_name", "family_name", "chinese_name", "country", "club", "external_id")
     roster_admit(
         tournament=tournament,

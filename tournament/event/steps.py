@@ -5,14 +5,14 @@ players -> check in -> seat -> publish -> play -> reconcile -> standings, then t
 check-in; after the last round of a stage with a cut, the cut comes first (``cut_after``).
 `EventFacts` are the counts the dashboard reads; `next_step` names the first step not yet
 done, with the round it is about (``round`` 0 when none). Labels, titles and details are
-`texts.Text`: English, translated where the dashboard shows them.
+`scoring.engine.messages.Message`: English, translated where the dashboard shows them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .texts import Text as _
+from scoring.engine.messages import Message as _
 
 STEP_LABELS = {
     "register": _("Register players"),

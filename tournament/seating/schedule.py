@@ -36,7 +36,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..marking import gettext_noop
+from scoring.engine.messages import gettext_noop
+
 from ..winds import WINDS, wind_order
 from . import designs, search
 

@@ -7,11 +7,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import translation
 
+from scoring.engine.messages import Message, MessageList
+from scoring.translation import translate_message
 from tests.tournament.builders import make_players, make_tournament, make_user
 from tournament.event import roster_bridge
 from tournament.event.roster_files import FileProblem, rows_from_bytes
 from tournament.event.roster_import import RowsError, columns_from_header, plan_import
-from tournament.event.texts import Joined, Text, translated
 
 pytestmark = pytest.mark.django_db
 
@@ -27,15 +28,18 @@ def url(name, tournament, language, **kwargs):
 
 
 def test_a_text_is_its_english_and_translates_with_its_values():
-    inner = Text("name and country")
-    text = Text("Existing player, matched by %(how)s.", how=inner)
+    inner = Message("name and country")
+    text = Message("Existing player, matched by %(how)s.", how=inner)
     assert text == "Existing player, matched by name and country."
-    words = {"Existing player, matched by %(how)s.": "已有選手，按%(how)s配對。"}
-    words["name and country"] = "姓名和國家/地區"
-    assert translated(text, lambda m: words.get(m, m)) == "已有選手，按姓名和國家/地區配對。"
-    both = Joined([text, Text("The file's number %(number)s is ignored.", number=7)])
+    both = MessageList(
+        [text, Message("The file's number %(number)s is ignored.", number=7)], separator=" "
+    )
     assert both == "Existing player, matched by name and country. The file's number 7 is ignored."
-    assert translated("plain", lambda m: "x") == "plain"
+    with translation.override("zh-hant"):
+        chinese = translate_message(text)
+        assert "Existing" not in chinese and "matched" not in chinese
+        assert translate_message(inner) in chinese
+        assert translate_message(both).startswith(chinese)
 
 
 @pytest.mark.parametrize(

@@ -5,11 +5,11 @@ from `console.selectors.event_facts` in a fixed number of queries; the step's wo
 from __future__ import annotations
 
 from django.shortcuts import render
-from django.utils.translation import gettext
+
+from scoring.translation import translate_message
 
 from ...event import selectors as event_selectors
 from ...event.steps import STEP_LABELS, next_step
-from ...event.texts import translated
 from .. import selectors
 from .common import console_page
 
@@ -22,10 +22,10 @@ def dashboard(request, tournament):
         "tournament": tournament,
         "facts": facts,
         "step": step,
-        "step_title": translated(step.title, gettext),
-        "step_detail": translated(step.detail, gettext),
+        "step_title": translate_message(step.title),
+        "step_detail": translate_message(step.detail),
         "steps": [
-            (translated(label, gettext), key == step.key) for key, label in STEP_LABELS.items()
+            (translate_message(label), key == step.key) for key, label in STEP_LABELS.items()
         ],
         "rounds": rounds,
         "withdrawn": selectors.withdrawn_count(tournament),
