@@ -18,10 +18,10 @@ import hmac
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.conf import settings
 from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
-from django.conf import settings
 from django.utils.translation import get_language, override
 from django_countries import countries
 

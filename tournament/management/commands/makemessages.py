@@ -21,4 +21,5 @@ NOT_THE_SITE = [
 class Command(DjangoMakeMessages):
     def handle(self, *args, **options):
         options["ignore_patterns"] = [*options.get("ignore_patterns", []), *NOT_THE_SITE]
+        options["no_wrap"] = True  # one line per text: a changed word is a one-line change
         return super().handle(*args, **options)
