@@ -97,6 +97,7 @@ bench-load: $(DEV_STAMP)
 # Gather the marked strings of the code and templates into the Chinese catalogues (locale/),
 # then translate the new entries there; `make test` fails on any left untranslated or fuzzy.
 
+messages: export DJANGO_DEBUG ?= 1
 messages: $(STAMP)
 	$(PY) manage.py makemessages -l zh_Hant -l zh_Hans --no-obsolete --no-location
 

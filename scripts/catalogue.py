@@ -30,7 +30,9 @@ HEADER = {
 
 
 def catalogue(language: str) -> polib.POFile:
-    return polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "django.po"), wrapwidth=0)  # unwrapped, as `make messages` writes them
+    return polib.pofile(
+        str(LOCALE / language / "LC_MESSAGES" / "django.po"), wrapwidth=0
+    )  # unwrapped, as `make messages` writes them
 
 
 def fill(table_path: str) -> None:
