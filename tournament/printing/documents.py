@@ -33,6 +33,7 @@ Every printout is made from the data at the moment it is asked for; nothing is c
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -99,6 +100,25 @@ def in_language(address: str, language: str) -> str:
         return address
     joiner = "&" if "?" in address else "?"
     return f"{address}{joiner}{LANGUAGE_PARAMETER}={first}"
+
+
+PAGE_NUMBERS = gettext_noop("Page %(page)s of %(pages)s")
+PAGES_NUMBERED = ("seating", "standings", "standings-wide")  # the printing sheet's @page names
+
+
+def page_numbers_css() -> str:
+    """The pages' "Page 1 of 3" in the active language, as CSS overriding the printing sheet's
+    English (the numbers are the page counters)."""
+    tokens = []
+    for part in re.split(r"(%\((?:page|pages)\)s)", _(PAGE_NUMBERS)):
+        if part in ("%(page)s", "%(pages)s"):
+            tokens.append(f"counter({part[2:-2]})")
+        elif part:
+            tokens.append('"' + part.replace("\\", "\\\\").replace('"', '\\"') + '"')
+    content = " ".join(tokens)
+    return "".join(
+        f"@page {name} {{ @bottom-right {{ content: {content}; }} }}\n" for name in PAGES_NUMBERED
+    )
 
 
 class Wording:
@@ -252,12 +272,13 @@ class Document:
                 for part in _chunks(items, self.part_size)
             ]
             filename = self.filename(request)
+            numbers = page_numbers_css() if first != "en" else ""
         static_dir = _static_dir()
         stylesheet = (static_dir / STYLESHEET).read_text(encoding="utf-8")
         content = html_to_pdf(
             parts,
             base_url=static_dir.as_uri() + "/",
-            stylesheets=[font_face_css() + stylesheet],
+            stylesheets=[font_face_css() + stylesheet + numbers],
             progress=request.progress,
         )
         return Printout(filename, PDF, content)
