@@ -50,13 +50,13 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from scoring.engine import PATTERNS
 
 from ..event import selectors as event_selectors
+from ..languages import LANGUAGE_PARAMETER, html_lang
 from ..models import Round, Tournament
 from ..play.entry import rules_for
-from ..languages import LANGUAGE_PARAMETER, html_lang
 from ..release import Rule, rule_refusal, seating_seen, seating_visible
 from ..winds import WINDS
-from . import selectors
 from . import cards as cards_module
+from . import selectors
 from .aid import ON_A_DISCARD, aid_rows, payoff_lines
 from .cards import card_layout
 from .errors import NothingToPrint
@@ -213,6 +213,7 @@ class Document:
     needs_round: ClassVar[bool] = False
     bilingual: ClassVar[bool] = False  # also printed with English and Chinese side by side
     template: ClassVar[str]
+    page_class: ClassVar[str]  # the body's class, naming the printing sheet's @page
     part_size: ClassVar[int] = 0  # items per HTML part; 0: the whole document in one part
 
     def refusal(self, user, tournament: Tournament, round_: Round | None) -> str | None:
@@ -240,6 +241,9 @@ class Document:
     def context(self, request: PrintRequest) -> dict:
         return {}
 
+    def body_class(self, request: PrintRequest, items: list) -> str:
+        return self.page_class
+
     # -- shared ------------------------------------------------------------------------------
 
     def render(self, request: PrintRequest) -> Printout:
@@ -265,6 +269,7 @@ class Document:
                 "second_language": html_lang(second) if second else "",
                 "printed_at": timezone.localtime(),
                 "document": self,
+                "body_class": self.body_class(request, items),
                 **self.context(request),
             }
             parts = [
@@ -350,6 +355,7 @@ class _Cards(Document):
     needs_round = True
     bilingual = True
     template = "tournament/printing/scorecards.html"
+    page_class = "cards"
     part_size = 8
     filled: ClassVar[bool]
 
@@ -390,12 +396,13 @@ class _Cards(Document):
                     for penalty in card.penalties
                 ],
                 "qr": qr_data_uri(in_language(card.session.address, request.language)),
-                "table_qr": qr_data_uri(
-                    in_language(card.session.table_address, request.language)
-                ),
+                "table_qr": qr_data_uri(in_language(card.session.table_address, request.language)),
             }
             for card in cards
         ]
+
+    def body_class(self, request, items):
+        return "cards bilingual" if language_halves(request.language)[1] else "cards"
 
     def context(self, request):
         wording = Wording(request.language)
@@ -450,6 +457,7 @@ class SeatingLists(Document):
     audience = Rule.SEATING
     needs_round = True
     template = "tournament/printing/seating.html"
+    page_class = "seating"
 
     def items(self, request):
         return [selectors.round_seating(request.round)]
@@ -471,6 +479,7 @@ class PlayerSlips(Document):
     )
     audience = Rule.SEATING
     template = "tournament/printing/slips.html"
+    page_class = "slips"
     part_size = 8 * 4  # four sheets per part
 
     def refusal(self, user, tournament, round_):
@@ -516,12 +525,17 @@ class Standings(Document):
     )
     audience = Rule.STANDINGS
     template = "tournament/printing/standings.html"
+    page_class = "standings"
 
     def items(self, request):
         sheet = selectors.standings_sheet(
             request.tournament, official=request.official, chinese=is_chinese(request.language)
         )
         return [sheet]
+
+    def body_class(self, request, items):
+        sheet = items[0]
+        return "standings" + (" wide" if sheet.wide else "") + (" small" if sheet.small else "")
 
     def filename(self, request):
         return f"{_slug(request)}-standings{_language_suffix(request)}.pdf"
@@ -537,6 +551,7 @@ class AidCard(Document):
     )
     audience = Rule.ALWAYS
     template = "tournament/printing/aid_card.html"
+    page_class = "aid"
 
     def items(self, request):
         chinese = is_chinese(request.language)

@@ -30,10 +30,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from ..event.selectors import link_path
+from ..languages import LANGUAGE_PARAMETER
 from ..models import Hand, Penalty, Registration, Round, Seat, Session, Tournament
 from ..names import player_names
 from ..standings import selectors as standings_selectors
-from ..languages import LANGUAGE_PARAMETER
 from ..winds import WIND_NAMES, wind_order
 from . import monospace
 from .cards import CardHand, CardPenalty, CardPlayer, CardSession
@@ -366,9 +366,7 @@ class Slip:
 
 SLIP_HEADING = gettext_noop("Round  Table  Wind")
 PROVISIONAL_MARK = "*"
-PROVISIONAL_NOTE = gettext_noop(
-    "* Provisional — not yet published: this seating may still change."
-)
+PROVISIONAL_NOTE = gettext_noop("* Provisional — not yet published: this seating may still change.")
 
 
 def player_address(tournament: Tournament, registration: Registration) -> str:
@@ -393,9 +391,7 @@ def player_slips(
     page. A Chinese slip's address (its QR code) opens the page in its ``language``."""
     links = links or {}
     if not rounds:
-        raise NothingToPrint(
-            _("No round is seated (or published) yet: there is nothing to print.")
-        )
+        raise NothingToPrint(_("No round is seated (or published) yet: there is nothing to print."))
     registrations = [
         reg
         for reg in sorted(_numbers(tournament).values(), key=lambda r: r.number)
@@ -498,9 +494,7 @@ class StandingsSheet:
                 Column(_("Match pts"), [row.match_points_text for row, _rounds in lines])
             )
         columns.append(Column(_("Hands"), [str(row.hand_points) for row, _rounds in lines]))
-        columns.append(
-            Column(_("Penalties"), [str(row.penalty_points) for row, _rounds in lines])
-        )
+        columns.append(Column(_("Penalties"), [str(row.penalty_points) for row, _rounds in lines]))
         if self.carried:
             carried = ["" if row.cut_after_round else str(row.carried) for row, _rounds in lines]
             columns.append(Column(_("Carried"), carried))

@@ -28,7 +28,7 @@ from ..play.selectors import hidden_hand_numbers
 from ..release import Rule, public_page
 from ..roles import is_official, is_organiser
 from . import background
-from .documents import BILINGUAL, LANGUAGES, Document, NothingToPrint, PrintRequest, document_get
+from .documents import BILINGUAL, Document, NothingToPrint, PrintRequest, document_get
 
 LANGUAGE_FIELD = "language"
 
@@ -175,9 +175,7 @@ def printout_job_page(view):
         official = is_official(request.user, tournament)
         withheld = hidden_hand_numbers(request.user, tournament)
         if not background.printout_viewer_matches(job, official=official, withheld=withheld):
-            reason = _(
-                "This printout was made for another reader: ask for it again from its page."
-            )
+            reason = _("This printout was made for another reader: ask for it again from its page.")
             return _unavailable(request, tournament, document, reason, 404)
         response = view(request, tournament, job)
         add_never_cache_headers(response)

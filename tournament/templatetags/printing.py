@@ -46,3 +46,20 @@ def printed_wind(wind: str) -> str:
 def chinese_name_of(names: dict, player_id) -> str:
     """``names[player_id]``, or "" (a standings sheet's Chinese names by player id)."""
     return names.get(player_id, "")
+
+
+@register.simple_tag
+def print_command(document, tournament, language: str = "") -> str:
+    """The ``print`` command writing ``document`` of ``tournament`` (a code, not words)."""
+    command = f"python manage.py print {document.identifier} --tournament {tournament.slug}"
+    if document.needs_round:
+        command += " --round N"
+    if language:
+        command += f" --language {language}"
+    return f"{command} -o {document.identifier}.pdf"
+
+
+@register.simple_tag
+def archive_command(tournament) -> str:
+    """The command writing the tournament's archive (a code, not words)."""
+    return f"python manage.py export_tournament {tournament.slug} -o {tournament.slug}.json"

@@ -95,9 +95,7 @@ def assert_our_cjk_font_is_embedded_and_subset(data: bytes):
 
 
 @pytest.mark.parametrize("language", ["zh-hant", "zh-hans", "en"])
-def test_every_printout_in_each_language_embeds_the_cjk_font_and_says_its_words(
-    demo, language
-):
+def test_every_printout_in_each_language_embeds_the_cjk_font_and_says_its_words(demo, language):
     for identifier, words in SAYS[language].items():
         printout = render(identifier, demo, language)
         data = printout.content
@@ -148,7 +146,9 @@ def test_the_download_takes_the_language_asked_or_the_askers(client):
     assert theirs.status_code == 200 and "計分輔助卡" in text(theirs.content)
     wrong = client.get(url, {"language": "fr"})
     assert wrong.status_code == 400 and "zh-hans" in wrong.content.decode()
-    page = client.get(reverse("printing:printouts", args=[tournament.slug]), {"language": "zh-hans"})
+    page = client.get(
+        reverse("printing:printouts", args=[tournament.slug]), {"language": "zh-hans"}
+    )
     assert 'name="language" value="zh-hans"' in page.content.decode()
 
 
