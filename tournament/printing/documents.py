@@ -121,6 +121,15 @@ def page_numbers_css() -> str:
     )
 
 
+class WindKey(str):
+    """A starting wind's key on a bilingual card: the letter in English, the wind's name in
+    the Chinese half (`Wording._second` asks each value for its text in that language)."""
+
+    def __str__(self) -> str:
+        language = translation.get_language() or ""
+        return str(WIND_WORDS[self[:]]) if language.startswith("zh") else self[:]
+
+
 class Wording:
     """Says the printouts' English msgids in a printout's language; on a bilingual card, the
     English with the Chinese of the second language beside it. Used inside the printout's
@@ -131,6 +140,7 @@ class Wording:
 
     def _second(self, msgid: str, values: dict) -> str:
         with translation.override(self.second):
+            values = {name: str(value) for name, value in values.items()}  # lazy words too
             return _(msgid) % values if values else _(msgid)
 
     def text(self, msgid: str, **values) -> str:
@@ -382,7 +392,7 @@ class _Cards(Document):
                 ),
                 "hand_range": card.session.hand_range_in(_(cards_module.HAND_RANGE)),
                 "signatures": [
-                    wording.html(CARD_SIGNATURE, wind=winds.get(p.wind, p.wind))
+                    wording.html(CARD_SIGNATURE, wind=winds.get(p.wind) or WindKey(p.wind))
                     for p in card.players
                 ],
                 "penalties": [

@@ -139,11 +139,13 @@ def test_the_download_takes_the_language_asked_or_the_askers(client):
     tournament = make_tournament()
     make_seated_round(tournament, make_players(tournament, 4))
     client.force_login(make_user("superuser"))
-    url = reverse("printing:printout_download", args=[tournament.slug, "aid-card"])
+    url = reverse("printing:printout_download", args=[tournament.slug, "standings"])
     asked = client.get(url, {"language": "zh-hans"})
-    assert asked.status_code == 200 and "计分辅助卡" in text(asked.content)
+    assert asked.status_code == 200 and "同分选手名次相同" in squeezed(text(asked.content))
     theirs = client.get(url, {"lang": "zh-hant"})  # the site's language, from the middleware
-    assert theirs.status_code == 200 and "計分輔助卡" in text(theirs.content)
+    assert theirs.status_code == 200 and "同分選手名次相同" in squeezed(text(theirs.content))
+    english = client.get(url, {"lang": "en"})
+    assert "Tiedplayerssharearank." in squeezed(text(english.content))
     wrong = client.get(url, {"language": "fr"})
     assert wrong.status_code == 400 and "zh-hans" in wrong.content.decode()
     page = client.get(
