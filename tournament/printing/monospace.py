@@ -45,12 +45,11 @@ def rjust(text: str, width: int) -> str:
 
 
 def center(text: str, width: int) -> str:
-    """``str.center`` by columns (the extra space on the right, as ``str.center`` puts it for
-    an odd total... or the left: it follows ``str.center``)."""
+    """``str.center`` by columns: for Latin text the very same padding (an odd space goes where
+    ``str.center`` puts it)."""
     room = width - columns(text)
     if room <= 0:
         return text
-    # str.center puts the odd space on the right when the text's length is even, else left.
     left = room // 2 + (room & width & 1)
     return " " * left + text + " " * (room - left)
 
