@@ -1,7 +1,8 @@
 """The 44 Zung Jung v3.3 patterns as data, plus Chicken Hand (RULINGS R1).
 
 Vocabulary:
-- `Pattern`: ``number`` (``"4.2.3"``), ``name`` (the v3.3 English name exactly), ``chinese``,
+- `Pattern`: ``number`` (``"4.2.3"``), ``name`` (the v3.3 English name exactly, marked with
+  `gettext_noop` for the site's catalogues: the msgid of its translations), ``chinese``,
   ``points`` (listed value; per set for 3.1 Value Honor), ``series`` (``"4.2"``), ``forms`` (hand
   forms it may apply to, RULINGS R4) and ``detect``.
 - ``detect(ctx) -> int``: how many times the pattern applies to the arrangement in ``ctx``
@@ -33,6 +34,14 @@ from .context import (
 )
 from .decompose import K_CHOW, REGULAR, SEVEN_PAIRS, THIRTEEN_TERMINALS
 from .tiles import FIRST_DRAGON, FIRST_WIND
+
+
+def gettext_noop(text: str) -> str:
+    """Marks a pattern's English name for the site's catalogues (Django's ``makemessages``
+    extracts the strings passed to a function of this name) and returns it unchanged: the engine
+    stays pure; the site translates a name where it shows it."""
+    return text
+
 
 LIMIT = 320
 ALL_FORMS = frozenset({REGULAR, SEVEN_PAIRS, THIRTEEN_TERMINALS})
@@ -310,69 +319,159 @@ def _form(form: str) -> Callable[[ScoringContext], int]:
 
 
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern("1.1", "All Sequences", "平和", 5, lambda ctx: int(len(ctx.chows) == 4)),
+    Pattern("1.1", gettext_noop("All Sequences"), "平和", 5, lambda ctx: int(len(ctx.chows) == 4)),
     # RULINGS R3: a discard-completed set leaves the hand concealed; R4: never irregular hands.
-    Pattern("1.2", "Concealed Hand", "門前清", 5, lambda ctx: int(not ctx.facts.has_exposed_meld)),
-    Pattern("1.3", "No Terminals", "斷么九", 5, lambda ctx: int(ctx.facts.all_simples), NO_SETS),
-    Pattern("2.1.1", "Mixed One-Suit", "混一色", 40, _one_suit(pure=False), NO_SETS),
-    Pattern("2.1.2", "Pure One-Suit", "清一色", 80, _one_suit(pure=True), NO_SETS),
-    Pattern("2.2", "Nine Gates", "九蓮寶燈", 480, _nine_gates),
-    Pattern("3.1", "Value Honor", "番牌", 10, _value_honor),
-    Pattern("3.2.1", "Small Three Dragons", "小三元", 40, _honour_sets("dragon", 2, True)),
-    Pattern("3.2.2", "Big Three Dragons", "大三元", 130, _honour_sets("dragon", 3, False)),
-    Pattern("3.3.1", "Small Three Winds", "小三風", 30, _honour_sets("wind", 2, True)),
-    Pattern("3.3.2", "Big Three Winds", "大三風", 120, _big_three_winds),
-    Pattern("3.3.3", "Small Four Winds", "小四喜", 320, _honour_sets("wind", 3, True)),
-    Pattern("3.3.4", "Big Four Winds", "大四喜", 400, _at_least("wind_triplets", 4)),
-    Pattern("3.4", "All Honors", "字一色", 320, lambda ctx: int(ctx.facts.all_honours), NO_SETS),
-    Pattern("4.1", "All Triplets", "對對和", 30, lambda ctx: int(len(ctx.triplets) == 4)),
-    Pattern("4.2.1", "Two Concealed Triplets", "二暗刻", 5, _at_least("concealed_triplets", 2)),
-    Pattern("4.2.2", "Three Concealed Triplets", "三暗刻", 30, _at_least("concealed_triplets", 3)),
-    Pattern("4.2.3", "Four Concealed Triplets", "四暗刻", 125, _at_least("concealed_triplets", 4)),
-    Pattern("4.3.1", "One Kong", "一槓", 5, _at_least("kongs", 1)),
-    Pattern("4.3.2", "Two Kong", "二槓", 20, _at_least("kongs", 2)),
-    Pattern("4.3.3", "Three Kong", "三槓", 120, _at_least("kongs", 3)),
-    Pattern("4.3.4", "Four Kong", "四槓", 480, _at_least("kongs", 4)),
-    Pattern("5.1.1", "Two Identical Sequences", "一般高", 10, _identical(2)),
-    Pattern("5.1.2", "Two Identical Sequences Twice", "兩般高", 60, _identical(2, groups=2)),
-    Pattern("5.1.3", "Three Identical Sequences", "一色三同順", 120, _identical(3)),
-    Pattern("5.1.4", "Four Identical Sequences", "一色四同順", 480, _identical(4)),
-    Pattern("6.1", "Three Similar Sequences", "三色同順", 35, _three_similar_sequences),
-    Pattern("6.2.1", "Small Three Similar Triplets", "三色小同刻", 30, _small_similar_triplets),
-    Pattern("6.2.2", "Three Similar Triplets", "三色同刻", 120, _similar_triplets),
-    Pattern("7.1", "Nine-Tile Straight", "一氣通貫", 40, _nine_tile_straight),
-    Pattern("7.2.1", "Three Consecutive Triplets", "三連刻", 100, _consecutive_triplets(3)),
-    Pattern("7.2.2", "Four Consecutive Triplets", "四連刻", 200, _consecutive_triplets(4)),
-    Pattern("8.1.1", "Mixed Lesser Terminals", "混全帶么", 40, _lesser_terminals(pure=False)),
-    Pattern("8.1.2", "Pure Lesser Terminals", "純全帶么", 50, _lesser_terminals(pure=True)),
-    Pattern("8.1.3", "Mixed Greater Terminals", "混么九", 100, _mixed_greater_terminals, NO_SETS),
+    Pattern(
+        "1.2",
+        gettext_noop("Concealed Hand"),
+        "門前清",
+        5,
+        lambda ctx: int(not ctx.facts.has_exposed_meld),
+    ),
+    Pattern(
+        "1.3",
+        gettext_noop("No Terminals"),
+        "斷么九",
+        5,
+        lambda ctx: int(ctx.facts.all_simples),
+        NO_SETS,
+    ),
+    Pattern("2.1.1", gettext_noop("Mixed One-Suit"), "混一色", 40, _one_suit(pure=False), NO_SETS),
+    Pattern("2.1.2", gettext_noop("Pure One-Suit"), "清一色", 80, _one_suit(pure=True), NO_SETS),
+    Pattern("2.2", gettext_noop("Nine Gates"), "九蓮寶燈", 480, _nine_gates),
+    Pattern("3.1", gettext_noop("Value Honor"), "番牌", 10, _value_honor),
+    Pattern(
+        "3.2.1", gettext_noop("Small Three Dragons"), "小三元", 40, _honour_sets("dragon", 2, True)
+    ),
+    Pattern(
+        "3.2.2", gettext_noop("Big Three Dragons"), "大三元", 130, _honour_sets("dragon", 3, False)
+    ),
+    Pattern(
+        "3.3.1", gettext_noop("Small Three Winds"), "小三風", 30, _honour_sets("wind", 2, True)
+    ),
+    Pattern("3.3.2", gettext_noop("Big Three Winds"), "大三風", 120, _big_three_winds),
+    Pattern(
+        "3.3.3", gettext_noop("Small Four Winds"), "小四喜", 320, _honour_sets("wind", 3, True)
+    ),
+    Pattern("3.3.4", gettext_noop("Big Four Winds"), "大四喜", 400, _at_least("wind_triplets", 4)),
+    Pattern(
+        "3.4",
+        gettext_noop("All Honors"),
+        "字一色",
+        320,
+        lambda ctx: int(ctx.facts.all_honours),
+        NO_SETS,
+    ),
+    Pattern(
+        "4.1", gettext_noop("All Triplets"), "對對和", 30, lambda ctx: int(len(ctx.triplets) == 4)
+    ),
+    Pattern(
+        "4.2.1",
+        gettext_noop("Two Concealed Triplets"),
+        "二暗刻",
+        5,
+        _at_least("concealed_triplets", 2),
+    ),
+    Pattern(
+        "4.2.2",
+        gettext_noop("Three Concealed Triplets"),
+        "三暗刻",
+        30,
+        _at_least("concealed_triplets", 3),
+    ),
+    Pattern(
+        "4.2.3",
+        gettext_noop("Four Concealed Triplets"),
+        "四暗刻",
+        125,
+        _at_least("concealed_triplets", 4),
+    ),
+    Pattern("4.3.1", gettext_noop("One Kong"), "一槓", 5, _at_least("kongs", 1)),
+    Pattern("4.3.2", gettext_noop("Two Kong"), "二槓", 20, _at_least("kongs", 2)),
+    Pattern("4.3.3", gettext_noop("Three Kong"), "三槓", 120, _at_least("kongs", 3)),
+    Pattern("4.3.4", gettext_noop("Four Kong"), "四槓", 480, _at_least("kongs", 4)),
+    Pattern("5.1.1", gettext_noop("Two Identical Sequences"), "一般高", 10, _identical(2)),
+    Pattern(
+        "5.1.2",
+        gettext_noop("Two Identical Sequences Twice"),
+        "兩般高",
+        60,
+        _identical(2, groups=2),
+    ),
+    Pattern("5.1.3", gettext_noop("Three Identical Sequences"), "一色三同順", 120, _identical(3)),
+    Pattern("5.1.4", gettext_noop("Four Identical Sequences"), "一色四同順", 480, _identical(4)),
+    Pattern(
+        "6.1", gettext_noop("Three Similar Sequences"), "三色同順", 35, _three_similar_sequences
+    ),
+    Pattern(
+        "6.2.1",
+        gettext_noop("Small Three Similar Triplets"),
+        "三色小同刻",
+        30,
+        _small_similar_triplets,
+    ),
+    Pattern("6.2.2", gettext_noop("Three Similar Triplets"), "三色同刻", 120, _similar_triplets),
+    Pattern("7.1", gettext_noop("Nine-Tile Straight"), "一氣通貫", 40, _nine_tile_straight),
+    Pattern(
+        "7.2.1", gettext_noop("Three Consecutive Triplets"), "三連刻", 100, _consecutive_triplets(3)
+    ),
+    Pattern(
+        "7.2.2", gettext_noop("Four Consecutive Triplets"), "四連刻", 200, _consecutive_triplets(4)
+    ),
+    Pattern(
+        "8.1.1",
+        gettext_noop("Mixed Lesser Terminals"),
+        "混全帶么",
+        40,
+        _lesser_terminals(pure=False),
+    ),
+    Pattern(
+        "8.1.2", gettext_noop("Pure Lesser Terminals"), "純全帶么", 50, _lesser_terminals(pure=True)
+    ),
+    Pattern(
+        "8.1.3",
+        gettext_noop("Mixed Greater Terminals"),
+        "混么九",
+        100,
+        _mixed_greater_terminals,
+        NO_SETS,
+    ),
     Pattern(
         "8.1.4",
-        "Pure Greater Terminals",
+        gettext_noop("Pure Greater Terminals"),
         "清么九",
         400,
         lambda c: int(c.facts.all_terminals),
         NO_SETS,
     ),
     # Category 9 combines with every form (RULINGS R4).
-    Pattern("9.1.1", "Final Draw", "海底撈月", 10, _flag("final_draw"), ALL_FORMS),
-    Pattern("9.1.2", "Final Discard", "河底撈魚", 10, _flag("final_discard"), ALL_FORMS),
-    Pattern("9.2", "Win on Kong", "嶺上開花", 10, _flag("win_on_kong"), ALL_FORMS),
-    Pattern("9.3", "Robbing a Kong", "搶槓", 10, _flag("robbing_kong"), ALL_FORMS),
-    Pattern("9.4.1", "Blessing of Heaven", "天和", 155, _flag("heaven"), ALL_FORMS),
-    Pattern("9.4.2", "Blessing of Earth", "地和", 155, _flag("earth"), ALL_FORMS),
+    Pattern("9.1.1", gettext_noop("Final Draw"), "海底撈月", 10, _flag("final_draw"), ALL_FORMS),
+    Pattern(
+        "9.1.2", gettext_noop("Final Discard"), "河底撈魚", 10, _flag("final_discard"), ALL_FORMS
+    ),
+    Pattern("9.2", gettext_noop("Win on Kong"), "嶺上開花", 10, _flag("win_on_kong"), ALL_FORMS),
+    Pattern("9.3", gettext_noop("Robbing a Kong"), "搶槓", 10, _flag("robbing_kong"), ALL_FORMS),
+    Pattern("9.4.1", gettext_noop("Blessing of Heaven"), "天和", 155, _flag("heaven"), ALL_FORMS),
+    Pattern("9.4.2", gettext_noop("Blessing of Earth"), "地和", 155, _flag("earth"), ALL_FORMS),
     Pattern(
         "10.1",
-        "Thirteen Terminals",
+        gettext_noop("Thirteen Terminals"),
         "十三么九",
         160,
         _form(THIRTEEN_TERMINALS),
         frozenset({THIRTEEN_TERMINALS}),
     ),
-    Pattern("10.2", "Seven Pairs", "七對子", 30, _form(SEVEN_PAIRS), frozenset({SEVEN_PAIRS})),
+    Pattern(
+        "10.2",
+        gettext_noop("Seven Pairs"),
+        "七對子",
+        30,
+        _form(SEVEN_PAIRS),
+        frozenset({SEVEN_PAIRS}),
+    ),
 )
 
-CHICKEN_HAND = Pattern("0", "Chicken Hand", "雞和", 1, lambda ctx: 0, ALL_FORMS)
+CHICKEN_HAND = Pattern("0", gettext_noop("Chicken Hand"), "雞和", 1, lambda ctx: 0, ALL_FORMS)
 
 PATTERNS_BY_NAME = {p.name: p for p in PATTERNS}
 PATTERNS_BY_NUMBER = {p.number: p for p in PATTERNS}

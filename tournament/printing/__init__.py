@@ -9,8 +9,12 @@ printout    one rendered PDF: file name, content type, bytes (`documents.Printou
 card        a score record card, blank or filled (`cards`); its hand grid is lines of monospaced
             type over an SVG ruling (`grid`).
 aid card    the scoring aid card (`aid`).
-standings   the ranking, a row's figures as one line of monospaced type (`figures`).
+standings   the ranking, a row's figures as one line of monospaced type (`figures`), Chinese
+            counted two columns a character (`monospace`).
+language    each printout in English, Traditional or Simplified Chinese, the score cards also
+            bilingual (`documents.LANGUAGES`, `documents.BILINGUAL`); the pure layouts' English
+            words are marked (`words`) and translated at the boundary (`documents`).
 
 Layers: urls -> views -> documents -> selectors -> the pure layouts (`cards`, `grid`, `figures`,
-`aid`), the PDF writer (`pdf`) and the font check (`fonts`).
+`aid`), the PDF writer (`pdf`) and the fonts (`fonts`: the shipped Noto Sans CJK, embedded).
 """

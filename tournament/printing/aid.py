@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from scoring.engine import Hand, Pattern, Rules, parse_tiles, settle
 
+from .words import gettext_noop
+
 EXAMPLES = {
     "1.1": "123m 456p 789s 234s 5p +5p",
     "1.2": "123m 789p 111s 456s 5p +5p",
@@ -69,14 +71,20 @@ EXAMPLES = {
 }
 
 FLAG_NOTES = {
-    "final_draw": "final draw",
-    "final_discard": "final discard",
-    "win_on_kong": "on a kong's supplement tile",
-    "robbing_kong": "robbing a kong",
-    "heaven": "East's initial 14 tiles",
-    "earth": "on East's first discard",
+    "final_draw": gettext_noop("final draw"),
+    "final_discard": gettext_noop("final discard"),
+    "win_on_kong": gettext_noop("on a kong's supplement tile"),
+    "robbing_kong": gettext_noop("robbing a kong"),
+    "heaven": gettext_noop("East's initial 14 tiles"),
+    "earth": gettext_noop("on East's first discard"),
 }
-SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+SEAT_NOTES = {
+    "S": gettext_noop("seat South"),
+    "W": gettext_noop("seat West"),
+    "N": gettext_noop("seat North"),
+}
+SELF_DRAWN = gettext_noop("self-drawn")
+ON_A_DISCARD = gettext_noop("on a discard")
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,7 @@ class AidRow:
     example: str
     groups: tuple[TileGroup, ...]
     note: str
+    notes: tuple[str, ...] = ()  # the note's parts, each an English phrase (`example_notes`)
 
 
 def example_groups(example: str) -> tuple[TileGroup, ...]:
@@ -115,12 +124,17 @@ def example_groups(example: str) -> tuple[TileGroup, ...]:
     return tuple(groups)
 
 
-def example_note(hand: Hand) -> str:
-    notes = ["self-drawn" if hand.self_drawn else "on a discard"]
+def example_notes(hand: Hand) -> tuple[str, ...]:
+    """What the tiles cannot show, as English phrases: self-drawn or not, the flags, the seat."""
+    notes = [SELF_DRAWN if hand.self_drawn else ON_A_DISCARD]
     notes += [FLAG_NOTES[flag] for flag in sorted(hand.flags) if flag in FLAG_NOTES]
     if hand.seat_wind and hand.seat_wind != "E":
-        notes.append(f"seat {SEAT_NAMES[hand.seat_wind]}")
-    return ", ".join(notes)
+        notes.append(SEAT_NOTES[hand.seat_wind])
+    return tuple(notes)
+
+
+def example_note(hand: Hand) -> str:
+    return ", ".join(example_notes(hand))
 
 
 def aid_rows(patterns: Iterable[Pattern]) -> list[AidRow]:
@@ -140,6 +154,7 @@ def aid_rows(patterns: Iterable[Pattern]) -> list[AidRow]:
                 example=example,
                 groups=example_groups(example),
                 note=example_note(hand),
+                notes=example_notes(hand),
             )
         )
     return rows

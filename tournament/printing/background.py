@@ -68,6 +68,7 @@ def printout_parameters(document: Document, request: PrintRequest) -> dict:
         "table": request.table,
         "half": request.half,
         "base_url": request.base_url,
+        "language": request.language,
         **_viewer(request.official, request.withheld),
     }
 
@@ -80,9 +81,13 @@ def printout_viewer_matches(job: Job, *, official: bool, withheld) -> bool:
 
 def printout_job_request(*, document: Document, request: PrintRequest, asked_by) -> Job:
     """The job making this printout at the tournament's version (`jobs.services.job_request`)."""
-    name = document.name + (f", round {request.round.number}" if request.round else "")
+    # The job's name is stored: written in English, whatever the printout's language.
+    name = document.name
+    name += f", round {request.round.number}" if request.round else ""
     if request.table is not None:
         name += f", table {request.table}"
+    if request.language != "en":
+        name += f" ({request.language})"
     return job_request(
         tournament=request.tournament,
         kind=KIND,
@@ -140,6 +145,7 @@ def _make(job: Job, report) -> JobFile:
         half=parameters.get("half"),
         base_url=parameters.get("base_url") or PrintRequest.base_url,
         official=parameters.get("official", False),
+        language=parameters.get("language", "en"),
         progress=progress,
         withheld=frozenset((session, number) for session, number in parameters["withheld"]),
     )

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from ..play.penalties import penalty_effect
 from ..winds import WINDS, starting_wind_of_dealer
+from .words import gettext_noop
 
 BLOCK = 4
 # Height of the hand table on the page, in millimetres: heading, hand rows, block rows and the
@@ -34,9 +35,16 @@ TABLE_HEIGHT_MM = 184.0
 MAX_ROW_MM = 8.0
 MIN_ROW_MM = 3.6
 
-OUTCOME_LABELS = {"draw": "Draw", "false_win": "False win"}
-WIN_TYPE_LABELS = {"self_draw": "Self", "discard": "Disc.", "robbing_kong": "Rob kong"}
-WITHHELD_LABEL = "2nd entry"  # fits the How column ("False win", 9 characters)
+# The How column's words, in English (translated at the boundary, `grid.card_grid`'s ``say``).
+OUTCOME_LABELS = {"draw": gettext_noop("Draw"), "false_win": gettext_noop("False win")}
+WIN_TYPE_LABELS = {
+    "self_draw": gettext_noop("Self"),
+    "discard": gettext_noop("Disc."),
+    "robbing_kong": gettext_noop("Rob kong"),
+}
+WITHHELD_LABEL = gettext_noop("2nd entry")  # fits the How column ("False win", 9 characters)
+HOW_LABELS = (*OUTCOME_LABELS.values(), *WIN_TYPE_LABELS.values(), WITHHELD_LABEL)
+HAND_RANGE = gettext_noop("hands %(first)s-%(last)s")
 
 
 @dataclass(frozen=True)
@@ -94,7 +102,13 @@ class CardSession:
     @property
     def hand_range(self) -> str:
         """ "hands 9-16" for a card of a round with a table change, else ""."""
-        return f"hands {self.first_hand}-{self.hands_per_session}" if self.change else ""
+        return self.hand_range_in(HAND_RANGE)
+
+    def hand_range_in(self, words: str) -> str:
+        """`hand_range` with ``words`` (`HAND_RANGE` in the card's language)."""
+        if not self.change:
+            return ""
+        return words % {"first": self.first_hand, "last": self.hands_per_session}
 
 
 @dataclass
@@ -114,6 +128,7 @@ class Row:
     value: str = ""
     cells: list[Cell] = field(default_factory=list)
     provisional: bool = False
+    after: int = 0  # a block row: the hand its running totals are after
 
 
 @dataclass
@@ -181,6 +196,7 @@ def card_layout(session: CardSession, *, filled: bool) -> Card:
                 Row(
                     kind="block",
                     label=f"After {number}",
+                    after=number,
                     cells=[Cell(str(running[w]) if shown else "") for w in winds],
                 )
             )

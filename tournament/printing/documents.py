@@ -19,6 +19,13 @@ audience        the document's release rule (`tournament.release.Rule`): ``OFFIC
                 page; the rules themselves are `release.rule_refusal`.
 part            the HTML of a few pages rendered on its own (see `pdf`); long runs are cut
                 into parts of ``part_size`` items so that layout time stays linear.
+language        what a printout is written in (`PrintRequest.language`): ``en``, ``zh-hant`` or
+                ``zh-hans`` (`LANGUAGES`), rendered under `translation.override`, its
+                ``<html lang>`` following; the score cards also take a *bilingual* language,
+                ``en+zh-hant`` or ``en+zh-hans`` (`BILINGUAL`): every label in English with the
+                Chinese beside it, for a table of mixed players.
+wording         `Wording`: says an English msgid in the printout's language (both halves for a
+                bilingual card), as text (the grid's monospaced lines) or as HTML.
 
 Every printout is made from the data at the moment it is asked for; nothing is cached.
 """
@@ -26,6 +33,7 @@ Every printout is made from the data at the moment it is asked for; nothing is c
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -33,19 +41,26 @@ from typing import ClassVar
 import segno
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from scoring.engine import PATTERNS
 
 from ..event import selectors as event_selectors
+from ..languages import LANGUAGE_PARAMETER, html_lang
 from ..models import Round, Tournament
 from ..play.entry import rules_for
 from ..release import Rule, rule_refusal, seating_seen, seating_visible
+from ..winds import WINDS
+from . import cards as cards_module
 from . import selectors
-from .aid import aid_rows, payoff_lines
+from .aid import ON_A_DISCARD, aid_rows, payoff_lines
 from .cards import card_layout
 from .errors import NothingToPrint
-from .fonts import CJK_MISSING, cjk_font_available
+from .fonts import CJK_MISSING, cjk_font_available, font_face_css
 from .grid import card_grid
 from .pdf import Progress, html_to_pdf
 
@@ -53,6 +68,106 @@ logger = logging.getLogger(__name__)
 
 PDF = "application/pdf"
 STYLESHEET = "tournament/printing.css"
+
+#: The languages a printout is written in, each named in itself (the choice is the organiser's).
+LANGUAGES = {"en": "English", "zh-hant": "繁體中文", "zh-hans": "简体中文"}
+#: The bilingual score cards: English labels with the Chinese beside them.
+BILINGUAL = {"en+zh-hant": "English + 繁體中文", "en+zh-hans": "English + 简体中文"}
+# The winds as the printouts name them (the glossary's words).
+WIND_WORDS = {
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+    "N": gettext_lazy("North"),
+}
+
+
+def language_halves(language: str) -> tuple[str, str]:
+    """(the language rendered in, the second language of a bilingual card or "")."""
+    first, _plus, second = language.partition("+")
+    return first, second
+
+
+def is_chinese(language: str) -> bool:
+    return language_halves(language)[0].startswith("zh")
+
+
+def in_language(address: str, language: str) -> str:
+    """``address`` opening in the printout's language: a Chinese printout's QR codes carry
+    ``?lang=`` (`languages.LanguageMiddleware`), an English one's stay as they were."""
+    first = language_halves(language)[0]
+    if not first.startswith("zh"):
+        return address
+    joiner = "&" if "?" in address else "?"
+    return f"{address}{joiner}{LANGUAGE_PARAMETER}={first}"
+
+
+PAGE_NUMBERS = gettext_noop("Page %(page)s of %(pages)s")
+PAGES_NUMBERED = ("seating", "standings", "standings-wide")  # the printing sheet's @page names
+
+
+def page_numbers_css() -> str:
+    """The pages' "Page 1 of 3" in the active language, as CSS overriding the printing sheet's
+    English (the numbers are the page counters)."""
+    tokens = []
+    for part in re.split(r"(%\((?:page|pages)\)s)", _(PAGE_NUMBERS)):
+        if part in ("%(page)s", "%(pages)s"):
+            tokens.append(f"counter({part[2:-2]})")
+        elif part:
+            tokens.append('"' + part.replace("\\", "\\\\").replace('"', '\\"') + '"')
+    content = " ".join(tokens)
+    return "".join(
+        f"@page {name} {{ @bottom-right {{ content: {content}; }} }}\n" for name in PAGES_NUMBERED
+    )
+
+
+class WindKey(str):
+    """A starting wind's key on a bilingual card: the letter in English, the wind's name in
+    the Chinese half (`Wording._second` asks each value for its text in that language)."""
+
+    def __str__(self) -> str:
+        language = translation.get_language() or ""
+        return str(WIND_WORDS[self[:]]) if language.startswith("zh") else self[:]
+
+
+class Wording:
+    """Says the printouts' English msgids in a printout's language; on a bilingual card, the
+    English with the Chinese of the second language beside it. Used inside the printout's
+    `translation.override`."""
+
+    def __init__(self, language: str):
+        self.first, self.second = language_halves(language)
+
+    def _second(self, msgid: str, values: dict) -> str:
+        with translation.override(self.second):
+            values = {name: str(value) for name, value in values.items()}  # lazy words too
+            return _(msgid) % values if values else _(msgid)
+
+    def text(self, msgid: str, **values) -> str:
+        """Plain text: the translation; bilingual, "English 中文"."""
+        said = _(msgid) % values if values else _(msgid)
+        if self.second:
+            return f"{said} {self._second(msgid, values)}"
+        return said
+
+    def html(self, msgid: str, **values) -> SafeString:
+        """HTML: the translation; bilingual, the English then the Chinese in its own span."""
+        said = _(msgid) % values if values else _(msgid)
+        if self.second:
+            return format_html(
+                '{} <span class="zh second" lang="{}">{}</span>',
+                said,
+                html_lang(self.second),
+                self._second(msgid, values),
+            )
+        return format_html("{}", said)
+
+    def winds(self) -> dict[str, str]:
+        """The key printed for each starting wind: the letter in English, the wind's name
+        (one character) in Chinese."""
+        if self.first.startswith("zh"):
+            return {wind: str(WIND_WORDS[wind]) for wind in WINDS}
+        return {}
 
 
 @dataclass(frozen=True)
@@ -63,6 +178,7 @@ class PrintRequest:
     half: int | None = None  # with a table change: the cards of this half only (None: both)
     base_url: str = "http://127.0.0.1:8000"
     official: bool = False
+    language: str = "en"  # `LANGUAGES` (`BILINGUAL` too for the score cards)
     progress: Progress | None = None
     # (session id, hand number) of hands awaiting a blind second entry that the asker may not
     # see (`play.selectors.hidden_hand_numbers`): the filled cards print their number only.
@@ -101,19 +217,27 @@ def _chunks(items: list, size: int) -> list[list]:
 
 class Document:
     identifier: ClassVar[str]
-    name: ClassVar[str]
+    name: ClassVar[str]  # English, marked for the catalogues: shown as ``_(name)``
     description: ClassVar[str]
     audience: ClassVar[Rule]
     needs_round: ClassVar[bool] = False
+    bilingual: ClassVar[bool] = False  # also printed with English and Chinese side by side
     template: ClassVar[str]
+    page_class: ClassVar[str]  # the body's class, naming the printing sheet's @page
     part_size: ClassVar[int] = 0  # items per HTML part; 0: the whole document in one part
 
     def refusal(self, user, tournament: Tournament, round_: Round | None) -> str | None:
         """Why ``user`` may not have this printout, or None when they may."""
         refusal = rule_refusal(self.audience, user, tournament, round_)
         if refusal and self.audience == Rule.OFFICIALS:
-            return f"Only officials may print the {self.name.lower()}."
+            return _("Only officials may print the %(printout)s.") % {
+                "printout": _(self.name).lower()
+            }
         return refusal
+
+    def languages(self) -> dict[str, str]:
+        """The languages this printout can be written in, by code, each named in itself."""
+        return {**LANGUAGES, **BILINGUAL} if self.bilingual else dict(LANGUAGES)
 
     # -- what a subclass provides -----------------------------------------------------------
 
@@ -127,34 +251,52 @@ class Document:
     def context(self, request: PrintRequest) -> dict:
         return {}
 
+    def body_class(self, request: PrintRequest, items: list) -> str:
+        return self.page_class
+
     # -- shared ------------------------------------------------------------------------------
 
     def render(self, request: PrintRequest) -> Printout:
-        if self.needs_round and request.round is None:
-            raise NothingToPrint(f"Say which round: the {self.name.lower()} are per round.")
-        items = self.items(request)
-        cjk = cjk_font_available()
-        common = {
-            "tournament": request.tournament,
-            "round": request.round,
-            "cjk": cjk,
-            "printed_at": timezone.localtime(),
-            "document": self,
-            **self.context(request),
-        }
-        parts = [
-            render_to_string(self.template, {**common, "items": part})
-            for part in _chunks(items, self.part_size)
-        ]
+        if request.language not in self.languages():
+            raise NothingToPrint(
+                _("The %(printout)s are not printed in %(language)s.")
+                % {"printout": _(self.name).lower(), "language": request.language}
+            )
+        first, second = language_halves(request.language)
+        with translation.override(first):
+            if self.needs_round and request.round is None:
+                raise NothingToPrint(
+                    _("Say which round: the %(printout)s are per round.")
+                    % {"printout": _(self.name).lower()}
+                )
+            items = self.items(request)
+            cjk = cjk_font_available()
+            common = {
+                "tournament": request.tournament,
+                "round": request.round,
+                "cjk": cjk,
+                "chinese_first": cjk and first.startswith("zh"),
+                "second_language": html_lang(second) if second else "",
+                "printed_at": timezone.localtime(),
+                "document": self,
+                "body_class": self.body_class(request, items),
+                **self.context(request),
+            }
+            parts = [
+                render_to_string(self.template, {**common, "items": part})
+                for part in _chunks(items, self.part_size)
+            ]
+            filename = self.filename(request)
+            numbers = page_numbers_css() if first != "en" else ""
         static_dir = _static_dir()
         stylesheet = (static_dir / STYLESHEET).read_text(encoding="utf-8")
         content = html_to_pdf(
             parts,
             base_url=static_dir.as_uri() + "/",
-            stylesheets=[stylesheet],
+            stylesheets=[font_face_css() + stylesheet + numbers],
             progress=request.progress,
         )
-        return Printout(self.filename(request), PDF, content)
+        return Printout(filename, PDF, content)
 
 
 DOCUMENTS: dict[str, Document] = {}
@@ -171,25 +313,59 @@ def document_get(identifier: str) -> Document:
         return DOCUMENTS[identifier]
     except KeyError:
         raise KeyError(
-            f"No printout called {identifier!r}; known: {', '.join(DOCUMENTS)}."
+            _("No printout called %(identifier)s; known: %(known)s.")
+            % {"identifier": repr(identifier), "known": ", ".join(DOCUMENTS)}
         ) from None
 
 
 def font_warnings() -> list[str]:
     """What the organiser should know about the fonts before printing."""
-    return [] if cjk_font_available() else [CJK_MISSING]
+    return [] if cjk_font_available() else [str(CJK_MISSING)]
 
 
 def _slug(request: PrintRequest) -> str:
     return request.tournament.slug
 
 
+def _language_suffix(request: PrintRequest) -> str:
+    """The file name's mark of a printout not in English ("-zh-hant", "-en+zh-hans")."""
+    return "" if request.language == "en" else f"-{request.language}"
+
+
 # --- score record cards -------------------------------------------------------------------
+
+# The card's words beside the grid's (`grid`), said by `Wording`.
+CARD_WORDS = {
+    "desk": gettext_noop("Judges' desk"),
+    "at_table": gettext_noop("Judge at the table"),
+    "qr": gettext_noop("QR code"),
+    "filled": gettext_noop("Entered hands as recorded at the judges' desk"),
+    "provisional": gettext_noop("PROVISIONAL: hands await confirmation"),
+    "blank": gettext_noop(
+        "Record every hand, sign at the end and hand the card to the judges' desk."
+    ),
+    "table_change": gettext_noop("Table change"),
+    "penalties": gettext_noop("Penalties, apart from hand scores"),
+    "warning": gettext_noop("warning"),
+    "zero_sum": gettext_noop("paid to the other three"),
+    "deducted": gettext_noop("deducted"),
+    "legend": gettext_noop(
+        "Players are named by their starting wind. The dealer of each hand is printed and "
+        "shaded. How: Self = self-draw, Disc. = discard, Rob kong = robbing a kong. Each "
+        "hand's gains and losses sum to zero."
+    ),
+    "judge": gettext_noop("Judge"),
+}
+CARD_TITLE = gettext_noop("Score record card · Round %(round)s · Table %(table)s")
+CARD_SIGNATURE = gettext_noop("%(wind)s · signature")
+CARD_PENALTY_HAND = gettext_noop("(hand %(number)s)")
 
 
 class _Cards(Document):
     needs_round = True
+    bilingual = True
     template = "tournament/printing/scorecards.html"
+    page_class = "cards"
     part_size = 8
     filled: ClassVar[bool]
 
@@ -202,29 +378,61 @@ class _Cards(Document):
             half=request.half,
             withheld=request.withheld,
         )
+        wording = Wording(request.language)
+        winds = wording.winds()
         cards = [card_layout(session, filled=self.filled) for session in sessions]
         return [
             {
                 "card": card,
-                "grid": card_grid(card),
-                "qr": qr_data_uri(card.session.address),
-                "table_qr": qr_data_uri(card.session.table_address),
+                "grid": card_grid(card, wording.text, winds),
+                "title": wording.html(
+                    CARD_TITLE,
+                    round=card.session.round_number,
+                    table=card.session.table_number,
+                ),
+                "hand_range": card.session.hand_range_in(_(cards_module.HAND_RANGE)),
+                "signatures": [
+                    wording.html(CARD_SIGNATURE, wind=winds.get(p.wind) or WindKey(p.wind))
+                    for p in card.players
+                ],
+                "penalties": [
+                    {
+                        "penalty": penalty,
+                        "wind": winds.get(penalty.wind, penalty.wind),
+                        "hand": wording.text(CARD_PENALTY_HAND, number=penalty.hand_number)
+                        if penalty.hand_number
+                        else "",
+                    }
+                    for penalty in card.penalties
+                ],
+                "qr": qr_data_uri(in_language(card.session.address, request.language)),
+                "table_qr": qr_data_uri(in_language(card.session.table_address, request.language)),
             }
             for card in cards
         ]
+
+    def body_class(self, request, items):
+        return "cards bilingual" if language_halves(request.language)[1] else "cards"
+
+    def context(self, request):
+        wording = Wording(request.language)
+        return {"words": {key: wording.html(msgid) for key, msgid in CARD_WORDS.items()}}
 
     def filename(self, request):
         table = f"-table-{request.table}" if request.table else ""
         if request.half and request.round.table_change_after is not None:
             table += f"-half-{request.half}"
-        return f"{_slug(request)}-round-{request.round.number}{table}-{self.identifier}.pdf"
+        return (
+            f"{_slug(request)}-round-{request.round.number}{table}-{self.identifier}"
+            f"{_language_suffix(request)}.pdf"
+        )
 
 
 @register
 class BlankScoreCards(_Cards):
     identifier = "blank-scorecards"
-    name = "Blank score cards"
-    description = (
+    name = gettext_noop("Blank score cards")
+    description = gettext_noop(
         "One A4 card per table for the players to fill in: players and winds, the dealer of "
         "every hand, running totals every four hands, signature boxes, a QR code to the desk "
         "and one to the table page."
@@ -236,8 +444,8 @@ class BlankScoreCards(_Cards):
 @register
 class ScoreCards(_Cards):
     identifier = "scorecards"
-    name = "Filled score cards"
-    description = (
+    name = gettext_noop("Filled score cards")
+    description = gettext_noop(
         "The same cards with every entered hand, its payments and the totals; penalties "
         "apart; marked provisional while hands await confirmation."
     )
@@ -251,39 +459,43 @@ class ScoreCards(_Cards):
 @register
 class SeatingLists(Document):
     identifier = "seating"
-    name = "Seating lists"
-    description = (
+    name = gettext_noop("Seating lists")
+    description = gettext_noop(
         "For the notice board, in large type: the round by table with winds, then "
         "alphabetical by player with table and wind; byes listed."
     )
     audience = Rule.SEATING
     needs_round = True
     template = "tournament/printing/seating.html"
+    page_class = "seating"
 
     def items(self, request):
         return [selectors.round_seating(request.round)]
 
     def filename(self, request):
-        return f"{_slug(request)}-round-{request.round.number}-seating.pdf"
+        return (
+            f"{_slug(request)}-round-{request.round.number}-seating{_language_suffix(request)}.pdf"
+        )
 
 
 @register
 class PlayerSlips(Document):
     identifier = "slips"
-    name = "Player slips"
-    description = (
+    name = gettext_noop("Player slips")
+    description = gettext_noop(
         "One slip per player with their table and wind in every seated round and a QR code "
         "to their page (printed by an official: their private link, written out beside it); "
         "eight to an A4 sheet with cut lines."
     )
     audience = Rule.SEATING
     template = "tournament/printing/slips.html"
+    page_class = "slips"
     part_size = 8 * 4  # four sheets per part
 
     def refusal(self, user, tournament, round_):
         rounds = selectors.seated_rounds(tournament)
         if rounds and not any(seating_visible(user, r) for r in rounds):
-            return "No round's seating is published yet."
+            return _("No round's seating is published yet.")
         return super().refusal(user, tournament, round_)
 
     def items(self, request):
@@ -295,15 +507,19 @@ class PlayerSlips(Document):
         # Officials print the players' private links; the public gets the public pages.
         links = event_selectors.link_tokens(request.tournament) if request.official else {}
         slips = selectors.player_slips(
-            request.tournament, rounds, base_url=request.base_url, links=links
+            request.tournament,
+            rounds,
+            base_url=request.base_url,
+            links=links,
+            language=language_halves(request.language)[0],
         )
         return [{"slip": slip, "qr": qr_data_uri(slip.address)} for slip in slips]
 
     def context(self, request):
-        return {"slips_per_sheet": 8, "slip_heading": selectors.SLIP_HEADING}
+        return {"slips_per_sheet": 8, "slip_heading": _(selectors.SLIP_HEADING)}
 
     def filename(self, request):
-        return f"{_slug(request)}-player-slips.pdf"
+        return f"{_slug(request)}-player-slips{_language_suffix(request)}.pdf"
 
 
 # --- standings and the aid card -------------------------------------------------------------
@@ -312,48 +528,78 @@ class PlayerSlips(Document):
 @register
 class Standings(Document):
     identifier = "standings"
-    name = "Standings"
-    description = (
+    name = gettext_noop("Standings")
+    description = gettext_noop(
         "The current ranking with per-round points, match points, penalties and totals; "
         "header repeated on every page, page numbers, time of printing; provisional while it is."
     )
     audience = Rule.STANDINGS
     template = "tournament/printing/standings.html"
+    page_class = "standings"
 
     def items(self, request):
-        return [selectors.standings_sheet(request.tournament, official=request.official)]
+        sheet = selectors.standings_sheet(
+            request.tournament, official=request.official, chinese=is_chinese(request.language)
+        )
+        return [sheet]
+
+    def body_class(self, request, items):
+        sheet = items[0]
+        return "standings" + (" wide" if sheet.wide else "") + (" small" if sheet.small else "")
 
     def filename(self, request):
-        return f"{_slug(request)}-standings.pdf"
+        return f"{_slug(request)}-standings{_language_suffix(request)}.pdf"
 
 
 @register
 class AidCard(Document):
     identifier = "aid-card"
-    name = "Scoring aid card"
-    description = (
+    name = gettext_noop("Scoring aid card")
+    description = gettext_noop(
         "The 44 patterns with their numbers, English and Chinese names, points and an example "
         "hand; the limit rules and the payoff scheme. One double-sided A4 sheet."
     )
     audience = Rule.ALWAYS
     template = "tournament/printing/aid_card.html"
+    page_class = "aid"
 
     def items(self, request):
-        rows = aid_rows(PATTERNS)
+        chinese = is_chinese(request.language)
+        separator = "、" if chinese else ", "
+        rows = [
+            {
+                "row": row,
+                "name": _(row.name),
+                # The other language's name: the rules' Chinese on an English card, the
+                # English on a Chinese one (for a table of mixed players).
+                "other": row.name if chinese else row.chinese,
+                "note": separator.join(_(note) for note in row.notes),
+                "discard": row.notes == (ON_A_DISCARD,),
+                "points": _("%(points)s each") % {"points": row.points.split()[0]}
+                if row.number == "3.1"
+                else row.points,
+            }
+            for row in aid_rows(PATTERNS)
+        ]
         return [
-            [row for row in rows if row.category <= 4],
-            [row for row in rows if row.category > 4],
+            [row for row in rows if row["row"].category <= 4],
+            [row for row in rows if row["row"].category > 4],
         ]
 
     def context(self, request):
-        return {"payoff_lines": payoff_lines(rules_for(request.tournament))}
+        return {
+            "payoff_lines": payoff_lines(rules_for(request.tournament)),
+            "chinese": is_chinese(request.language),
+        }
 
     def filename(self, request):
-        return f"{_slug(request)}-scoring-aid-card.pdf"
+        return f"{_slug(request)}-scoring-aid-card{_language_suffix(request)}.pdf"
 
 
 __all__ = [
+    "BILINGUAL",
     "DOCUMENTS",
+    "LANGUAGES",
     "NothingToPrint",
     "PrintRequest",
     "Printout",

@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from . import monospace
+
 # DejaVu Sans Mono's advance is 1233/2048 em, bold alike; Liberation Mono, the fallback, is
 # 0.3 % narrower.
 MONO_ADVANCE_EM = 1233 / 2048
@@ -44,7 +46,11 @@ class Column:
 
     @property
     def chars(self) -> int:
-        return max(len(self.heading), *(len(entry) for entry in self.entries), 0)
+        return max(
+            monospace.columns(self.heading),
+            *(monospace.columns(entry) for entry in self.entries),
+            0,
+        )
 
 
 @dataclass(frozen=True)
@@ -75,10 +81,11 @@ def figures_block(columns: Sequence[Column]) -> Block:
 
     def line(texts: Iterable[str]) -> str:
         return "".join(
-            " " * GAP + (text.ljust(width) if column.left else text.rjust(width))
+            " " * GAP
+            + (monospace.ljust(text, width) if column.left else monospace.rjust(text, width))
             for column, width, text in zip(columns, widths, texts, strict=True)
         )
 
     heading = line(column.heading for column in columns)
     lines = tuple(line(row) for row in zip(*(column.entries for column in columns), strict=True))
-    return Block(heading, lines, len(heading), widths[-1] if widths else 0)
+    return Block(heading, lines, monospace.columns(heading), widths[-1] if widths else 0)

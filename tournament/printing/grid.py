@@ -29,22 +29,31 @@ line            a row's text (`GridLine`) and its style: ``plain``, ``total`` (b
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from .cards import Card, Row
+from . import monospace
+from .cards import HOW_LABELS, Card, Row
+from .words import gettext_noop
 
 WIDTH_MM = 190.0
 HEAD_MM = 16.0  # the heading: column names; the players' winds, numbers and names
 # (heading, least width in mm for the heading's label, longest entry in characters)
 COLUMNS = (
-    ("Hand", 10.0, 2),
-    ("Dealer", 12.0, 1),
-    ("Winner", 13.0, 1),
-    ("How", 14.0, 9),  # "False win"
-    ("Discarder", 15.5, 1),
-    ("Value", 12.0, 3),
+    (gettext_noop("Hand"), 10.0, 2),
+    (gettext_noop("Dealer"), 12.0, 2),  # a wind: "E", or a wide "東"
+    (gettext_noop("Winner"), 13.0, 2),
+    (gettext_noop("How"), 14.0, 9),  # "False win"; in other words, their widest (`_how_chars`)
+    (gettext_noop("Discarder"), 15.5, 2),
+    (gettext_noop("Value"), 12.0, 3),
 )
+HOW = 3  # the index of the How column
+RUNNING_TOTAL = gettext_noop("Running total after %(number)s")
+HAND_TOTALS = gettext_noop("Hand totals")
+PENALTIES = gettext_noop("Penalties")
+FINAL_TOTAL = gettext_noop("Final total")
+Say = Callable[[str], str]
 PAD = 1  # characters between an entry and the rule it is aligned to
 # DejaVu Sans Mono's advance is 1233/2048 em; Liberation Mono, the fallback, is 0.3 % narrower,
 # which over a row is less than half a character.
@@ -103,12 +112,26 @@ def grid_height_mm(card: Card) -> float:
     return HEAD_MM + (len(card.rows) + 3) * card.row_height_mm
 
 
-def column_widths(card: Card) -> tuple[float, list[int]]:
+def _same(text: str) -> str:
+    return text
+
+
+def _how_chars(say: Say) -> int:
+    """The How column's widest entry, in characters (columns), in the card's words."""
+    return max(monospace.columns(say(label)) for label in HOW_LABELS)
+
+
+def column_widths(card: Card, say: Say = _same) -> tuple[float, list[int]]:
     """The character's width in mm and every column's width in characters."""
     widest = min(card.font_size_pt * PT_TO_MM, card.row_height_mm * 0.6) * MONO_ADVANCE_EM
     total = math.ceil(WIDTH_MM / widest)
     char_mm = WIDTH_MM / total
-    fixed = [max(math.ceil(mm / char_mm), chars + 2 * PAD) for _, mm, chars in COLUMNS]
+    entries = [chars for _, _, chars in COLUMNS]
+    entries[HOW] = max(entries[HOW], _how_chars(say))
+    fixed = [
+        max(math.ceil(mm / char_mm), chars + 2 * PAD)
+        for (_, mm, _), chars in zip(COLUMNS, entries, strict=True)
+    ]
     players = max(1, len(card.players))
     share, extra = divmod(total - sum(fixed), players)
     return char_mm, fixed + [share + (j < extra) for j in range(players)]
@@ -189,14 +212,17 @@ def _ruling(card: Card, xs: list[float], height: float) -> str:
 
 
 def _centred(text: str, width: int) -> str:
-    return text[:width].center(width)
+    return monospace.center(monospace.cut(text, width), width)
 
 
 def _right(text: str, width: int) -> str:
-    return (text[: width - PAD] + " " * PAD).rjust(width)
+    return monospace.rjust(monospace.cut(text, width - PAD) + " " * PAD, width)
 
 
-def _lines(card: Card, widths: list[int]) -> list[GridLine]:
+def _lines(
+    card: Card, widths: list[int], say: Say = _same, winds: Mapping[str, str] | None = None
+) -> list[GridLine]:
+    winds = winds or {}
     fixed, players = widths[: len(COLUMNS)], widths[len(COLUMNS) :]
     label_width = sum(fixed)
 
@@ -204,7 +230,13 @@ def _lines(card: Card, widths: list[int]) -> list[GridLine]:
         return "".join(_right(text, width) for text, width in zip(texts, players, strict=False))
 
     def hand(row: Row) -> GridLine:
-        entries = (row.label, row.dealer, row.winner, row.how, row.discarder)
+        entries = (
+            row.label,
+            winds.get(row.dealer, row.dealer),
+            winds.get(row.winner, row.winner),
+            say(row.how) if row.how else "",
+            winds.get(row.discarder, row.discarder),
+        )
         text = "".join(_centred(entry, width) for entry, width in zip(entries, fixed, strict=False))
         text += _right(row.value, fixed[-1]) + cells([cell.text for cell in row.cells])
         return GridLine(text.rstrip(), "awaiting" if row.provisional else "plain")
@@ -215,31 +247,36 @@ def _lines(card: Card, widths: list[int]) -> list[GridLine]:
     lines = [
         hand(row)
         if row.kind == "hand"
-        else total(f"Running total {row.label.lower()}", [cell.text for cell in row.cells])
+        else total(say(RUNNING_TOTAL) % {"number": row.after}, [cell.text for cell in row.cells])
         for row in card.rows
     ]
-    lines.append(total("Hand totals", card.hand_totals))
-    lines.append(total("Penalties", card.penalty_totals))
-    lines.append(total("Final total", card.totals))
+    lines.append(total(say(HAND_TOTALS), card.hand_totals))
+    lines.append(total(say(PENALTIES), card.penalty_totals))
+    lines.append(total(say(FINAL_TOTAL), card.totals))
     return lines
 
 
-def card_grid(card: Card) -> Grid:
-    """The ruling, heading and lines of a card's grid, `grid_height_mm` high, `WIDTH_MM` wide."""
-    char_mm, widths = column_widths(card)
+def card_grid(card: Card, say: Say = _same, winds: Mapping[str, str] | None = None) -> Grid:
+    """The ruling, heading and lines of a card's grid, `grid_height_mm` high, `WIDTH_MM` wide.
+
+    ``say`` gives an English word (a column's name, a total's label, a How entry) in the card's
+    language; ``winds`` the key printed for a starting wind (``"E"`` -> ``"東"``); both leave
+    the English as it is when not given."""
+    winds = winds or {}
+    char_mm, widths = column_widths(card, say)
     xs = [0.0]
     for width in widths:
         xs.append(xs[-1] + width * char_mm)
     height = grid_height_mm(card)
     fixed = len(COLUMNS)
     heading = [
-        HeadingCell(round(w * char_mm, 3), label)
+        HeadingCell(round(w * char_mm, 3), say(label))
         for w, (label, _, _) in zip(widths[:fixed], COLUMNS, strict=True)
     ]
     heading += [
         HeadingCell(
             round(w * char_mm, 3),
-            f"{p.wind} #{p.number}" if p.number else p.wind,
+            f"{winds.get(p.wind, p.wind)} #{p.number}" if p.number else winds.get(p.wind, p.wind),
             _short(p.name),
             p.chinese_name,
         )
@@ -248,7 +285,7 @@ def card_grid(card: Card) -> Grid:
     return Grid(
         ruling=_ruling(card, xs, height),
         heading=tuple(heading),
-        lines=tuple(_lines(card, widths)),
+        lines=tuple(_lines(card, widths, say, winds)),
         font_mm=char_mm / MONO_ADVANCE_EM,
         row_mm=card.row_height_mm,
         height_mm=height,

@@ -26,15 +26,24 @@ from functools import cached_property
 from typing import ClassVar
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from ..event.selectors import link_path
+from ..languages import LANGUAGE_PARAMETER
 from ..models import Hand, Penalty, Registration, Round, Seat, Session, Tournament
 from ..names import player_names
 from ..standings import selectors as standings_selectors
 from ..winds import WIND_NAMES, wind_order
+from . import monospace
 from .cards import CardHand, CardPenalty, CardPlayer, CardSession
 from .errors import NothingToPrint
 from .figures import Block, Column, figures_block
+
+
+def wind_name(wind: str) -> str:
+    """The wind's name in the active language ("East", "東")."""
+    return _(WIND_NAMES[wind])
 
 
 def absolute(base_url: str, path: str) -> str:
@@ -56,7 +65,8 @@ def _numbers(tournament: Tournament) -> dict[int, Registration]:
 def _require_seated(round_: Round, seats) -> None:
     if not seats:
         raise NothingToPrint(
-            f"Round {round_.number} is not seated yet: seat it on the Seating page first."
+            _("Round %(number)s is not seated yet: seat it on the Seating page first.")
+            % {"number": round_.number}
         )
 
 
@@ -91,9 +101,18 @@ def round_card_sessions(
         sessions = sessions.filter(half=half)
     sessions = list(sessions)
     if not sessions:
-        where = f"table {table_number}" if table_number is not None else "card"
-        in_half = f" for {round_.hand_range(half)}" if half is not None else ""
-        raise NothingToPrint(f"Round {round_.number} has no {where}{in_half}.")
+        values = {"number": round_.number, "table": table_number}
+        if half is not None:
+            values["hands"] = round_.hand_range(half)
+            if table_number is not None:
+                reason = _("Round %(number)s has no table %(table)s for %(hands)s.")
+            else:
+                reason = _("Round %(number)s has no card for %(hands)s.")
+        elif table_number is not None:
+            reason = _("Round %(number)s has no table %(table)s.")
+        else:
+            reason = _("Round %(number)s has no card.")
+        raise NothingToPrint(reason % values)
     registrations = _numbers(tournament)
     names = player_names(tournament)
     by_table: dict[tuple[int, int], dict[str, Seat]] = defaultdict(dict)
@@ -167,12 +186,19 @@ def _table_changes(round_: Round, seats, names) -> dict[tuple[int, int], list[st
         other = place.get((3 - seat.half, seat.player_id))
         if other is None:
             continue
-        name = names.label(seat.player_id, seat.player.name)
-        where = f"table {other.table.number}, {WIND_NAMES[other.wind]}"
+        values = {
+            "wind": seat.wind,
+            "name": names.label(seat.player_id, seat.player.name),
+            "after": after,
+            "table": other.table.number,
+            "wind_name": wind_name(other.wind),
+        }
         lines[(seat.half, seat.table_id)].append(
-            f"{seat.wind} {name}: after hand {after} moves to {where}"
+            _("%(wind)s %(name)s: after hand %(after)s moves to table %(table)s, %(wind_name)s")
+            % values
             if seat.half == 1
-            else f"{seat.wind} {name}: played hands 1-{after} at {where}"
+            else _("%(wind)s %(name)s: played hands 1-%(after)s at table %(table)s, %(wind_name)s")
+            % values
         )
     return lines
 
@@ -293,8 +319,8 @@ class Slip:
     number: int
     chinese_name: str
     address: str
-    places: list[tuple[int, int, str]]  # (round, table, wind name); table 0 = bye
-    # After a round's table change: round -> (table, wind name, first hand at that table).
+    places: list[tuple[int, int, str]]  # (round, table, wind); table 0 = bye
+    # After a round's table change: round -> (table, wind, first hand at that table).
     later: dict[int, tuple[int, str, int]] = field(default_factory=dict)
     # Rounds printed for officials before their seating is published: marked on the slip, so
     # that a slip handed out early does not pass for the seating players may rely on.
@@ -308,15 +334,16 @@ class Slip:
         takes two lines, "from hand 9:" then the table and wind, so that no line is longer than
         a round's: a longer line would run under the QR code when it is printed beside it."""
         lines = []
+        bye = monospace.rjust(_("bye"), 5)
         for number, table, wind in self.places:
-            line = f"{number:>5}  {table:>5}  {wind}" if table else f"{number:>5}  {'bye':>5}"
+            line = f"{number:>5}  {table:>5}  {wind_name(wind)}" if table else f"{number:>5}  {bye}"
             if number in self.provisional_rounds:
-                line = f"{line:<19} {PROVISIONAL_MARK}"
+                line = f"{monospace.ljust(line, 19)} {PROVISIONAL_MARK}"
             lines.append(line)
             if number in self.later:
                 table, wind, first = self.later[number]
-                lines.append(f"{'':>5}  from hand {first}:")
-                lines.append(f"{'':>5}  {table:>5}  {wind}")
+                lines.append(f"{'':>5}  " + _("from hand %(number)s:") % {"number": first})
+                lines.append(f"{'':>5}  {table:>5}  {wind_name(wind)}")
         return lines
 
     @property
@@ -326,7 +353,7 @@ class Slip:
 
     @property
     def provisional_note(self) -> str:
-        return PROVISIONAL_NOTE if self.provisional_rounds else ""
+        return _(PROVISIONAL_NOTE) if self.provisional_rounds else ""
 
     @property
     def address_lines(self) -> tuple[str, str]:
@@ -337,9 +364,9 @@ class Slip:
         return f"{site}{slash}{host}/", path
 
 
-SLIP_HEADING = "Round  Table  Wind"
+SLIP_HEADING = gettext_noop("Round  Table  Wind")
 PROVISIONAL_MARK = "*"
-PROVISIONAL_NOTE = "* Provisional — not yet published: this seating may still change."
+PROVISIONAL_NOTE = gettext_noop("* Provisional — not yet published: this seating may still change.")
 
 
 def player_address(tournament: Tournament, registration: Registration) -> str:
@@ -356,31 +383,33 @@ def player_slips(
     *,
     base_url: str,
     links: dict[int, str] | None = None,
+    language: str = "en",
 ) -> list[Slip]:
     """One slip per registered player (withdrawn players left out), in player-number order.
     ``links``: the tokens of the players' private links by registration id (only officials
     print them); a player with one gets it as the slip's address, the others their public
-    page."""
+    page. A Chinese slip's address (its QR code) opens the page in its ``language``."""
     links = links or {}
     if not rounds:
-        raise NothingToPrint("No round is seated (or published) yet: there is nothing to print.")
+        raise NothingToPrint(_("No round is seated (or published) yet: there is nothing to print."))
     registrations = [
         reg
         for reg in sorted(_numbers(tournament).values(), key=lambda r: r.number)
         if reg.status == Registration.Status.ACTIVE
     ]
     if not registrations:
-        raise NothingToPrint("This tournament has no players yet.")
+        raise NothingToPrint(_("This tournament has no players yet."))
     names = player_names(tournament)
+    query = f"?{LANGUAGE_PARAMETER}={language}" if language.startswith("zh") else ""
     unpublished = tuple(r.number for r in rounds if not r.seating_published)
     places: dict[int, dict[int, tuple[int, str]]] = defaultdict(dict)
     later: dict[int, dict[int, tuple[int, str, int]]] = defaultdict(dict)
     for seat in Seat.objects.filter(round__in=rounds).select_related("table", "round"):
         if seat.half == 1:
-            places[seat.player_id][seat.round.number] = (seat.table.number, WIND_NAMES[seat.wind])
+            places[seat.player_id][seat.round.number] = (seat.table.number, seat.wind)
         else:
             first = seat.round.table_change_after + 1
-            place = (seat.table.number, WIND_NAMES[seat.wind], first)
+            place = (seat.table.number, seat.wind, first)
             later[seat.player_id][seat.round.number] = place
     return [
         Slip(
@@ -390,7 +419,8 @@ def player_slips(
             address=absolute(
                 base_url,
                 link_path(links[reg.pk]) if reg.pk in links else player_address(tournament, reg),
-            ),
+            )
+            + query,
             places=[(r.number, *places[reg.player_id].get(r.number, (0, ""))) for r in rounds],
             later=later[reg.player_id],
             provisional_rounds=unpublished,
@@ -414,6 +444,7 @@ class StandingsSheet:
     row_notes: dict[int, str] = field(default_factory=dict)  # player id -> "provisional until"
     carried: bool = False  # a tournament in stages after a cut: the Carried column
     stage_text: str = ""  # "Stage 2 of 3" when the tournament has stages
+    chinese_names: dict[int, str] = field(default_factory=dict)  # player id -> Chinese name
 
     WIDE_AFTER: ClassVar[int] = 6  # more round columns than this: printed on A4 landscape
     SMALL_AFTER: ClassVar[int] = 12  # and more than this: in smaller type
@@ -448,19 +479,26 @@ class StandingsSheet:
         the points of each round, match points, hands, penalties, what was carried and the
         total, the last on a band."""
         lines = self.lines
-        columns = [Column("Country", [str(row.entrant.country) for row, _ in lines], left=True)]
+        columns = [
+            Column(_("Country"), [str(row.entrant.country) for row, _rounds in lines], left=True)
+        ]
         columns += [
-            Column(f"Rd {number}", [str(by_round[i]) for _, by_round in lines])
+            Column(
+                _("Rd %(number)s") % {"number": number},
+                [str(by_round[i]) for _row, by_round in lines],
+            )
             for i, number in enumerate(self.rounds)
         ]
         if self.match_points:
-            columns.append(Column("Match pts", [row.match_points_text for row, _ in lines]))
-        columns.append(Column("Hands", [str(row.hand_points) for row, _ in lines]))
-        columns.append(Column("Penalties", [str(row.penalty_points) for row, _ in lines]))
+            columns.append(
+                Column(_("Match pts"), [row.match_points_text for row, _rounds in lines])
+            )
+        columns.append(Column(_("Hands"), [str(row.hand_points) for row, _rounds in lines]))
+        columns.append(Column(_("Penalties"), [str(row.penalty_points) for row, _rounds in lines]))
         if self.carried:
-            carried = ["" if row.cut_after_round else str(row.carried) for row, _ in lines]
-            columns.append(Column("Carried", carried))
-        columns.append(Column("Total", [str(row.total) for row, _ in lines]))
+            carried = ["" if row.cut_after_round else str(row.carried) for row, _rounds in lines]
+            columns.append(Column(_("Carried"), carried))
+        columns.append(Column(_("Total"), [str(row.total) for row, _rounds in lines]))
         return figures_block(columns)
 
     @property
@@ -472,12 +510,15 @@ class StandingsSheet:
         ]
 
 
-def standings_sheet(tournament: Tournament, *, official: bool) -> StandingsSheet:
+def standings_sheet(
+    tournament: Tournament, *, official: bool, chinese: bool = False
+) -> StandingsSheet:
     """The standings board as the asker may see it (`standings.selectors.board_seen`: silent
-    rounds and hidden withdrawn players apply to the public), laid out for paper."""
+    rounds and hidden withdrawn players apply to the public), laid out for paper; ``chinese``:
+    with the players' Chinese names (a Chinese printout shows them first)."""
     board = standings_selectors.board_seen(tournament, official=official)
     if not board.rows:
-        raise NothingToPrint("This tournament has no players yet.")
+        raise NothingToPrint(_("This tournament has no players yet."))
     rounds = sorted({placing.round_number for row in board.rows for placing in row.sessions})
     return StandingsSheet(
         tournament=tournament.name,
@@ -493,6 +534,16 @@ def standings_sheet(tournament: Tournament, *, official: bool) -> StandingsSheet
         },
         carried=board.shows_carried,
         stage_text=board.stage_text,
+        chinese_names=_chinese_names(tournament) if chinese else {},
+    )
+
+
+def _chinese_names(tournament: Tournament) -> dict[int, str]:
+    registrations = Registration.objects.filter(tournament=tournament)
+    return dict(
+        registrations.exclude(player__chinese_name="").values_list(
+            "player_id", "player__chinese_name"
+        )
     )
 
 

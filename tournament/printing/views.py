@@ -17,7 +17,9 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..jobs.selectors import job_file_open, job_of, job_page_context
@@ -26,7 +28,18 @@ from ..play.selectors import hidden_hand_numbers
 from ..release import Rule, public_page
 from ..roles import is_official, is_organiser
 from . import background
-from .documents import NothingToPrint, PrintRequest, document_get
+from .documents import BILINGUAL, Document, NothingToPrint, PrintRequest, document_get
+
+LANGUAGE_FIELD = "language"
+
+
+def _print_language(request, document: Document) -> str | None:
+    """The language asked for (``?language=``), else the asker's; a bilingual choice prints
+    a document that has no bilingual form in its Chinese half. None: not a language."""
+    asked = request.GET.get(LANGUAGE_FIELD) or translation.get_language()
+    if asked in BILINGUAL and asked not in document.languages():
+        asked = asked.partition("+")[2]
+    return asked if asked in document.languages() else None
 
 
 def _unavailable(request, tournament, document, reason: str, status: int):
@@ -41,12 +54,19 @@ def _number(value: str | None) -> int | None:
 
 def _no_half(round_: Round | None, half: str) -> str:
     if round_ is None or round_.table_change_after is None:
-        return f"No half {half!r}: this round is played in one half; give half=1 or leave it out."
-    return (
-        f"No half {half!r}: round {round_.number} changes tables after hand "
-        f"{round_.table_change_after}; give half=1 ({round_.hand_range(1)}) or half=2 "
-        f"({round_.hand_range(2)})."
-    )
+        return _(
+            "No half %(half)s: this round is played in one half; give half=1 or leave it out."
+        ) % {"half": repr(half)}
+    return _(
+        "No half %(half)s: round %(number)s changes tables after hand %(after)s; give half=1 "
+        "(%(first)s) or half=2 (%(second)s)."
+    ) % {
+        "half": repr(half),
+        "number": round_.number,
+        "after": round_.table_change_after,
+        "first": round_.hand_range(1),
+        "second": round_.hand_range(2),
+    }
 
 
 def _refused(request, tournament, document, round_):
@@ -73,21 +93,34 @@ def printout_download(request, tournament, identifier):
     if document.needs_round:
         number = _number(request.GET.get("round"))
         if number is None:
-            reason = f"Say which round: the {document.name.lower()} are printed per round."
+            reason = _("Say which round: the %(printout)s are printed per round.") % {
+                "printout": _(document.name).lower()
+            }
             return _unavailable(request, tournament, document, reason, 400)
         round_ = Round.objects.filter(tournament=tournament, number=number).first()
         if round_ is None:
-            reason = f"{tournament.name} has no round {number}."
+            reason = _("%(tournament)s has no round %(number)s.") % {
+                "tournament": tournament.name,
+                "number": number,
+            }
             return _unavailable(request, tournament, document, reason, 404)
     table = request.GET.get("table")
     if table is not None and _number(table) is None:
-        return _unavailable(request, tournament, document, f"No table {table!r}.", 404)
+        reason = _("No table %(table)s.") % {"table": repr(table)}
+        return _unavailable(request, tournament, document, reason, 404)
     half = request.GET.get("half")
     if half is not None and _number(half) not in (round_.halves if round_ else (1,)):
         return _unavailable(request, tournament, document, _no_half(round_, half), 400)
     refused = _refused(request, tournament, document, round_)
     if refused:
         return refused
+    language = _print_language(request, document)
+    if language is None:
+        reason = _("No printout language %(language)s; choose one of: %(known)s.") % {
+            "language": repr(request.GET.get(LANGUAGE_FIELD)),
+            "known": ", ".join(document.languages()),
+        }
+        return _unavailable(request, tournament, document, reason, 400)
     print_request = PrintRequest(
         tournament=tournament,
         round=round_,
@@ -95,6 +128,7 @@ def printout_download(request, tournament, identifier):
         half=_number(half),
         base_url=request.build_absolute_uri("/"),
         official=is_official(request.user, tournament),
+        language=language,
         # Blind double entry: a hand awaiting its second entry is printed only for the official
         # who entered it and head judges, as on the desk's sheet.
         withheld=frozenset(hidden_hand_numbers(request.user, tournament)),
@@ -132,7 +166,7 @@ def printout_job_page(view):
         job = job_of(tournament, pk, background.KIND)
         document = background.job_document(job) if job else None
         if job is None or document is None:
-            reason = "No such printout: it was deleted, or it is not this tournament's."
+            reason = _("No such printout: it was deleted, or it is not this tournament's.")
             return _unavailable(request, tournament, None, reason, 404)
         job.tournament = tournament
         refused = _refused(request, tournament, document, background.job_round(job))
@@ -141,7 +175,7 @@ def printout_job_page(view):
         official = is_official(request.user, tournament)
         withheld = hidden_hand_numbers(request.user, tournament)
         if not background.printout_viewer_matches(job, official=official, withheld=withheld):
-            reason = "This printout was made for another reader: ask for it again from its page."
+            reason = _("This printout was made for another reader: ask for it again from its page.")
             return _unavailable(request, tournament, document, reason, 404)
         response = view(request, tournament, job)
         add_never_cache_headers(response)
@@ -155,7 +189,7 @@ def printout_job(request, tournament, job):
     """The job's page: its progress (the fragment alone for htmx's poll), then the file."""
     back = (reverse("public:tournament_detail", args=[tournament.slug]), tournament.name)
     if is_organiser(request.user, tournament):
-        back = (reverse("printing:printouts", args=[tournament.slug]), "Printouts")
+        back = (reverse("printing:printouts", args=[tournament.slug]), _("Printouts"))
     context = job_page_context(
         request,
         tournament,
@@ -175,7 +209,7 @@ def printout_job_file(request, tournament, job):
         return redirect(_job_url(job))
     opened = job_file_open(job)
     if opened is None:
-        reason = "This file is no longer kept: ask for the printout again."
+        reason = _("This file is no longer kept: ask for the printout again.")
         return _unavailable(request, tournament, background.job_document(job), reason, 404)
     response = FileResponse(opened, content_type=job.content_type)
     response["Content-Disposition"] = f'inline; filename="{job.filename}"'

@@ -300,6 +300,8 @@ def test_without_a_cjk_font_the_chinese_column_is_left_out_and_a_warning_logged(
     card = text(render("scorecards", demo, 1, table=table).content)
     assert seat.player.name in card and chinese not in card
     fonts.cjk_font_available.cache_clear()
+    # Without the shipped font (its package not installed), the host's fontconfig is asked.
+    monkeypatch.setattr(fonts, "shipped_font_path", lambda: None)
     monkeypatch.setattr(fonts.shutil, "which", lambda name: None)
     with caplog.at_level(logging.WARNING, logger="tournament.printing.fonts"):
         assert fonts.cjk_font_available() is False

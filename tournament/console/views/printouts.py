@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import translation
 
 from ...jobs.selectors import jobs_recent
 from ...models import Job
 from ...play.selectors import hidden_hand_numbers
 from ...printing.background import printout_viewer_matches
-from ...printing.documents import DOCUMENTS, font_warnings
+from ...printing.documents import BILINGUAL, DOCUMENTS, LANGUAGES, font_warnings
 from ...printing.selectors import seated_rounds
 from .common import console_page
 
@@ -31,6 +32,12 @@ def _recent_files(request, tournament) -> list[tuple[Job, str]]:
 
 @console_page()
 def printouts(request, tournament):
+    # The language of the printouts: the organiser's own unless they chose another (then each
+    # download carries it as ``?language=``).
+    choices = {**LANGUAGES, **BILINGUAL}
+    current = translation.get_language()
+    asked = request.GET.get("language")
+    asked = asked if asked in choices and asked != current else ""
     seated = {round_.pk for round_ in seated_rounds(tournament)}
     rounds = [(round_, round_.pk in seated) for round_ in tournament.rounds.all()]
     context = {
@@ -41,5 +48,8 @@ def printouts(request, tournament):
         "warnings": font_warnings(),
         "player_count": tournament.registrations.count(),
         "recent_files": _recent_files(request, tournament),
+        "print_languages": choices,
+        "print_language": asked or current,
+        "language_asked": asked,
     }
     return render(request, "tournament/printing/printouts.html", context)

@@ -2,7 +2,9 @@
 
 DOCUMENT is a printout identifier from `tournament.printing.documents.DOCUMENTS`
 (scorecards, blank-scorecards, seating, slips, standings, aid-card). The console sees what an
-official sees (unpublished seating, hidden results). QR codes point at ``--base-url``
+official sees (unpublished seating, hidden results). ``--language`` writes it in English (the
+default), ``zh-hant`` or ``zh-hans`` (the score cards also ``en+zh-hant``, ``en+zh-hans``:
+bilingual). QR codes point at ``--base-url``
 (default ``$DJANGO_SITE_URL`` or http://127.0.0.1:8000). Long jobs show a progress bar.
 """
 
@@ -16,7 +18,13 @@ from django.utils.translation import gettext
 from tqdm import tqdm
 
 from tournament.models import Round, Tournament
-from tournament.printing.documents import DOCUMENTS, NothingToPrint, PrintRequest
+from tournament.printing.documents import (
+    BILINGUAL,
+    DOCUMENTS,
+    LANGUAGES,
+    NothingToPrint,
+    PrintRequest,
+)
 
 
 class Command(BaseCommand):
@@ -33,6 +41,12 @@ class Command(BaseCommand):
             default=os.environ.get("DJANGO_SITE_URL", "http://127.0.0.1:8000"),
             help="The site's address for the QR codes.",
         )
+        parser.add_argument(
+            "--language",
+            default="en",
+            choices=[*LANGUAGES, *BILINGUAL],
+            help="The printout's language (bilingual: score cards only).",
+        )
         parser.add_argument("--no-progress", action="store_true", help="No progress bar.")
 
     def handle(self, *args, document, tournament, round, table, output, base_url, **options):
@@ -42,6 +56,9 @@ class Command(BaseCommand):
                 gettext("No tournament with the slug %(slug)s.") % {"slug": repr(tournament)}
             )
         printout_kind = DOCUMENTS[document]
+        language = options["language"]
+        if language not in printout_kind.languages():
+            raise CommandError(f"{printout_kind.name} are not printed in {language}.")
         round_ = None
         if printout_kind.needs_round:
             if round is None:
@@ -69,6 +86,7 @@ class Command(BaseCommand):
                     table=table,
                     base_url=base_url,
                     official=True,
+                    language=language,
                     progress=progress,
                 )
             )

@@ -1,0 +1,66 @@
+"""Lines of monospaced type that may hold Chinese. Pure Python.
+
+The score card's grid, the slips' places and the standings' figures are lines of monospaced
+type padded with spaces (`grid`, `figures`). A Chinese character is as wide as two Latin ones
+there (a *wide* character, Unicode's East Asian Width W or F): padding counts it twice, and the
+style sheet spaces each wide character out to exactly two columns (``.cjk-wide``: the CJK font's
+ideographs are 1 em, two columns of DejaVu Sans Mono are 1.204 em).
+
+Vocabulary
+----------
+columns     a text's width in character cells (`columns`): 1 a Latin letter, 2 a wide one.
+run         a stretch of text that is all wide or all narrow (`runs`), so that a template can
+            wrap the wide ones in a span of their own.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def is_wide(character: str) -> bool:
+    return unicodedata.east_asian_width(character) in ("W", "F")
+
+
+def columns(text: str) -> int:
+    return sum(2 if is_wide(character) else 1 for character in text)
+
+
+def cut(text: str, width: int) -> str:
+    """The longest start of ``text`` at most ``width`` columns wide."""
+    used = 0
+    for index, character in enumerate(text):
+        used += 2 if is_wide(character) else 1
+        if used > width:
+            return text[:index]
+    return text
+
+
+def ljust(text: str, width: int) -> str:
+    return text + " " * max(0, width - columns(text))
+
+
+def rjust(text: str, width: int) -> str:
+    return " " * max(0, width - columns(text)) + text
+
+
+def center(text: str, width: int) -> str:
+    """``str.center`` by columns: for Latin text the very same padding (an odd space goes where
+    ``str.center`` puts it)."""
+    room = width - columns(text)
+    if room <= 0:
+        return text
+    left = room // 2 + (room & width & 1)
+    return " " * left + text + " " * (room - left)
+
+
+def runs(text: str) -> list[tuple[str, bool]]:
+    """The text cut into (run, wide) pieces, in order."""
+    pieces: list[tuple[str, bool]] = []
+    for character in text:
+        wide = is_wide(character)
+        if pieces and pieces[-1][1] == wide:
+            pieces[-1] = (pieces[-1][0] + character, wide)
+        else:
+            pieces.append((character, wide))
+    return pieces
