@@ -33,15 +33,8 @@ from .context import (
     run_starts,
 )
 from .decompose import K_CHOW, REGULAR, SEVEN_PAIRS, THIRTEEN_TERMINALS
+from .messages import gettext_noop
 from .tiles import FIRST_DRAGON, FIRST_WIND
-
-
-def gettext_noop(text: str) -> str:
-    """Marks a pattern's English name for the site's catalogues (Django's ``makemessages``
-    extracts the strings passed to a function of this name) and returns it unchanged: the engine
-    stays pure; the site translates a name where it shows it."""
-    return text
-
 
 LIMIT = 320
 ALL_FORMS = frozenset({REGULAR, SEVEN_PAIRS, THIRTEEN_TERMINALS})

@@ -20,8 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scoring.engine import Hand, Pattern, Rules, parse_tiles, settle
-
-from .words import gettext_noop
+from scoring.engine.messages import gettext_noop
 
 EXAMPLES = {
     "1.1": "123m 456p 789s 234s 5p +5p",

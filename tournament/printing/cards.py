@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scoring.engine.messages import gettext_noop
+
 from ..play.penalties import penalty_effect
 from ..winds import WINDS, starting_wind_of_dealer
-from .words import gettext_noop
 
 BLOCK = 4
 # Height of the hand table on the page, in millimetres: heading, hand rows, block rows and the

@@ -33,9 +33,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from scoring.engine.messages import gettext_noop
+
 from . import monospace
 from .cards import HOW_LABELS, Card, Row
-from .words import gettext_noop
 
 WIDTH_MM = 190.0
 HEAD_MM = 16.0  # the heading: column names; the players' winds, numbers and names
