@@ -27,6 +27,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import translation
 from django.utils.text import slugify
 
 from .. import pagewarm
@@ -251,8 +252,10 @@ def highest_hand_number(tournament: Tournament) -> int:
     return found["n"] or 0
 
 
+@translation.override("en")
 def settings_summary(values: dict) -> str:
-    """ "Standard value: 25; Double entry: yes" with the fields' own labels, for the audit log."""
+    """ "Standard value: 25; Double entry: yes" with the fields' own labels, for the audit log:
+    stored, so always in English whatever the judge's language."""
 
     def shown(name, value):
         if name == "minimum_points":
@@ -445,8 +448,10 @@ def _player_facts(registration: Registration) -> dict[str, str]:
     return {**facts, "number": str(registration.number)}
 
 
+@translation.override("en")
 def _facts_change(before: dict[str, str], after: dict[str, str]) -> str:
-    """ "Renamed Ann Lee -> Ann Li; country HK -> CN" (the fields that changed)."""
+    """ "Renamed Ann Lee -> Ann Li; country HK -> CN" (the fields that changed), for the audit
+    log: stored, so in English whatever the organiser's language."""
     parts = []
     if before["name"] != after["name"]:
         parts.append(f"Renamed {before['name']} -> {after['name']}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 from django.db.models import Max
+from django.utils import translation
 
 from ...audit import audit_record, unit_of_work
 from ...models import AuditEntry, PenaltyPreset, Tournament
@@ -20,8 +21,10 @@ from ..penalties import EXAMPLE_SETS
 PRESET_FIELDS = ("name", "points", "per", "mode", "warning_first")
 
 
+@translation.override("en")
 def _describe(preset: PenaltyPreset) -> str:
-    """ "Talking: 30 points, deducted from the player's total, warning first"."""
+    """ "Talking: 30 points, deducted from the player's total, warning first", for the audit
+    log: stored, so in English whatever the organiser's language."""
     per = f" per {preset.per}" if preset.per else ""
     warning = ", warning first" if preset.warning_first else ""
     return (

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import time_format
 
 from ...audit import audit_record, public_write
@@ -149,12 +149,19 @@ def hand_query_answer(*, query: HandQuery, upheld: bool, answer: str, user, now=
         user=user,
         hand_number=query.hand_number,
         reason=answer,
-        after={
-            "summary": f"{query.get_status_display()} the query of "
-            f"{query.registration.player.name} on hand {query.hand_number}: {answer}"
-        },
+        after={"summary": _answer_summary(query)},
     )
     return query
+
+
+@translation.override("en")
+def _answer_summary(query: HandQuery) -> str:
+    """ "Upheld the query of Ann on hand 3: ..." for the audit log: stored, so in English
+    whatever the head judge's language."""
+    return (
+        f"{query.get_status_display()} the query of "
+        f"{query.registration.player.name} on hand {query.hand_number}: {query.answer}"
+    )
 
 
 @public_write

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import OperationalError
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from scoring.engine.messages import Message, gettext_noop
 
@@ -44,9 +44,11 @@ from .hands import session_check_open
 from .scores import session_scores_refresh
 
 
+@translation.override("en")
 def penalty_summary(penalty: Penalty, names: dict[int, str]) -> str:
     """ "Ann loses 9: paid to the other three players. Wrong claim (hand 3)" for the audit log;
-    "Ann is warned: Talking: warning" for a warning."""
+    "Ann is warned: Talking: warning" for a warning. Stored: in English whatever the judge's
+    language."""
     name = names.get(penalty.player_id, f"player {penalty.player_id}")
     hand = f" (hand {penalty.hand.number})" if penalty.hand_id else ""
     if penalty.warning:
@@ -55,7 +57,9 @@ def penalty_summary(penalty: Penalty, names: dict[int, str]) -> str:
     return f"{name} loses {penalty.amount}: {mode}. {penalty.reason}{hand}"
 
 
+@translation.override("en")
 def _penalty_snapshot(penalty: Penalty, names: dict[int, str]) -> dict:
+    """The penalty as the audit log keeps it (English, like every stored text)."""
     return {
         "player": names.get(penalty.player_id, str(penalty.player_id)),
         "amount": penalty.amount,
@@ -440,7 +444,8 @@ def session_reopen(*, session: Session, user, reason: str) -> Session:
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.status == Session.Status.OPEN:
         raise ValidationError(f"{session} is already open.")
-    before = {"status": session.status, "summary": f"{session.get_status_display()}"}
+    with translation.override("en"):  # stored: English whatever the judge's language
+        before = {"status": session.status, "summary": str(session.get_status_display())}
     session.status = Session.Status.OPEN
     session.reconciled_by, session.reconciled_at = None, None
     session.save(update_fields=["status", "reconciled_by", "reconciled_at"])
