@@ -43,7 +43,9 @@ def test_a_settings_change_made_in_chinese_is_logged_in_english():
     assert _translated(field.verbose_name)
     with translation.override(CHINESE):
         tournament_settings_update(
-            tournament=tournament, changes={"players_confirm_at_table": True}, user=make_user("head")
+            tournament=tournament,
+            changes={"players_confirm_at_table": True},
+            user=make_user("head"),
         )
     line = AuditEntry.objects.get(action=AuditEntry.Action.SETTINGS)
     with translation.override("en"):
