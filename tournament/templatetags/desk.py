@@ -6,14 +6,18 @@ address out, so that second-half sessions get theirs. ``{% problem_url %}`` does
 a problem of the health page (`tournament.play.health.Problem`). ``{{ session|status_word }}``
 is a session's status in the reader's language; ``{{ session|session_label }}`` ("Round 1,
 Table 2") and ``{{ table|table_label }}`` ("Table 2") say a place in it (the models' ``__str__``
-stays English, `tournament.play.labels`).
+stays English, `tournament.play.labels`); ``{{ penalty|penalty_reason }}`` is a penalty's
+stored reason in it (a preset's words translated, `tournament.play.penalties.reason_message`).
 """
 
 from django import template
 from django.urls import reverse
 from django.utils.translation import pgettext_lazy
 
+from scoring.translation import translate_message
+
 from ..play import labels
+from ..play.penalties import reason_message
 
 register = template.Library()
 
@@ -62,3 +66,11 @@ def table_label(table) -> str:
     """``{{ table|table_label }}``: "Table 2" (with the organiser's label) in the reader's
     language."""
     return labels.table_label(table)
+
+
+@register.filter
+def penalty_reason(penalty) -> str:
+    """``{{ penalty|penalty_reason }}``: the stored reason, a preset's words in the reader's
+    language (the preset's name, unit and the judge's note as typed)."""
+    name = penalty.preset.name if penalty.preset_id else None
+    return translate_message(reason_message(penalty.reason, name))

@@ -35,7 +35,7 @@ def query_queue(request, tournament):
     for query in queries:
         query.session.round.tournament = tournament  # its desk address reads the slug
         hand = hands.get(query.pk)
-        query.hand_text = selectors.hand_summary(hand, labels) if hand else "(hand deleted)"
+        query.hand_text = selectors.hand_summary(hand, labels) if hand else _("(hand deleted)")
         query.patterns = [name for name, _ in hand.patterns] if hand else []
         query.form = QueryAnswerForm(prefix=f"q{query.pk}")
     context = {

@@ -22,7 +22,7 @@ from .common import closed_session_page, session_context, session_page, session_
 
 def _penalty_or_404(session, penalty_id: int) -> Penalty:
     return get_object_or_404(
-        Penalty.objects.select_related("player", "hand"), session=session, pk=penalty_id
+        Penalty.objects.select_related("player", "hand", "preset"), session=session, pk=penalty_id
     )
 
 
