@@ -29,6 +29,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import translation
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_noop
 
 from .. import pagewarm
 from ..audit import audit_record, public_write
@@ -236,7 +237,7 @@ SCORING_RULES = (
     "standard_value",
     "false_win_penalty",
 )
-FROZEN_REASON = (
+FROZEN_REASON = gettext_noop(
     "Frozen: this tournament already has hands, and changing how hands score during the "
     "event would score the same hand two ways."
 )
@@ -284,7 +285,9 @@ def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -
     """
     unknown = set(changes) - set(SETTINGS_FIELDS)
     if unknown:
-        raise ValidationError(f"Unknown settings: {', '.join(sorted(unknown))}.")
+        raise ValidationError(
+            gettext("Unknown settings: %(names)s.") % {"names": ", ".join(sorted(unknown))}
+        )
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = {name: getattr(tournament, name) for name in changes}
     changed = {k: v for k, v in changes.items() if before[k] != v}
@@ -292,18 +295,19 @@ def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -
     if tournament_has_hands(tournament):
         for name in SCORING_RULES:
             if name in changed:
-                errors[name] = FROZEN_REASON
+                errors[name] = gettext(FROZEN_REASON)
     highest = highest_hand_number(tournament)
     if "hands_per_session" in changed and changed["hands_per_session"] < highest:
-        errors["hands_per_session"] = (
-            f"A table already has hand {highest}: hands per session cannot be fewer than {highest}."
-        )
+        errors["hands_per_session"] = gettext(
+            "A table already has hand %(highest)s: hands per session cannot be fewer than "
+            "%(highest)s."
+        ) % {"highest": highest}
     change = tournament.rounds.aggregate(latest=Max("table_change_after"))["latest"]
     if "hands_per_session" in changed and change and changed["hands_per_session"] <= change:
-        errors["hands_per_session"] = (
-            f"A round changes tables after hand {change}: hands per session must be more than "
-            f"{change} (or remove that round's table change on its seating page first)."
-        )
+        errors["hands_per_session"] = gettext(
+            "A round changes tables after hand %(change)s: hands per session must be more than "
+            "%(change)s (or remove that round's table change on its seating page first)."
+        ) % {"change": change}
     if errors:
         raise ValidationError(errors)
     for name, value in changes.items():
