@@ -81,7 +81,7 @@ class StagePlan:
         return template % values
 
     def description(self, number: int) -> tuple[str, dict]:
-        """`describe` as a template and its values (`tournament.marking`); the share is one
+        """`describe` as a template and its values (`scoring.engine.messages`); the share is one
         of `share_words`' templates with its own values, under ``"share"``."""
         rule = self.stage(number)
         first = self.first_round(number)
@@ -198,7 +198,7 @@ def share_words(share: Fraction) -> str:
 
 
 def share_description(share: Fraction) -> tuple[str, dict]:
-    """`share_words` as a template and its values (`tournament.marking`)."""
+    """`share_words` as a template and its values (`scoring.engine.messages`)."""
     if share == NONE:
         return gettext_noop("nothing of their score"), {}
     if share == WHOLE:

@@ -16,7 +16,7 @@
       } else {
         left = (Date.parse(clock.dataset.endsAt) - Date.now()) / 1000;
       }
-      time.textContent = left > 0 ? format(left) : "Time!";
+      time.textContent = left > 0 ? format(left) : clock.dataset.over || "Time!";
       clock.classList.toggle("over", left <= 0);
       clock.classList.toggle("last-minutes", left > 0 && left <= 300);
     });

@@ -27,10 +27,11 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.translation import translate_message
 
@@ -242,7 +243,7 @@ SCORING_RULES = (
     "standard_value",
     "false_win_penalty",
 )
-FROZEN_REASON = gettext_lazy(
+FROZEN_REASON = gettext_noop(
     "Frozen: this tournament already has hands, and changing how hands score during the "
     "event would score the same hand two ways."
 )
@@ -258,8 +259,10 @@ def highest_hand_number(tournament: Tournament) -> int:
     return found["n"] or 0
 
 
+@translation.override("en")
 def settings_summary(values: dict) -> str:
-    """ "Standard value: 25; Double entry: yes" with the fields' own labels, for the audit log."""
+    """ "Standard value: 25; Double entry: yes" with the fields' own labels, for the audit log:
+    stored, so always in English whatever the judge's language."""
 
     def shown(name, value):
         if name == "minimum_points":
@@ -298,7 +301,7 @@ def tournament_settings_update(*, tournament: Tournament, changes: dict, user) -
     if tournament_has_hands(tournament):
         for name in SCORING_RULES:
             if name in changed:
-                errors[name] = FROZEN_REASON
+                errors[name] = gettext(FROZEN_REASON)
     highest = highest_hand_number(tournament)
     if "hands_per_session" in changed and changed["hands_per_session"] < highest:
         errors["hands_per_session"] = _(
@@ -468,8 +471,10 @@ def _player_facts(registration: Registration) -> dict[str, str]:
     return {**facts, "number": str(registration.number)}
 
 
+@translation.override("en")
 def _facts_change(before: dict[str, str], after: dict[str, str]) -> str:
-    """ "Renamed Ann Lee -> Ann Li; country HK -> CN" (the fields that changed)."""
+    """ "Renamed Ann Lee -> Ann Li; country HK -> CN" (the fields that changed), for the audit
+    log: stored, so in English whatever the organiser's language."""
     parts = []
     if before["name"] != after["name"]:
         parts.append(f"Renamed {before['name']} -> {after['name']}")

@@ -9,6 +9,9 @@ extra       seconds one table plays beyond the round's clock (a head judge's ext
             that table alone); the table's end time is the round's plus its extra.
 idle        no clock for this round.
 
+The state is a code (pages use it as a class); `ClockState.state_word` says it in English,
+marked for the catalogues (``{{ clock.state_word|translate_term }}`` on a page).
+
 The head judge's controls (start, pause, resume, extend, stop) are in `play.services.clock`.
 """
 
@@ -16,6 +19,15 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+
+from scoring.engine.messages import gettext_noop
+
+#: Each state in words, translated where shown.
+STATE_WORDS = {
+    "running": gettext_noop("running"),
+    "paused": gettext_noop("paused"),
+    "idle": gettext_noop("no clock"),
+}
 
 
 @dataclass(frozen=True)
@@ -29,6 +41,11 @@ class ClockState:
         if self.paused_left is not None:
             return "paused"
         return "running" if self.ends_at is not None else "idle"
+
+    @property
+    def state_word(self) -> str:
+        """The state in English words ("paused"), marked for the catalogues."""
+        return STATE_WORDS[self.state]
 
     @property
     def table_ends_at(self) -> dt.datetime | None:

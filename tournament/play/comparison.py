@@ -11,16 +11,62 @@ fields          outcome, winner, how, discarder, immunity, responsible, the tile
 
 Tiles are compared in canonical notation (from the evaluation), so the same tiles typed in
 another order or case do not show as a difference.
+
+Labels and words (outcome, how, immunity, flags) are `Message`s: English as ``str`` (so rows
+compare and key as before), translated on the page (``|engine_message``); names, tiles and
+numbers are shown as they are.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .entry import FLAG_LABELS, WIN_TYPE_LABELS, Evaluation, Seating, seat_note
+from scoring.engine.messages import Message, MessageList, gettext_noop, words
 
-OUTCOME_LABELS = {"win": "Win", "draw": "Draw", "false_win": "False win"}
-IMMUNITY_LABELS = {"": "None", "other": "Another player is responsible", "nobody": "Nobody"}
+from .entry import FLAG_LABELS, Evaluation, Seating, seat_note
+
+OUTCOME_LABELS = words(
+    {
+        "win": gettext_noop("Win"),
+        "draw": gettext_noop("Draw"),
+        "false_win": gettext_noop("False win"),
+    }
+)
+IMMUNITY_LABELS = words(
+    {
+        "": gettext_noop("None"),
+        "other": gettext_noop("Another player is responsible"),
+        "nobody": gettext_noop("Nobody"),
+    }
+)
+#: How the hand was won, as the row shows it (a capital first letter).
+HOW_LABELS = words(
+    {
+        "self_draw": gettext_noop("Self-draw"),
+        "discard": gettext_noop("Discard"),
+        "robbing_kong": gettext_noop("Robbing a kong"),
+    }
+)
+#: The rows' labels, marked for the catalogues.
+LABELS = words(
+    {
+        name: name
+        for name in (
+            gettext_noop("Outcome"),
+            gettext_noop("Winner (false win: offender)"),
+            gettext_noop("How"),
+            gettext_noop("Discarder"),
+            gettext_noop("Same-Round Immunity"),
+            gettext_noop("Responsible"),
+            gettext_noop("Concealed tiles"),
+            gettext_noop("Declared sets"),
+            gettext_noop("Winning tile"),
+            gettext_noop("Flags"),
+            gettext_noop("Penalty tiles"),
+            gettext_noop("Value"),
+        )
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -46,25 +92,33 @@ def _name(seating: Seating, pid: int | None) -> str:
 def _fields(evaluation: Evaluation, seating: Seating) -> dict[str, str]:
     entry = evaluation.entry
     concealed = evaluation.concealed or ("" if evaluation.melds else entry.tiles)
-    fields = {
+    flags = [FLAG_LABELS.get(f, f) for f in entry.flags]
+    values = {
         "Outcome": OUTCOME_LABELS.get(entry.outcome, entry.outcome),
         "Winner (false win: offender)": _name(seating, entry.winner),
-        "How": WIN_TYPE_LABELS.get(entry.win_type, "—").capitalize(),
+        "How": HOW_LABELS.get(entry.win_type, "—"),
         "Discarder": _name(seating, entry.discarder),
         "Same-Round Immunity": IMMUNITY_LABELS.get(entry.immunity, entry.immunity),
         "Responsible": _name(seating, entry.responsible),
         "Concealed tiles": concealed or "—",
         "Declared sets": evaluation.melds or "—",
         "Winning tile": evaluation.winning_tile or entry.winning_tile or "—",
-        "Flags": ", ".join(FLAG_LABELS.get(f, f) for f in entry.flags) or "—",
+        "Flags": MessageList(flags, ", ") if flags else "—",
         "Penalty tiles": evaluation.penalty_tiles or entry.penalty_tiles or "—",
         "Value": "—" if evaluation.value is None else str(evaluation.value),
     }
+    fields = {LABELS[name]: value for name, value in values.items()}
     if len(seating.players) == 4:
         for start, pid, seat in seating.in_card_order(entry.number):
             amount = evaluation.payments.get(pid)
             shown = "—" if amount is None else f"{amount:+d}" if amount else "0"
-            fields[f"Payment: {start} · {seating.names[pid]} ({seat_note(seat)})"] = shown
+            label = Message(
+                gettext_noop("Payment: %(letter)s · %(name)s (%(seat)s)"),
+                letter=start,
+                name=seating.names[pid],
+                seat=seat_note(seat),
+            )
+            fields[label] = shown
     return fields
 
 

@@ -57,7 +57,7 @@ from scoring.engine import (
     score_hand,
     settle,
 )
-from scoring.engine.messages import Message, as_sentence, gettext_noop, words
+from scoring.engine.messages import Message, MessageList, as_sentence, gettext_noop, words
 
 from ..winds import WIND_NAMES, WINDS, seat_wind_in_hand
 
@@ -252,31 +252,55 @@ class Evaluation:
 
 
 def entry_summary(entry: HandEntryData, value: int | None, names: dict[int, str]) -> str:
-    """One line a person can read: "Win by Ann, discard from Bob, 40 points: 123m ... +5p"."""
+    """One line a person can read: "Win by Ann, discard from Bob, 40 points: 123m ... +5p".
+
+    A `Message`: its English text is what the audit log stores; a page says it in its reader's
+    language (``|engine_message``), names and tiles as they are."""
 
     def name(pid):
-        return names.get(pid, f"player {pid}") if pid is not None else "nobody"
+        if pid is None:
+            return Message(gettext_noop("nobody"))
+        return names[pid] if pid in names else Message(gettext_noop("player %(id)s"), id=pid)
 
     entry = entry.normalised()
     if entry.outcome == "draw":
-        return "Draw"
+        return Message(gettext_noop("Draw"))
     if entry.outcome == "false_win":
-        return f"False win by {name(entry.winner)}"
-    how = WIN_TYPE_LABELS.get(entry.win_type, entry.win_type or "how not given")
+        return Message(gettext_noop("False win by %(name)s"), name=name(entry.winner))
+    how = WIN_TYPE_LABELS.get(entry.win_type) or (
+        entry.win_type or Message(gettext_noop("how not given"))
+    )
     if entry.win_type != "self_draw" and entry.discarder is not None:
-        how += f" from {name(entry.discarder)}"
+        how = Message(gettext_noop("%(how)s from %(name)s"), how=how, name=name(entry.discarder))
     if entry.immunity == "nobody":
-        how += ", immunity: nobody responsible"
+        how = Message(gettext_noop("%(how)s, immunity: nobody responsible"), how=how)
     elif entry.immunity == "other":
-        how += f", immunity: {name(entry.responsible)} responsible"
-    points = f"{value} points" if value is not None else "not scored"
-    flags = ", ".join(FLAG_LABELS.get(flag, flag) for flag in entry.flags)
-    parts = [f"Win by {name(entry.winner)}, {how}, {points}: {entry.tiles} +{entry.winning_tile}"]
-    if flags:
-        parts.append(f"({flags})")
+        how = Message(
+            gettext_noop("%(how)s, immunity: %(name)s responsible"),
+            how=how,
+            name=name(entry.responsible),
+        )
+    points = (
+        Message(gettext_noop("%(value)s points"), value=value)
+        if value is not None
+        else Message(gettext_noop("not scored"))
+    )
+    parts = [
+        Message(
+            gettext_noop("Win by %(winner)s, %(how)s, %(points)s: %(tiles)s +%(winning_tile)s"),
+            winner=name(entry.winner),
+            how=how,
+            points=points,
+            tiles=entry.tiles,
+            winning_tile=entry.winning_tile,
+        )
+    ]
+    if entry.flags:
+        flags = [FLAG_LABELS.get(flag, flag) for flag in entry.flags]
+        parts.append(Message(gettext_noop("(%(flags)s)"), flags=MessageList(flags, ", ")))
     if entry.penalty_tiles:
-        parts.append(f"penalty tiles {entry.penalty_tiles}")
-    return " ".join(parts)
+        parts.append(Message(gettext_noop("penalty tiles %(tiles)s"), tiles=entry.penalty_tiles))
+    return MessageList(parts, " ")
 
 
 def evaluate(entry: HandEntryData, *, seating: Seating, rules: Rules) -> Evaluation:

@@ -28,6 +28,9 @@ kinds       ``unbalanced`` a hand whose payments do not sum to zero (RULINGS R11
 where       a session's problem names its round and table, and its half by its hands for a
             round with a table change ("Round 1 table 3 (hands 9-16)"): the two halves are
             two cards with their own table numbers; its links go to that half's pages.
+
+A kind's title and a problem's text are `Message`s: English as ``str``, translated on the page
+(``|engine_message``, `scoring.translation`).
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Sum
 from django.utils import timezone
 
+from scoring.engine.messages import Message, gettext_noop, words
+
 from ..fields import confirmed_cuts, stage_plan
 from ..models import (
     AuditEntry,
@@ -50,7 +55,6 @@ from ..models import (
     Session,
     Tournament,
     half_hand_numbers,
-    hand_range_label,
 )
 from ..names import PERSON_FIELDS, Names, Person, registrations_of
 from ..stages import field_of_round_number
@@ -63,15 +67,17 @@ WHOLE_EVERY = dt.timedelta(minutes=10)
 #: committed when it ran.
 MARGIN = dt.timedelta(minutes=1)
 
-KINDS = {
-    "unbalanced": "Payments that do not sum to zero",
-    "drift": "Kept session totals that differ from the payments",
-    "mismatch": "Second entries that differ",
-    "unconfirmed": "Hands awaiting a second entry",
-    "gap": "Gaps in hand numbers",
-    "unreconciled": "Sessions not reconciled",
-    "short": "Players with fewer sessions than played rounds",
-}
+KINDS = words(
+    {
+        "unbalanced": gettext_noop("Payments that do not sum to zero"),
+        "drift": gettext_noop("Kept session totals that differ from the payments"),
+        "mismatch": gettext_noop("Second entries that differ"),
+        "unconfirmed": gettext_noop("Hands awaiting a second entry"),
+        "gap": gettext_noop("Gaps in hand numbers"),
+        "unreconciled": gettext_noop("Sessions not reconciled"),
+        "short": gettext_noop("Players with fewer sessions than played rounds"),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -85,12 +91,21 @@ class Problem:
     half: int = 1
 
 
-def _where(round_number: int, table: int, half: int, change: int | None, hands: int) -> str:
+def _where(round_number: int, table: int, half: int, change: int | None, hands: int) -> Message:
     """ "Round 1 table 3", and its hands after a table change: "Round 1 table 3 (hands 9-16)"."""
     if change is None:
-        return f"Round {round_number} table {table}"
+        return Message(
+            gettext_noop("Round %(round)s table %(table)s"), round=round_number, table=table
+        )
     numbers = half_hand_numbers(half, change, hands)
-    return f"Round {round_number} table {table} ({hand_range_label(numbers)})"
+    return Message(
+        gettext_noop("Round %(round)s table %(table)s (%(hands)s)"),
+        round=round_number,
+        table=table,
+        hands=Message(
+            gettext_noop("hands %(first)s-%(last)s"), first=numbers.start, last=numbers.stop - 1
+        ),
+    )
 
 
 def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
@@ -142,7 +157,12 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         found["unbalanced"].append(
             Problem(
                 "unbalanced",
-                f"{_where(r, t, h, c, hands)} hand {n}: payments sum to {total:+d}.",
+                Message(
+                    gettext_noop("%(where)s hand %(number)s: payments sum to %(total)s."),
+                    where=_where(r, t, h, c, hands),
+                    number=n,
+                    total=f"{total:+d}",
+                ),
                 r,
                 t,
                 n,
@@ -151,7 +171,9 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         )
     for pk in drifted:
         r, t, h, c = at(pk)
-        text = f"{_where(r, t, h, c, hands)}: kept totals differ."
+        text = Message(
+            gettext_noop("%(where)s: kept totals differ."), where=_where(r, t, h, c, hands)
+        )
         found["drift"].append(Problem("drift", text, r, t, half=h))
     for r, t, h, c, n in HandEntry.objects.filter(
         hand__session__round__tournament=tournament
@@ -159,7 +181,11 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         found["mismatch"].append(
             Problem(
                 "mismatch",
-                f"{_where(r, t, h, c, hands)} hand {n}: entries differ.",
+                Message(
+                    gettext_noop("%(where)s hand %(number)s: entries differ."),
+                    where=_where(r, t, h, c, hands),
+                    number=n,
+                ),
                 r,
                 t,
                 n,
@@ -174,7 +200,18 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
     ):
         if (r, t, h, n) not in mismatched:
             found["unconfirmed"].append(
-                Problem("unconfirmed", f"{_where(r, t, h, c, hands)} hand {n}.", r, t, n, half=h)
+                Problem(
+                    "unconfirmed",
+                    Message(
+                        gettext_noop("%(where)s hand %(number)s."),
+                        where=_where(r, t, h, c, hands),
+                        number=n,
+                    ),
+                    r,
+                    t,
+                    n,
+                    half=h,
+                )
             )
     # Fewer hands than the highest number (a card after a table change always).
     gapped = [pk for pk, (count, highest) in counted.items() if count < highest]
@@ -194,7 +231,11 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
             found["gap"].append(
                 Problem(
                     "gap",
-                    f"{_where(r, t, h, c, hands)}: hand(s) {', '.join(map(str, missing))} missing.",
+                    Message(
+                        gettext_noop("%(where)s: hand(s) %(numbers)s missing."),
+                        where=_where(r, t, h, c, hands),
+                        numbers=", ".join(map(str, missing)),
+                    ),
                     r,
                     t,
                     missing[0],
@@ -207,7 +248,15 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
     ):
         r, t, h, c = at(pk)
         found["unreconciled"].append(
-            Problem("unreconciled", f"{_where(r, t, h, c, hands)} is not reconciled.", r, t, half=h)
+            Problem(
+                "unreconciled",
+                Message(
+                    gettext_noop("%(where)s is not reconciled."), where=_where(r, t, h, c, hands)
+                ),
+                r,
+                t,
+                half=h,
+            )
         )
     found["short"] = _short(tournament, kept, sessions)
     return found
@@ -296,9 +345,17 @@ def _short(tournament: Tournament, kept: dict, sessions: dict) -> list[Problem]:
     names = Names(Person(*row[:-1]) for row in rows)
     problems = []
     for pid, due, rounds in names.ordered(short, lambda row: row[0]):
-        of = f"{due} played round(s)"
-        if due != rounds:
-            of = f"{due} in {rounds} played round(s) (a table change makes two)"
-        text = f"{names.label(pid)}: {count[pid]} session(s) of {of}."
+        values = {"player": names.label(pid), "sessions": count[pid], "due": due}
+        if due == rounds:
+            template = gettext_noop(
+                "%(player)s: %(sessions)s session(s) of %(due)s played round(s)."
+            )
+        else:
+            template = gettext_noop(
+                "%(player)s: %(sessions)s session(s) of %(due)s in %(rounds)s played round(s) "
+                "(a table change makes two)."
+            )
+            values["rounds"] = rounds
+        text = Message(template, **values)
         problems.append(Problem("short", text, player_id=pid))
     return problems

@@ -15,12 +15,19 @@ warning         under *warning first*, the first time a preset is given to a pla
                 is the deduction (`preset_outcome`).
 example set     a named list of presets an organiser can load with one click
                 (`EXAMPLE_SETS`), such as The Star's rules.
+reason          what a preset writes on the penalty ("Talking: warning", "Late arrival: 2 x
+                missed game", then the judge's note): stored in English, like every record;
+                `reason_message` reads it back as a `Message` so a page says it in its
+                reader's language (the preset's name, its unit and the note stay as typed).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+
+from scoring.engine.messages import Message, gettext_noop
 
 ZERO_SUM = "zero_sum"
 DEDUCTION = "deduction"
@@ -79,14 +86,38 @@ def preset_outcome(
     *warning first* and the player has no earlier record of it, else points x count."""
     warning = terms.warning_first and not warned_before
     if warning:
-        reason = f"{terms.name}: warning"
+        reason = Message(WARNING_REASON, name=terms.name)
     elif terms.per:
-        reason = f"{terms.name}: {count} x {terms.per}"
+        reason = Message(PER_REASON, name=terms.name, count=count, per=terms.per)
     else:
         reason = terms.name
     note = note.strip()
-    reason = f"{reason}. {note}" if note else reason
-    return PresetOutcome(0 if warning else terms.points * count, warning, reason, terms.mode)
+    reason = Message(NOTED_REASON, reason=reason, note=note) if note else reason
+    amount = 0 if warning else terms.points * count
+    return PresetOutcome(amount, warning, str(reason), terms.mode)  # stored: plain English
+
+
+WARNING_REASON = gettext_noop("%(name)s: warning")
+PER_REASON = gettext_noop("%(name)s: %(count)s x %(per)s")
+NOTED_REASON = gettext_noop("%(reason)s. %(note)s")
+_PER = re.compile(r"(\d+) x (.+)")
+
+
+def reason_message(reason: str, preset_name: str | None) -> str:
+    """A stored reason that preset ``preset_name`` wrote (`preset_outcome`), as a `Message`
+    (its English text unchanged) to say in the reader's language; any other reason as it is."""
+    if not preset_name or not reason.startswith(f"{preset_name}: "):
+        return reason
+    rest = reason[len(preset_name) + 2 :]
+    said, _, note = rest.partition(". ")
+    per = _PER.fullmatch(said)
+    if said == "warning":
+        message = Message(WARNING_REASON, name=preset_name)
+    elif per:
+        message = Message(PER_REASON, name=preset_name, count=per[1], per=per[2])
+    else:
+        return reason
+    return Message(NOTED_REASON, reason=message, note=note) if note else message
 
 
 #: Example preset sets an organiser can load with one click: {key: (label, presets)}.

@@ -127,7 +127,7 @@ def warnings_of(session) -> list[Penalty]:
         Penalty.objects.filter(
             tournament_id=session.round.tournament_id, warning=True, player__in=players
         )
-        .select_related("player", "session__round", "session__table")
+        .select_related("player", "preset", "session__round", "session__table")
         .order_by("-created_at")
     )
 
@@ -544,7 +544,9 @@ def session_sheet(session: Session, *, viewer) -> SessionSheet:
         sheet.unconfirmed += not hand.confirmed
         sheet.mismatches += hand.second_count > 0
     sheet.totals = running if sheet.rows else [0] * len(columns)
-    sheet.penalties = list(session.penalties.select_related("player", "created_by", "hand"))
+    sheet.penalties = list(
+        session.penalties.select_related("player", "created_by", "hand", "preset")
+    )
     return sheet
 
 

@@ -36,6 +36,7 @@ from scoring.translation import translate_message
 from ...audit import audit_entries
 from ...models import AuditEntry, Hand, Session
 from ...play import selectors
+from ...play.labels import session_label
 from ...roles import JUDGE, Role, may_see_unconfirmed_hand, role_check, tournament_page
 
 
@@ -98,7 +99,7 @@ def hand_or_404(session: Session, number: int) -> Hand:
     if hand is None:
         raise Http404(
             _("Hand %(number)s of %(session)s has not been entered.")
-            % {"number": number, "session": session}
+            % {"number": number, "session": session_label(session)}
         )
     return hand
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ...play.health import KINDS, health_report
@@ -13,7 +14,7 @@ from ...roles import HEAD_JUDGE
 from ...standings import selectors as standings_selectors
 from .common import desk_page
 
-CUT, CUT_TITLE = "cut", "Confirmed cuts whose scores changed since"
+CUT, CUT_TITLE = "cut", gettext_lazy("Confirmed cuts whose scores changed since")
 
 
 @desk_page()

@@ -19,6 +19,7 @@ from ...form_errors import error_text
 from ...models import HandQuery
 from ...names import player_names
 from ...play import selectors
+from ...play.labels import session_label
 from ...play.services import queries as query_services
 from ...roles import HEAD_JUDGE
 from ..forms import QueryAnswerForm
@@ -34,7 +35,7 @@ def query_queue(request, tournament):
     for query in queries:
         query.session.round.tournament = tournament  # its desk address reads the slug
         hand = hands.get(query.pk)
-        query.hand_text = selectors.hand_summary(hand, labels) if hand else "(hand deleted)"
+        query.hand_text = selectors.hand_summary(hand, labels) if hand else _("(hand deleted)")
         query.patterns = [name for name, _ in hand.patterns] if hand else []
         query.form = QueryAnswerForm(prefix=f"q{query.pk}")
     context = {
@@ -89,7 +90,9 @@ def appeal_close(request, session):
             messages.error(request, error_text(error))
         else:
             messages.success(
-                request, _("The appeal window of %(session)s is closed.") % {"session": session}
+                request,
+                _("The appeal window of %(session)s is closed.")
+                % {"session": session_label(session)},
             )
         return redirect("desk:query_queue", slug=session.round.tournament.slug)
     context = session_context(session, window=window, now=timezone.now())

@@ -92,7 +92,7 @@ def round_clock(request, tournament, round_number):
     table_number = _whole_number(table)
     try:
         if table and table_number is None:
-            raise ValidationError(f"{table!r} is not a table number.")
+            raise ValidationError(_("%(table)s is not a table number.") % {"table": repr(table)})
         clock_services.round_clock_control(
             round_=round_,
             action=action,

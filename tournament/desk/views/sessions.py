@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from ...form_errors import service_error_onto
 from ...models import Penalty
 from ...play import selectors
+from ...play.labels import session_label
 from ...play.services import sessions as session_services
 from ...roles import HEAD_JUDGE
 from ..forms import CardForm, PenaltyCorrectionForm, PenaltyRecordForm, ReasonForm
@@ -21,7 +22,7 @@ from .common import closed_session_page, session_context, session_page, session_
 
 def _penalty_or_404(session, penalty_id: int) -> Penalty:
     return get_object_or_404(
-        Penalty.objects.select_related("player", "hand"), session=session, pk=penalty_id
+        Penalty.objects.select_related("player", "hand", "preset"), session=session, pk=penalty_id
     )
 
 
@@ -114,7 +115,8 @@ def session_reconcile(request, session):
         else:
             if result.matches:
                 messages.success(
-                    request, _("%(session)s reconciled and closed.") % {"session": session}
+                    request,
+                    _("%(session)s reconciled and closed.") % {"session": session_label(session)},
                 )
                 return redirect(session_url(session))
     context = session_context(
@@ -137,6 +139,8 @@ def session_reopen(request, session):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, _("%(session)s reopened.") % {"session": session})
+            messages.success(
+                request, _("%(session)s reopened.") % {"session": session_label(session)}
+            )
             return redirect(session_url(session))
     return render(request, "tournament/desk/reopen.html", session_context(session, form=form))

@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ...play import selectors
 from ...play.forms import HandForm
@@ -20,10 +22,14 @@ from ...play.services import table as table_services
 from .common import errors_onto, session_context, session_page, session_url
 
 RESULT_MESSAGES = {
-    "first": "Hand {number} saved from the table. The desk's entry will be compared with it.",
-    "confirmed": "Hand {number} confirmed: the table's entry agrees with the desk's.",
-    "mismatch": (
-        "Hand {number}: the table's entry differs from the desk's. The head judge will compare "
+    "first": gettext_lazy(
+        "Hand %(number)s saved from the table. The desk's entry will be compared with it."
+    ),
+    "confirmed": gettext_lazy(
+        "Hand %(number)s confirmed: the table's entry agrees with the desk's."
+    ),
+    "mismatch": gettext_lazy(
+        "Hand %(number)s: the table's entry differs from the desk's. The head judge will compare "
         "them; carry on with the next hand."
     ),
 }
@@ -48,9 +54,10 @@ def table_page(request, session):
             except ValidationError as error:
                 form.add_error(None, error)
             else:
-                result = RESULT_MESSAGES[done.result].format(number=done.hand.number)
+                values = {"number": done.hand.number}
+                result = RESULT_MESSAGES[done.result] % values
                 if done.result == "first" and done.hand.confirmed:
-                    result = f"Hand {done.hand.number} saved from the table."
+                    result = _("Hand %(number)s saved from the table.") % values
                 messages.success(request, result)
                 return redirect(session_url(session, "table_page"))
         status = 422

@@ -11,6 +11,7 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ...audit import audit_record, public_write
 from ...models import AuditEntry, Round, Session
@@ -24,9 +25,9 @@ def round_clock_control(
     *, round_: Round, action: str, user, minutes: int = 0, table_number: int | None = None
 ) -> Round:
     if action not in ACTIONS:
-        raise ValidationError(f"Unknown clock action {action!r}.")
+        raise ValidationError(_("Unknown clock action %(action)s.") % {"action": repr(action)})
     if action in ("start", "extend") and not 1 <= minutes <= MAX_MINUTES:
-        raise ValidationError(f"Give the minutes, from 1 to {MAX_MINUTES}.")
+        raise ValidationError(_("Give the minutes, from 1 to %(most)s.") % {"most": MAX_MINUTES})
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     now = timezone.now()
     before = {"ends_at": _iso(round_.clock_ends_at), "paused_left": round_.clock_paused_left}
@@ -37,20 +38,23 @@ def round_clock_control(
         Session.objects.filter(round=round_).update(clock_extra=0)
     elif action == "pause":
         if round_.clock_ends_at is None or round_.clock_paused_left is not None:
-            raise ValidationError("The clock is not running.")
+            raise ValidationError(_("The clock is not running."))
         round_.clock_paused_left = max(0, int((round_.clock_ends_at - now).total_seconds()))
     elif action == "resume":
         if round_.clock_paused_left is None:
-            raise ValidationError("The clock is not paused.")
+            raise ValidationError(_("The clock is not paused."))
         round_.clock_ends_at = now + dt.timedelta(seconds=round_.clock_paused_left)
         round_.clock_paused_left = None
     elif action == "extend":
         if round_.clock_ends_at is None:
-            raise ValidationError("Start the clock before extending it.")
+            raise ValidationError(_("Start the clock before extending it."))
         if table_number:
             session = Session.objects.filter(round=round_, table__number=table_number).first()
             if session is None:
-                raise ValidationError(f"Round {round_.number} has no table {table_number}.")
+                raise ValidationError(
+                    _("Round %(round)s has no table %(table)s.")
+                    % {"round": round_.number, "table": table_number}
+                )
             session.clock_extra += minutes * 60
             session.save(update_fields=["clock_extra"])
         elif round_.clock_paused_left is not None:

@@ -28,12 +28,14 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.translation import translate_message
 
 from ...audit import audit_record, public_write
 from ...models import AuditEntry, Hand, HandEntry, Payment, Round, Session
 from ..entry import Evaluation, HandEntryData, Seating, entry_summary, evaluate, rules_for
+from ..labels import session_label
 from ..selectors import entry_of_hand, hand_snapshot, seating_of, session_next_number
 from .scores import session_scores_add, session_scores_refresh, session_scores_write
 
@@ -47,6 +49,13 @@ class EntryRejected(ValidationError):
             messages.append(translate_message(evaluation.illegal))
         super().__init__(messages or [_("The hand could not be scored.")])
         self.evaluation = evaluation
+
+
+#: A session's status inside a sentence ("... was reconciled by ann").
+CLOSED_WORDS = {
+    Session.Status.RECONCILED: pgettext_lazy("session was ...", "reconciled"),
+    Session.Status.CLOSED: pgettext_lazy("session was ...", "closed"),
+}
 
 
 class HandNumberTaken(ValidationError):
@@ -92,13 +101,25 @@ def session_check_open(session: Session, *, with_numbers: bool = False) -> set[i
     if session.status != Session.Status.OPEN:
         # No join under FOR UPDATE (PostgreSQL refuses it on a nullable side): name them now.
         by = get_user_model().objects.filter(pk=by).values_list("username", flat=True).first()
-        when = f" at {timezone.localtime(at):%H:%M}" if at else ""
-        who = f" by {by}{when}" if by else ""
-        raise SessionClosedError(
-            f"{session} was {session.get_status_display().lower()}{who}: nothing was saved. "
-            "A head judge must reopen it before hands can change."
-        )
+        raise SessionClosedError(_closed_message(session, by, at))
     return taken
+
+
+def _closed_message(session: Session, by: str | None, at) -> str:
+    """ "Round 1, Table 2 was reconciled by ann at 14:05: nothing was saved. ..." """
+    values = {
+        "session": session_label(session),
+        "status": CLOSED_WORDS.get(session.status) or session.get_status_display().lower(),
+        "by": by,
+        "at": f"{timezone.localtime(at):%H:%M}" if at else "",
+    }
+    if by and at:
+        text = _("%(session)s was %(status)s by %(by)s at %(at)s: nothing was saved.")
+    elif by:
+        text = _("%(session)s was %(status)s by %(by)s: nothing was saved.")
+    else:
+        text = _("%(session)s was %(status)s: nothing was saved.")
+    return text % values + " " + _("A head judge must reopen it before hands can change.")
 
 
 def hand_preview(
@@ -161,11 +182,13 @@ def _pay(hand: Hand, evaluation: Evaluation, *, new: bool = False) -> None:
 def _taken_message(session: Session, number: int) -> str:
     other = Hand.objects.filter(session=session, number=number).select_related("entered_by")
     other = other.first()
-    who = f" by {other.entered_by}" if other and other.entered_by else ""
-    return (
-        f"Hand {number} of {session} has already been saved{who}. "
-        "Nothing was saved: reload the session and enter the next hand."
-    )
+    values = {"number": number, "session": session_label(session)}
+    if other and other.entered_by:
+        values["by"] = str(other.entered_by)
+        saved = _("Hand %(number)s of %(session)s has already been saved by %(by)s.") % values
+    else:
+        saved = _("Hand %(number)s of %(session)s has already been saved.") % values
+    return saved + " " + _("Nothing was saved: reload the session and enter the next hand.")
 
 
 def _number_taken(session: Session, number: int) -> bool:
@@ -183,12 +206,16 @@ def _check_next_number(session: Session, number: int, taken: set[int] | None = N
         raise HandNumberTaken(_taken_message(session, number))
     if expected is None:
         raise HandNumberRefused(
-            f"All {len(session.hand_numbers())} hands of {session} are entered. Nothing was saved."
+            _("All %(count)s hands of %(session)s are entered. Nothing was saved.")
+            % {"count": len(session.hand_numbers()), "session": session_label(session)}
         )
     raise HandNumberRefused(
-        f"Hand {number} cannot be entered now: the next hand of {session} is hand {expected}. "
-        "Hands are entered in order, because the number decides the seat winds (RULINGS R14). "
-        "Nothing was saved."
+        _(
+            "Hand %(number)s cannot be entered now: the next hand of %(session)s is hand "
+            "%(next)s. Hands are entered in order, because the number decides the seat winds "
+            "(RULINGS R14). Nothing was saved."
+        )
+        % {"number": number, "session": session_label(session), "next": expected}
     )
 
 
@@ -279,7 +306,9 @@ def _locked(hand: Hand, version: int) -> Hand:
     current = Hand.objects.select_for_update().filter(pk=hand.pk).first()
     if current is None:
         raise StaleHandError(
-            f"Hand {hand.number} was deleted by someone else in the meantime.", None
+            _("Hand %(number)s was deleted by someone else in the meantime.")
+            % {"number": hand.number},
+            None,
         )
     if current.version != version:
         snapshot = hand_snapshot(current)
@@ -296,7 +325,7 @@ def _locked(hand: Hand, version: int) -> Hand:
 def _reason(reason: str) -> str:
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError("Give the reason for this change; it goes into the audit log.")
+        raise ValidationError(_("Give the reason for this change; it goes into the audit log."))
     return reason
 
 
@@ -320,7 +349,7 @@ def hand_correct(
     current = _locked(hand, version)
     current.session = session  # the loaded one, with its round and tournament
     if entry.number != current.number:
-        raise ValidationError("A correction keeps the hand number; delete and re-enter instead.")
+        raise ValidationError(_("A correction keeps the hand number; delete and re-enter instead."))
     seating = seating or seating_of(session)
     evaluation = _checked(session, entry, seating)
     names = seating.names
@@ -373,7 +402,9 @@ def hand_confirm(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
     session_check_open(session)
     current = Hand.objects.select_for_update().get(pk=hand.pk)
     if current.confirmed:
-        raise ValidationError(f"Hand {current.number} is already confirmed.")
+        raise ValidationError(
+            _("Hand %(number)s is already confirmed.") % {"number": current.number}
+        )
     return _second_entry(session, current, entry, user)
 
 
@@ -389,7 +420,9 @@ def hand_check(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
     session_check_open(session)
     current = Hand.objects.select_for_update().get(pk=hand.pk)
     if not current.confirmed:
-        raise ValidationError(f"Hand {current.number} awaits its second entry.")
+        raise ValidationError(
+            _("Hand %(number)s awaits its second entry.") % {"number": current.number}
+        )
     current.confirmed = False  # until the comparison below confirms it again
     return _second_entry(session, current, entry, user)
 
@@ -399,11 +432,12 @@ def _second_entry(session: Session, current: Hand, entry: HandEntryData, user):
     agree, else keep the entry as a mismatch for the head judge (the hand stays unconfirmed)."""
     if entry.number != current.number:
         raise ValidationError(
-            f"This is the second entry of hand {current.number}: keep its hand number."
+            _("This is the second entry of hand %(number)s: keep its hand number.")
+            % {"number": current.number}
         )
     if user is not None and current.entered_by_id == user.pk:
         raise PermissionDenied(
-            "You entered this hand yourself: another official must enter it again to confirm it."
+            _("You entered this hand yourself: another official must enter it again to confirm it.")
         )
     second = _checked(session, entry)
     first = hand_preview(session=session, entry=entry_of_hand(current))
@@ -436,19 +470,22 @@ def hand_resolve(*, hand: Hand, second: HandEntry, keep: str, user, version: int
     session = hand.session
     session_check_open(session)
     if keep not in ("first", "second"):
-        raise ValidationError("Keep either the first or the second entry.")
+        raise ValidationError(_("Keep either the first or the second entry."))
     current = _locked(hand, version)
     kept_by = current.entered_by_id if keep == "first" else second.entered_by_id
     if kept_by == user.pk:
-        raise PermissionDenied("You cannot confirm your own entry: another official must.")
+        raise PermissionDenied(_("You cannot confirm your own entry: another official must."))
     names = evaluation_names(session)
     before = hand_snapshot(current, names)
     if keep == "second":
         kept = HandEntryData.from_data(second.data)
         if kept.number != current.number:
             raise ValidationError(
-                f"That entry is for hand {kept.number}, not hand {current.number}: keep the "
-                "first entry or correct the hand instead."
+                _(
+                    "That entry is for hand %(kept)s, not hand %(number)s: keep the first entry "
+                    "or correct the hand instead."
+                )
+                % {"kept": kept.number, "number": current.number}
             )
         evaluation = _checked(session, kept)
         _apply(current, evaluation)

@@ -12,6 +12,9 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 from django.db.models import Max
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from ...audit import audit_record, unit_of_work
 from ...models import AuditEntry, PenaltyPreset, Tournament
@@ -20,8 +23,10 @@ from ..penalties import EXAMPLE_SETS
 PRESET_FIELDS = ("name", "points", "per", "mode", "warning_first")
 
 
+@translation.override("en")
 def _describe(preset: PenaltyPreset) -> str:
-    """ "Talking: 30 points, deducted from the player's total, warning first"."""
+    """ "Talking: 30 points, deducted from the player's total, warning first", for the audit
+    log: stored, so in English whatever the organiser's language."""
     per = f" per {preset.per}" if preset.per else ""
     warning = ", warning first" if preset.warning_first else ""
     return (
@@ -46,7 +51,9 @@ def _audit(tournament, user, *, before: str = "", after: str = "") -> None:
     )
 
 
-NAME_TAKEN = {"name": "This tournament has a preset of that name already: choose another name."}
+NAME_TAKEN = {
+    "name": gettext_lazy("This tournament has a preset of that name already: choose another name.")
+}
 
 
 def penalty_preset_save(
@@ -56,7 +63,9 @@ def penalty_preset_save(
     An edit applies to what the desk records from now on, not to recorded penalties."""
     unknown = set(values) - set(PRESET_FIELDS)
     if unknown:
-        raise ValidationError(f"Unknown preset fields: {', '.join(sorted(unknown))}.")
+        raise ValidationError(
+            _("Unknown preset fields: %(fields)s.") % {"fields": ", ".join(sorted(unknown))}
+        )
     with unit_of_work(tournament):
         if preset is None:
             preset = PenaltyPreset(tournament=tournament, position=_next_position(tournament))
@@ -90,10 +99,15 @@ def penalty_preset_delete(*, preset: PenaltyPreset, user) -> None:
         preset = PenaltyPreset.objects.select_for_update().get(pk=preset.pk)
         used = preset.penalties.count()
         if used:
-            times = "once" if used == 1 else f"{used} times"
             raise ValidationError(
-                f"{preset.name} has been used {times} at the desk, so it stays for the history "
-                "of those penalties. Edit it instead if its points change."
+                ngettext(
+                    "%(name)s has been used once at the desk, so it stays for the history of "
+                    "those penalties. Edit it instead if its points change.",
+                    "%(name)s has been used %(count)s times at the desk, so it stays for the "
+                    "history of those penalties. Edit it instead if its points change.",
+                    used,
+                )
+                % {"name": preset.name, "count": used}
             )
         described = _describe(preset)
         preset.delete()
@@ -105,7 +119,8 @@ def penalty_presets_load(*, tournament: Tournament, example: str, user) -> list[
     already has is left as it is. Returns the presets added. Audited."""
     if example not in EXAMPLE_SETS:
         raise ValidationError(
-            f"Unknown example set {example!r}; choose one of {', '.join(EXAMPLE_SETS)}."
+            _("Unknown example set %(example)s; choose one of %(known)s.")
+            % {"example": repr(example), "known": ", ".join(EXAMPLE_SETS)}
         )
     label, terms = EXAMPLE_SETS[example]
     with unit_of_work(tournament):

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import time_format
+from django.utils.translation import gettext as _
 
 from ...audit import audit_record, public_write
 from ...models import AuditEntry, Hand, HandQuery, Registration, Seat, Session
+from ..labels import session_label
 from ..selectors import session_appeal_window
 
 TEXT_LENGTH = HandQuery.TEXT_LENGTH
@@ -40,7 +42,10 @@ def _text(text: str, *, field: str, missing: str) -> str:
         raise ValidationError({field: missing})
     if len(text) > TEXT_LENGTH:
         raise ValidationError(
-            {field: f"Keep it to {TEXT_LENGTH} characters (this has {len(text)}): shorten it."}
+            {
+                field: _("Keep it to %(most)s characters (this has %(length)s): shorten it.")
+                % {"most": TEXT_LENGTH, "length": len(text)}
+            }
         )
     return text
 
@@ -55,7 +60,7 @@ def hand_query_raise(
     text = _text(
         text,
         field="text",
-        missing="Say in a few words what you think is wrong with this hand.",
+        missing=_("Say in a few words what you think is wrong with this hand."),
     )
     session = (
         Session.objects.select_for_update().select_related("round__tournament").get(pk=session.pk)
@@ -69,31 +74,38 @@ def hand_query_raise(
             player_id=registration.player_id,
         ).exists()
     ):
-        raise ValidationError("You can only query the hands of your own table.")
+        raise ValidationError(_("You can only query the hands of your own table."))
     if not Hand.objects.filter(session=session, number=hand_number).exists():
-        raise ValidationError(f"Your table has no hand {hand_number} in this round.")
+        raise ValidationError(
+            _("Your table has no hand %(number)s in this round.") % {"number": hand_number}
+        )
     window = session_appeal_window(session)
     if not session.round.tournament.appeal_window_minutes:
         raise ValidationError(
-            "This tournament takes no hand queries through the players' links: ask a judge."
+            _("This tournament takes no hand queries through the players' links: ask a judge.")
         )
     if window.ends_at is None:
         raise ValidationError(
-            "Hands can be queried once your table's score card is checked at the desk; "
-            "the appeal window opens then."
+            _(
+                "Hands can be queried once your table's score card is checked at the desk; "
+                "the appeal window opens then."
+            )
         )
     if not window.is_open(now):
         raise ValidationError(
-            f"The appeal window for this session closed at {_at(window.ends_at)}: no more "
-            "queries can be raised here. Speak to the head judge."
+            _(
+                "The appeal window for this session closed at %(time)s: no more queries can be "
+                "raised here. Speak to the head judge."
+            )
+            % {"time": _at(window.ends_at)}
         )
     earlier = HandQuery.objects.filter(
         session=session, hand_number=hand_number, registration=registration
     ).first()
     if earlier is not None:
         raise ValidationError(
-            f"You already queried hand {hand_number} (at {_at(earlier.raised_at)}); "
-            "its answer will show here."
+            _("You already queried hand %(number)s (at %(time)s); its answer will show here.")
+            % {"number": hand_number, "time": _at(earlier.raised_at)}
         )
     try:
         with transaction.atomic():
@@ -105,7 +117,9 @@ def hand_query_raise(
                 raised_at=now,
             )
     except IntegrityError:  # the same query sent twice at once: the first one counts
-        raise ValidationError(f"You already queried hand {hand_number}.") from None
+        raise ValidationError(
+            _("You already queried hand %(number)s.") % {"number": hand_number}
+        ) from None
     audit_record(
         session=session,
         action=AuditEntry.Action.QUERY,
@@ -128,8 +142,8 @@ def hand_query_answer(*, query: HandQuery, upheld: bool, answer: str, user, now=
     )
     if query.status != HandQuery.Status.OPEN:
         raise ValidationError(
-            f"This query was already answered ({query.get_status_display().lower()}); "
-            "reload the queue."
+            _("This query was already answered (%(status)s); reload the queue.")
+            % {"status": query.get_status_display().lower()}
         )
     if upheld:
         answer = " ".join((answer or "").split()) or "Upheld: the hand will be corrected."
@@ -138,7 +152,7 @@ def hand_query_answer(*, query: HandQuery, upheld: bool, answer: str, user, now=
         answer = _text(
             answer,
             field="answer",
-            missing="Give the reason for dismissing the query: the player reads it.",
+            missing=_("Give the reason for dismissing the query: the player reads it."),
         )
     query.status = HandQuery.Status.UPHELD if upheld else HandQuery.Status.DISMISSED
     query.answer, query.answered_by, query.answered_at = answer, user, now or timezone.now()
@@ -149,12 +163,19 @@ def hand_query_answer(*, query: HandQuery, upheld: bool, answer: str, user, now=
         user=user,
         hand_number=query.hand_number,
         reason=answer,
-        after={
-            "summary": f"{query.get_status_display()} the query of "
-            f"{query.registration.player.name} on hand {query.hand_number}: {answer}"
-        },
+        after={"summary": _answer_summary(query)},
     )
     return query
+
+
+@translation.override("en")
+def _answer_summary(query: HandQuery) -> str:
+    """ "Upheld the query of Ann on hand 3: ..." for the audit log: stored, so in English
+    whatever the head judge's language."""
+    return (
+        f"{query.get_status_display()} the query of "
+        f"{query.registration.player.name} on hand {query.hand_number}: {query.answer}"
+    )
 
 
 @public_write
@@ -166,8 +187,13 @@ def session_appeal_close(*, session: Session, user, now=None) -> Session:
     )
     window = session_appeal_window(session)
     if not window.is_open(now):
-        when = f" (it closed at {_at(window.ends_at)})" if window.ends_at else ""
-        raise ValidationError(f"The appeal window of {session} is not open{when}.")
+        values = {"session": session_label(session)}
+        if window.ends_at:
+            values["time"] = _at(window.ends_at)
+            refusal = _("The appeal window of %(session)s is not open (it closed at %(time)s).")
+        else:
+            refusal = _("The appeal window of %(session)s is not open.")
+        raise ValidationError(refusal % values)
     session.appeal_closed_at = now
     session.save(update_fields=["appeal_closed_at"])
     audit_record(

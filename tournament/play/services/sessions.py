@@ -31,22 +31,26 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import OperationalError
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from scoring.engine.messages import Message, gettext_noop
 
 from ...audit import audit_record, public_write
 from ...busy import is_database_busy
 from ...models import AuditEntry, Hand, HandEntry, Penalty, PenaltyPreset, Round, Session
+from ..labels import session_label
 from ..penalties import PresetOutcome, PresetTerms, preset_outcome
 from ..selectors import CardColumn, card_columns, seating_of
 from .hands import session_check_open
 from .scores import session_scores_refresh
 
 
+@translation.override("en")
 def penalty_summary(penalty: Penalty, names: dict[int, str]) -> str:
     """ "Ann loses 9: paid to the other three players. Wrong claim (hand 3)" for the audit log;
-    "Ann is warned: Talking: warning" for a warning."""
+    "Ann is warned: Talking: warning" for a warning. Stored: in English whatever the judge's
+    language."""
     name = names.get(penalty.player_id, f"player {penalty.player_id}")
     hand = f" (hand {penalty.hand.number})" if penalty.hand_id else ""
     if penalty.warning:
@@ -55,7 +59,9 @@ def penalty_summary(penalty: Penalty, names: dict[int, str]) -> str:
     return f"{name} loses {penalty.amount}: {mode}. {penalty.reason}{hand}"
 
 
+@translation.override("en")
 def _penalty_snapshot(penalty: Penalty, names: dict[int, str]) -> dict:
+    """The penalty as the audit log keeps it (English, like every stored text)."""
     return {
         "player": names.get(penalty.player_id, str(penalty.player_id)),
         "amount": penalty.amount,
@@ -77,12 +83,17 @@ def _penalty_fill(
 ):
     """Set a penalty's fields from the form's values and validate it; nothing is saved."""
     if player_id not in seating.names:
-        raise ValidationError({"player": "Choose one of the four players of this table."})
+        raise ValidationError({"player": _("Choose one of the four players of this table.")})
     hand = None
     if hand_number:
         hand = Hand.objects.filter(session=session, number=hand_number).first()
         if hand is None:
-            raise ValidationError({"hand_number": f"Hand {hand_number} has not been entered."})
+            raise ValidationError(
+                {
+                    "hand_number": _("Hand %(number)s has not been entered.")
+                    % {"number": hand_number}
+                }
+            )
     penalty.player_id, penalty.hand = player_id, hand
     penalty.amount, penalty.mode, penalty.reason = amount, mode, (reason or "").strip()
     penalty.full_clean()
@@ -132,7 +143,7 @@ def penalty_record(
         penalty.preset_id, penalty.warning = preset_id, outcome.warning
         amount, mode, reason = outcome.amount, outcome.mode, outcome.reason
     elif amount is None:
-        raise ValidationError({"amount": "Give the points, or choose a preset."})
+        raise ValidationError({"amount": _("Give the points, or choose a preset.")})
     fields = {"player_id": player_id, "amount": amount, "mode": mode, "reason": reason}
     _penalty_write(
         penalty, session=session, seating=seating, hand_number=hand_number, fields=fields
@@ -157,9 +168,9 @@ def _preset_outcome(session, preset_id, player_id, count, note) -> PresetOutcome
         .first()
     )
     if preset is None:
-        raise ValidationError({"preset": "Choose one of this tournament's penalty presets."})
+        raise ValidationError({"preset": _("Choose one of this tournament's penalty presets.")})
     if not isinstance(count, int) or not 1 <= count <= 100:
-        raise ValidationError({"count": "Give how many times, 1 to 100."})
+        raise ValidationError({"count": _("Give how many times, 1 to 100.")})
     terms = PresetTerms(
         name=preset.name,
         points=preset.points,
@@ -175,7 +186,7 @@ def _change_reason(reason: str) -> str:
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError(
-            {"change_reason": "Give the reason for this change; it goes into the audit log."}
+            {"change_reason": _("Give the reason for this change; it goes into the audit log.")}
         )
     return reason
 
@@ -197,8 +208,10 @@ def penalty_correct(
     session_check_open(session)
     if penalty.warning:
         raise ValidationError(
-            "A warning cannot be corrected: delete it (give the reason) and record the right "
-            "penalty or warning."
+            _(
+                "A warning cannot be corrected: delete it (give the reason) and record the right "
+                "penalty or warning."
+            )
         )
     change_reason = _change_reason(change_reason)
     penalty = (
@@ -327,7 +340,7 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     session_check_open(session)
     seating = seating_of(session)
     if set(card_totals) != set(seating.names):
-        raise ValidationError("Give the card total of each of the four players.")
+        raise ValidationError(_("Give the card total of each of the four players."))
     columns = card_columns(session, card_totals)
     problems = []
     typed, expected = sum(card_totals.values()), sum(column.final for column in columns)
@@ -436,11 +449,14 @@ def session_reopen(*, session: Session, user, reason: str) -> Session:
     """A head judge reopens a closed session so hands can be corrected again; audited."""
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError("Give the reason for reopening the session.")
+        raise ValidationError(_("Give the reason for reopening the session."))
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.status == Session.Status.OPEN:
-        raise ValidationError(f"{session} is already open.")
-    before = {"status": session.status, "summary": f"{session.get_status_display()}"}
+        raise ValidationError(
+            _("%(session)s is already open.") % {"session": session_label(session)}
+        )
+    with translation.override("en"):  # stored: English whatever the judge's language
+        before = {"status": session.status, "summary": str(session.get_status_display())}
     session.status = Session.Status.OPEN
     session.reconciled_by, session.reconciled_at = None, None
     session.save(update_fields=["status", "reconciled_by", "reconciled_at"])
