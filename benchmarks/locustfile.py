@@ -9,8 +9,9 @@ the site's stylesheet from the same server, the floor every request is compared 
 A *phone* (`StandingsPhone`, `ProjectorPhone`) is a spectator's open live page, as
 ``static/tournament/live.js`` drives it: it loads the page, holds the tournament's stream
 (``/t/<slug>/live/``) open, and when a ``version`` event differs from the version its fragment
-was drawn at, fetches the fragment again (``HX-Request``, with the ``ETag`` it has); a fetch
-asked for while one is under way follows it. Now and then it reloads the whole page (a
+was drawn at, fetches the fragment again (``HX-Request``, the ``ETag`` it has and, as the
+script does while its stream is open, ``X-Live-Version``: the version heard); a fetch asked for
+while one is under way follows it. Now and then it reloads the whole page (a
 refresh). Each version heard is *recorded*: the wall-clock time it was heard, the version,
 and when the fragment fetched after it arrived; at the end the records are written as JSON
 to ``ZJ_LIVE_RECORDS``, and ``ZJ_LIVE_READY`` is created once every phone has started.
@@ -109,8 +110,9 @@ class _Phone(FastHttpUser):
     def on_start(self):
         self.etag = ""
         self.drawn_at = ""
+        self.heard_last = ""
         self.fetching = False
-        self.wanted = None  # a version heard while a fetch was under way
+        self.waiting: list[list] = []  # records heard while a fetch was under way
         self.heard: list[list] = []  # [heard at, version, fetched at]
         RECORDS.append({"page": self.page, "heard": self.heard})
         self.load(self.page_name)
@@ -124,7 +126,7 @@ class _Phone(FastHttpUser):
         self.load(self.page_name)
 
     def load(self, name: str, fragment: bool = False) -> None:
-        headers = {"HX-Request": "true"} if fragment else {}
+        headers = {"HX-Request": "true", "X-Live-Version": self.heard_last} if fragment else {}
         if fragment and self.etag:
             headers["If-None-Match"] = self.etag
         with self.client.get(self.page, headers=headers, name=name, catch_response=True) as got:
@@ -189,21 +191,24 @@ class _Phone(FastHttpUser):
     def heard_version(self, version: str) -> None:
         record = [time.time(), version, None]
         self.heard.append(record)
+        self.heard_last = version
         if version == self.drawn_at:
             record[2] = record[0]  # nothing to fetch: the page already shows it
             return
-        if self.fetching:
-            self.wanted = record
-            return
-        gevent.spawn(self.fetch, record)
+        self.waiting.append(record)
+        if not self.fetching:
+            gevent.spawn(self.fetch)
 
-    def fetch(self, record: list) -> None:
+    def fetch(self) -> None:
+        """Fetch until no version heard is left waiting; each fetch answers those heard before
+        it started."""
         self.fetching = True
         try:
-            while record is not None:
+            while self.waiting:
+                answered, self.waiting = self.waiting, []
                 self.load(self.page_name + " fragment", fragment=True)
-                record[2] = time.time()
-                record, self.wanted = self.wanted, None
+                for record in answered:
+                    record[2] = time.time()
         finally:
             self.fetching = False
 
