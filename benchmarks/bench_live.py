@@ -51,7 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.scale_out import Deployment, Layout, site_env, stop_on_sigterm  # noqa: E402
+from scripts.scale_out import Deployment, Layout, files_allow, site_env, stop_on_sigterm  # noqa: E402
 
 ROUND = 10
 TARGETS = {"standings_p95_ms": 100, "update_p95_s": 3.0, "desk_ratio": 1.5}
@@ -299,6 +299,16 @@ def locust_rows(folder: Path) -> list[dict]:
     return rows
 
 
+def locust_failures(folder: Path) -> list[str]:
+    """The kinds of failed requests, most frequent first (locust's failures table)."""
+    path = folder / "locust_failures.csv"
+    if not path.exists():
+        return []
+    with open(path, newline="") as failures:
+        rows = sorted(csv.DictReader(failures), key=lambda row: -int(row["Occurrences"]))
+    return [f"{row['Occurrences']} x {row['Name']}: {row['Error'][:160]}" for row in rows]
+
+
 def replay(options, folder: Path) -> dict:
     from django.db import connections
 
@@ -350,6 +360,7 @@ def replay(options, folder: Path) -> dict:
         result["replay"] = desk_figures(during)
         result["pdf"] = pdf
         result["pages"] = locust_rows(folder)
+        result["failures"] = locust_failures(folder)
         records = json.loads((folder / "records.json").read_text())
         result["phones_recorded"] = len(records)
         result["update"] = update_figures(save_versions(tournament, during), records, until)
@@ -418,6 +429,8 @@ def report(result: dict, options) -> bool:
           f"[queued, ask < 1 s: {mark(queued and pdf.get('ask_ms', 1e9) < 1000)}]")  # fmt: skip
     for line in unclear[:10]:
         print(f"  desk error: {line}")
+    for line in result["failures"][:10]:
+        print(f"  page error: {line}")
     print(f"errors: {errors}  [0: {mark(errors == 0)}]")
     return ok
 
@@ -433,9 +446,7 @@ def main() -> int:
     parser.add_argument("--public", type=int, default=2, help="public web processes (2)")
     options = parser.parse_args()
     stop_on_sigterm()
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < 4 * options.phones:  # the phones' sockets, nginx's and uvicorn's, all here
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 16 * options.phones), hard))
+    files_allow()  # the phones' sockets, nginx's and uvicorn's, all on this machine
     with Database() as database, tempfile.TemporaryDirectory(prefix="zj-bench-live-") as folder:
         os.environ.update(site_env({"DATABASE_URL": database.url}))
         import django

@@ -18,6 +18,8 @@ proxy       nginx with `render_nginx`'s configuration (``docs/deployment/scale-o
             filled in), run from a folder of its own; the only address clients use.
 redis       a ``redis-server`` of the layout's own on a free port, without persistence, when
             the environment names no ``REDIS_URL``.
+open files  every open live page holds a socket in uvicorn and two in nginx: the processes are
+            started with the soft limit of open files raised to the hard one (`files_allow`).
 
 Run (PostgreSQL named by ``DATABASE_URL``; migrated first)::
 
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import secrets
 import shutil
 import signal
@@ -140,6 +143,18 @@ def commands(layout: Layout, folder: Path) -> list[tuple[str, list[str]]]:
     return found
 
 
+def files_allow() -> int:
+    """Raise this process's soft limit of open files to its hard limit (inherited by every
+    process started after); the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = 65536
+    if soft == resource.RLIM_INFINITY or soft >= hard:
+        return soft
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
+
+
 class Deployment:
     """The layout's processes, started together and stopped together (a context manager).
 
@@ -157,6 +172,7 @@ class Deployment:
     def start(self) -> Deployment:
         layout = self.layout
         layout.assign_ports()
+        self.open_files = files_allow()
         extra = dict(layout.env)
         extra.setdefault("DJANGO_MEDIA_ROOT", str(self.folder / "media"))
         if not (extra.get("REDIS_URL") or os.environ.get("REDIS_URL")):
