@@ -112,14 +112,20 @@ def event_build(players: int):
     order = people[:]
     random.Random(ROUND).shuffle(order)
     round_ = Round.objects.create(tournament=tournament, number=ROUND, seating_published=True)
-    round_seat(round_=round_, seat_rows=[(i // 4 + 1, "ESWN"[i % 4], p) for i, p in enumerate(order)])  # fmt: skip
+    round_seat(
+        round_=round_, seat_rows=[(i // 4 + 1, "ESWN"[i % 4], p) for i, p in enumerate(order)]
+    )
     with connection.cursor() as cursor:  # as autovacuum would after a day of entries
         cursor.execute("ANALYZE")
-    sessions = Session.objects.filter(round=round_).select_related("table").order_by("table__number")
+    sessions = (
+        Session.objects.filter(round=round_).select_related("table").order_by("table__number")
+    )
     plans = [
-        TablePlan(f"/t/{tournament.slug}/desk/round/{ROUND}/table/{s.table.number}/", seat_players(s))
+        TablePlan(
+            f"/t/{tournament.slug}/desk/round/{ROUND}/table/{s.table.number}/", seat_players(s)
+        )
         for s in sessions
-    ]  # fmt: skip
+    ]
     return tournament, plans
 
 
@@ -165,8 +171,10 @@ def hands_check(tournament, acknowledged: list[tuple[str, int]]) -> dict:
 
     stored = {
         (f"/t/{tournament.slug}/desk/round/{ROUND}/table/{table}/", number)
-        for table, number in Hand.objects.filter(session__round__tournament=tournament, session__round__number=ROUND).values_list("session__table__number", "number")
-    }  # fmt: skip
+        for table, number in Hand.objects.filter(
+            session__round__tournament=tournament, session__round__number=ROUND
+        ).values_list("session__table__number", "number")
+    }
     saved = set(acknowledged)
     return {
         "saved": len(acknowledged),
@@ -190,7 +198,9 @@ def save_versions(tournament, outcomes) -> list[tuple[float, float]]:
     }
     found = []
     for outcome in outcomes:
-        for (path, number), (_, answered) in zip(outcome.acknowledged, outcome.saved_at, strict=True):  # fmt: skip
+        for (path, number), (_, answered) in zip(
+            outcome.acknowledged, outcome.saved_at, strict=True
+        ):
             table = int(path.rstrip("/").rsplit("/", 1)[1])
             if (table, number) in written:
                 found.append((written[(table, number)], answered))
@@ -260,14 +270,34 @@ def locust_start(base: str, phones: int, spawn_rate: int, bound: int, folder: Pa
         ZJ_LIVE_RECORDS=str(folder / "records.json"),
     )
     command = [
-        sys.executable, "-m", "locust", "-f", str(ROOT / "benchmarks" / "locustfile.py"),
-        "StandingsPhone", "ProjectorPhone", "--headless", "--users", str(phones),
-        "--spawn-rate", str(spawn_rate), "--run-time", f"{bound}s", "--host", base,
-        "--csv", str(folder / "locust"), "--only-summary", "--loglevel", "WARNING",
-        "--stop-timeout", "2",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "locust",
+        "-f",
+        str(ROOT / "benchmarks" / "locustfile.py"),
+        "StandingsPhone",
+        "ProjectorPhone",
+        "--headless",
+        "--users",
+        str(phones),
+        "--spawn-rate",
+        str(spawn_rate),
+        "--run-time",
+        f"{bound}s",
+        "--host",
+        base,
+        "--csv",
+        str(folder / "locust"),
+        "--only-summary",
+        "--loglevel",
+        "WARNING",
+        "--stop-timeout",
+        "2",
+    ]
     log = open(folder / "locust.log", "wb")  # noqa: SIM115 - closed with the process
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True)  # fmt: skip
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
+    )
 
 
 def locust_stop(process: subprocess.Popen) -> None:
@@ -290,12 +320,17 @@ def locust_rows(folder: Path) -> list[dict]:
     rows = []
     with open(folder / "locust_stats.csv", newline="") as stats:
         for row in csv.DictReader(stats):
-            rows.append({
-                "name": row["Name"], "requests": int(row["Request Count"]),
-                "failures": int(row["Failure Count"]), "rps": number(row["Requests/s"]),
-                "p50_ms": number(row["50%"]), "p95_ms": number(row["95%"]),
-                "p99_ms": number(row["99%"]),
-            })  # fmt: skip
+            rows.append(
+                {
+                    "name": row["Name"],
+                    "requests": int(row["Request Count"]),
+                    "failures": int(row["Failure Count"]),
+                    "rps": number(row["Requests/s"]),
+                    "p50_ms": number(row["50%"]),
+                    "p95_ms": number(row["95%"]),
+                    "p99_ms": number(row["99%"]),
+                }
+            )
     return rows
 
 
@@ -321,8 +356,13 @@ def replay(options, folder: Path) -> dict:
     make_user("superuser", name="live-organiser")
     result = {"build_s": time.perf_counter() - started, "tables": len(plans)}
     connections.close_all()
-    layout = Layout(public=options.public, officials=1, streams=1, workers=1,
-                    env={"DATABASE_URL": os.environ["DATABASE_URL"]})  # fmt: skip
+    layout = Layout(
+        public=options.public,
+        officials=1,
+        streams=1,
+        workers=1,
+        env={"DATABASE_URL": os.environ["DATABASE_URL"]},
+    )
     with Deployment(layout) as deployment:
         base = layout.base
         result["processes"] = [name for name, _ in deployment.processes]
@@ -336,12 +376,16 @@ def replay(options, folder: Path) -> dict:
         result["alone"] = desk_figures(alone)
         print(f"  {options.phones} phones opening...", flush=True)
         bound = options.seconds + options.phones // options.spawn_rate + 120
-        phones = locust_start(base, options.phones, options.spawn_rate, bound, folder, tournament.slug)  # fmt: skip
+        phones = locust_start(
+            base, options.phones, options.spawn_rate, bound, folder, tournament.slug
+        )
         try:
             deadline = time.monotonic() + options.phones / options.spawn_rate + 90
             while not (folder / "ready").exists():
                 if phones.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the phones did not start: " + (folder / "locust.log").read_text()[-3000:])  # fmt: skip
+                    raise RuntimeError(
+                        "the phones did not start: " + (folder / "locust.log").read_text()[-3000:]
+                    )
                 time.sleep(0.5)
             time.sleep(5)  # the last phones' first page and stream
             print(f"  replay: judges for {options.seconds} s with the phones open...", flush=True)
@@ -373,10 +417,12 @@ def replay(options, folder: Path) -> dict:
 def report(result: dict, options) -> bool:
     load = os.getloadavg()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    print(f"\nbench-live: {options.players} players, round {ROUND} ({result['tables']} tables) "
-          f"entered by {options.judges} judges (a save every {options.pace} s each), "
-          f"{options.phones} phones; event built in {result['build_s']:.0f} s; "
-          f"open files {soft}/{hard}; load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")  # fmt: skip
+    print(
+        f"\nbench-live: {options.players} players, round {ROUND} ({result['tables']} tables) "
+        f"entered by {options.judges} judges (a save every {options.pace} s each), "
+        f"{options.phones} phones; event built in {result['build_s']:.0f} s; "
+        f"open files {soft}/{hard}; load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
+    )
     print("layout: " + ", ".join(result["processes"]))
     ok = True
 
@@ -386,47 +432,67 @@ def report(result: dict, options) -> bool:
         return "ok" if good else "MISSED"
 
     hands = result["hands"]
-    print(f"\nhands: {hands['saved']} saved (answered 302), {hands['lost']} lost, "
-          f"{hands['saved twice']} acknowledged twice, {hands['stored']} in the database  "
-          f"[0 lost: {mark(hands['lost'] == 0 and hands['saved twice'] == 0)}]")  # fmt: skip
+    print(
+        f"\nhands: {hands['saved']} saved (answered 302), {hands['lost']} lost, "
+        f"{hands['saved twice']} acknowledged twice, {hands['stored']} in the database  "
+        f"[0 lost: {mark(hands['lost'] == 0 and hands['saved twice'] == 0)}]"
+    )
     alone, during = result["alone"], result["replay"]
     print(f"\n{'desk save':<26}{'saves':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}  answers")
     for name, figures in (("judges alone", alone), ("with the phones", during)):
-        print(f"{name:<26}{figures['saved']:>7}{figures['p50_ms']:>9.0f}{figures['p95_ms']:>9.0f}"
-              f"{figures['p99_ms']:>9.0f}  {figures['answers']}")  # fmt: skip
+        print(
+            f"{name:<26}{figures['saved']:>7}{figures['p50_ms']:>9.0f}{figures['p95_ms']:>9.0f}"
+            f"{figures['p99_ms']:>9.0f}  {figures['answers']}"
+        )
     ratio = during["p95_ms"] / alone["p95_ms"]
-    print(f"desk save p95, with / without phones: {ratio:.2f}x  "
-          f"[<= {TARGETS['desk_ratio']}x: {mark(ratio <= TARGETS['desk_ratio'])}]")  # fmt: skip
+    print(
+        f"desk save p95, with / without phones: {ratio:.2f}x  "
+        f"[<= {TARGETS['desk_ratio']}x: {mark(ratio <= TARGETS['desk_ratio'])}]"
+    )
     unclear = alone["unclear"] + during["unclear"]
-    print(f"\n{'page (locust)':<30}{'requests':>9}{'errors':>7}{'req/s':>8}{'p50 ms':>8}"
-          f"{'p95 ms':>8}{'p99 ms':>8}")  # fmt: skip
+    print(
+        f"\n{'page (locust)':<30}{'requests':>9}{'errors':>7}{'req/s':>8}{'p50 ms':>8}"
+        f"{'p95 ms':>8}{'p99 ms':>8}"
+    )
     errors = len(unclear)
     for row in result["pages"]:
-        print(f"{row['name']:<30}{row['requests']:>9}{row['failures']:>7}{row['rps']:>8.1f}"
-              f"{row['p50_ms']:>8.0f}{row['p95_ms']:>8.0f}{row['p99_ms']:>8.0f}")  # fmt: skip
+        print(
+            f"{row['name']:<30}{row['requests']:>9}{row['failures']:>7}{row['rps']:>8.1f}"
+            f"{row['p50_ms']:>8.0f}{row['p95_ms']:>8.0f}{row['p99_ms']:>8.0f}"
+        )
         if row["name"] != "Aggregated":
             errors += row["failures"]
     standings = [r for r in result["pages"] if r["name"] in ("standings", "standings fragment")]
     worst = max((r["p95_ms"] for r in standings), default=float("inf"))
-    print(f"public standings p95 (page, fragment): {worst:.0f} ms  "
-          f"[< {TARGETS['standings_p95_ms']} ms: {mark(worst < TARGETS['standings_p95_ms'])}]")  # fmt: skip
+    print(
+        f"public standings p95 (page, fragment): {worst:.0f} ms  "
+        f"[< {TARGETS['standings_p95_ms']} ms: {mark(worst < TARGETS['standings_p95_ms'])}]"
+    )
     update = result["update"]
     fetched = update["fetched_p95_s"]
-    print(f"\nupdate, save -> seen on an open page ({update['pairs']} save x phone pairs, "
-          f"{result['phones_recorded']} phones):")  # fmt: skip
-    print(f"  version heard on the stream  p50 {update['heard_p50_s'] or 0:.2f} s, "
-          f"p95 {update['heard_p95_s'] or 0:.2f} s")  # fmt: skip
-    print(f"  fragment fetched             p50 {update['fetched_p50_s'] or 0:.2f} s, "
-          f"p95 {fetched or 0:.2f} s, p99 {update['fetched_p99_s'] or 0:.2f} s  "
-          f"[p95 < {TARGETS['update_p95_s']} s: "
-          f"{mark(fetched is not None and fetched < TARGETS['update_p95_s'])}]")  # fmt: skip
+    print(
+        f"\nupdate, save -> seen on an open page ({update['pairs']} save x phone pairs, "
+        f"{result['phones_recorded']} phones):"
+    )
+    print(
+        f"  version heard on the stream  p50 {update['heard_p50_s'] or 0:.2f} s, "
+        f"p95 {update['heard_p95_s'] or 0:.2f} s"
+    )
+    print(
+        f"  fragment fetched             p50 {update['fetched_p50_s'] or 0:.2f} s, "
+        f"p95 {fetched or 0:.2f} s, p99 {update['fetched_p99_s'] or 0:.2f} s  "
+        f"[p95 < {TARGETS['update_p95_s']} s: "
+        f"{mark(fetched is not None and fetched < TARGETS['update_p95_s'])}]"
+    )
     print(f"  never heard: {update['unheard']}; heard, fetch unfinished: {update['not_fetched']}")
     pdf = result["pdf"]
     queued = pdf.get("status") == 302 and "/jobs/" in pdf.get("location", "")
-    print(f"\nstandings PDF asked during the replay: {pdf.get('status')} -> "
-          f"{pdf.get('location')} in {pdf.get('ask_ms', 0):.0f} ms; job {pdf.get('job_state')}"
-          f" after {pdf.get('job_made_s', 0):.1f} s (made by the worker)  "
-          f"[queued, ask < 1 s: {mark(queued and pdf.get('ask_ms', 1e9) < 1000)}]")  # fmt: skip
+    print(
+        f"\nstandings PDF asked during the replay: {pdf.get('status')} -> "
+        f"{pdf.get('location')} in {pdf.get('ask_ms', 0):.0f} ms; job {pdf.get('job_state')}"
+        f" after {pdf.get('job_made_s', 0):.1f} s (made by the worker)  "
+        f"[queued, ask < 1 s: {mark(queued and pdf.get('ask_ms', 1e9) < 1000)}]"
+    )
     for line in unclear[:10]:
         print(f"  desk error: {line}")
     for line in result["failures"][:10]:

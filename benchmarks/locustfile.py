@@ -163,11 +163,14 @@ class _Phone(FastHttpUser):
                 head, buffer = buffer.split(b"\r\n\r\n", 1)
                 status = head.split(b" ", 2)[1]
                 self.environment.events.request.fire(
-                    request_type="GET", name="live stream (open)", context={},
-                    response_time=(time.perf_counter() - started) * 1000, response_length=0,
+                    request_type="GET",
+                    name="live stream (open)",
+                    context={},
+                    response_time=(time.perf_counter() - started) * 1000,
+                    response_length=0,
                     exception=None if status == b"200" else ConnectionError(status.decode()),
                     response=None,
-                )  # fmt: skip
+                )
                 if status != b"200":
                     gevent.sleep(5)
                     continue
@@ -182,10 +185,14 @@ class _Phone(FastHttpUser):
                 stream.close()
             except OSError as error:
                 self.environment.events.request.fire(
-                    request_type="GET", name="live stream (open)", context={},
-                    response_time=(time.perf_counter() - started) * 1000, response_length=0,
-                    exception=error, response=None,
-                )  # fmt: skip
+                    request_type="GET",
+                    name="live stream (open)",
+                    context={},
+                    response_time=(time.perf_counter() - started) * 1000,
+                    response_length=0,
+                    exception=error,
+                    response=None,
+                )
                 gevent.sleep(5)
 
     def heard_version(self, version: str) -> None:

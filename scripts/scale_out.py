@@ -122,24 +122,66 @@ def commands(layout: Layout, folder: Path) -> list[tuple[str, list[str]]]:
     found = []
 
     def gunicorn(port: int) -> list[str]:
-        return [python, "-m", "gunicorn", "tournament.wsgi", "--workers", "1",
-                "--bind", f"127.0.0.1:{port}", "--timeout", "60", "--graceful-timeout", "5",
-                "--keep-alive", "30", "--access-logfile", "/dev/null", "--error-logfile", "-"]  # fmt: skip
+        return [
+            python,
+            "-m",
+            "gunicorn",
+            "tournament.wsgi",
+            "--workers",
+            "1",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--timeout",
+            "60",
+            "--graceful-timeout",
+            "5",
+            "--keep-alive",
+            "30",
+            "--access-logfile",
+            "/dev/null",
+            "--error-logfile",
+            "-",
+        ]
 
     for pool in ("public", "officials"):
         for index, port in enumerate(layout.ports[pool], 1):
             found.append((f"{pool} {index} (gunicorn :{port})", gunicorn(port)))
     for index, port in enumerate(layout.ports["streams"], 1):
-        found.append((f"streams {index} (uvicorn :{port})",
-                      [python, "-m", "uvicorn", "tournament.asgi:application", "--host",
-                       "127.0.0.1", "--port", str(port), "--timeout-graceful-shutdown", "2",
-                       "--no-access-log", "--backlog", "4096", "--timeout-keep-alive", "30"]))  # fmt: skip
+        found.append(
+            (
+                f"streams {index} (uvicorn :{port})",
+                [
+                    python,
+                    "-m",
+                    "uvicorn",
+                    "tournament.asgi:application",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(port),
+                    "--timeout-graceful-shutdown",
+                    "2",
+                    "--no-access-log",
+                    "--backlog",
+                    "4096",
+                    "--timeout-keep-alive",
+                    "30",
+                ],
+            )
+        )
     for index in range(1, layout.workers + 1):
-        found.append((f"worker {index} (db_worker)",
-                      [python, "manage.py", "db_worker", "--no-reload", "--verbosity", "0"]))  # fmt: skip
-    found.append((f"proxy (nginx :{layout.port})",
-                  [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"),
-                   "-g", "daemon off;"]))  # fmt: skip
+        found.append(
+            (
+                f"worker {index} (db_worker)",
+                [python, "manage.py", "db_worker", "--no-reload", "--verbosity", "0"],
+            )
+        )
+    found.append(
+        (
+            f"proxy (nginx :{layout.port})",
+            [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
+        )
+    )
     return found
 
 
@@ -207,9 +249,22 @@ class Deployment:
         port = free_port()
         self._spawn(
             f"redis (:{port})",
-            ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--maxmemory", "256mb", "--maxmemory-policy", "allkeys-lru"],
-        )  # fmt: skip
+            [
+                "redis-server",
+                "--port",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--maxmemory",
+                "256mb",
+                "--maxmemory-policy",
+                "allkeys-lru",
+            ],
+        )
         return f"redis://127.0.0.1:{port}/0"
 
     def _wait_for_pools(self) -> None:
@@ -297,8 +352,12 @@ def main() -> None:
         print("Set DATABASE_URL (PostgreSQL) first: docs/deploy.md.", file=sys.stderr)
         raise SystemExit(2)
     stop_on_sigterm()
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
-                   cwd=ROOT, env=site_env(), check=True)  # fmt: skip
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "--verbosity", "0"],
+        cwd=ROOT,
+        env=site_env(),
+        check=True,
+    )
     with Deployment(layout) as deployment:
         print(f"Serving on {layout.base} (Ctrl-C to stop everything)")
         for name, process in deployment.processes:

@@ -65,9 +65,11 @@ def _open(chromium, url: str, width: int, height: int, asked: list):
     problems = _watch_csp(page)
     page.on(
         "request",
-        lambda request: asked.append(request.headers.get("x-live-version"))
-        if request.headers.get("hx-request")
-        else None,
+        lambda request: (
+            asked.append(request.headers.get("x-live-version"))
+            if request.headers.get("hx-request")
+            else None
+        ),
     )
     page.goto(url)
     page.wait_for_function("() => window.htmx && document.querySelector('[data-live]')")

@@ -66,13 +66,22 @@ def test_the_launcher_starts_each_pool_on_ports_of_its_own(tmp_path):
     layout.assign_ports()
     started = commands(layout, tmp_path)
     names = [name.split(" (")[0] for name, _ in started]
-    assert names == ["public 1", "public 2", "officials 1", "streams 1", "worker 1", "worker 2",
-                     "proxy"]  # fmt: skip
+    assert names == [
+        "public 1",
+        "public 2",
+        "officials 1",
+        "streams 1",
+        "worker 1",
+        "worker 2",
+        "proxy",
+    ]
     ports = [*layout.ports["public"], *layout.ports["officials"], *layout.ports["streams"]]
     assert len(set(ports + [layout.port])) == 5
     lines = dict(started)
     assert "tournament.wsgi" in lines[f"public 1 (gunicorn :{layout.ports['public'][0]})"]
-    assert "tournament.asgi:application" in lines[f"streams 1 (uvicorn :{layout.ports['streams'][0]})"]  # fmt: skip
+    assert (
+        "tournament.asgi:application" in lines[f"streams 1 (uvicorn :{layout.ports['streams'][0]})"]
+    )
     assert lines["worker 1 (db_worker)"][2:4] == ["db_worker", "--no-reload"]
     config = render_nginx(layout, tmp_path)
     assert not re.search(r"@[A-Z_]+@", config)  # every placeholder filled
@@ -81,8 +90,10 @@ def test_the_launcher_starts_each_pool_on_ports_of_its_own(tmp_path):
     assert f"listen 127.0.0.1:{layout.port};" in config
 
 
-@pytest.mark.skipif(not shutil.which("nginx") and not Path("/usr/sbin/nginx").exists(),
-                    reason="nginx is not installed (apt-get install nginx)")  # fmt: skip
+@pytest.mark.skipif(
+    not shutil.which("nginx") and not Path("/usr/sbin/nginx").exists(),
+    reason="nginx is not installed (apt-get install nginx)",
+)
 def test_the_generated_proxy_configuration_passes_nginx_t(tmp_path):
     layout = Layout()
     layout.assign_ports()
@@ -90,7 +101,9 @@ def test_the_generated_proxy_configuration_passes_nginx_t(tmp_path):
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     checked = subprocess.run(
         [nginx, "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")],
-        capture_output=True, text=True, timeout=30,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert checked.returncode == 0, checked.stderr
     assert "syntax is ok" in checked.stderr
