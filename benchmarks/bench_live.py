@@ -258,7 +258,6 @@ def pdf_ask(base: str, organiser, slug: str, job_wait: float) -> dict:
         found["job_state"] = job.state
         if job.finished_at:
             found["job_made_s"] = (job.finished_at - job.created_at).total_seconds()
-            found["pages"] = job.pages if hasattr(job, "pages") else None
     return found
 
 
