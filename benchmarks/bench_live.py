@@ -393,6 +393,7 @@ def replay(options, folder: Path) -> dict:
                 options.seconds / 2,
                 lambda: pdf.update(pdf_ask(base, organiser, tournament.slug, options.seconds)),
             )
+            asker.daemon = True  # an interrupted run does not wait for it
             asker.start()
             during = judges_run(judges, plans, options.seconds, options.pace)
             asker.join()
