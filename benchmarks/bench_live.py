@@ -12,7 +12,9 @@ event       `bench_standings.build_event(400, 9, 16)` (nine rounds played, in bu
 judges      8 officials at the desk over HTTP through the proxy (`benchmarks.http_desk`),
             each with tables of their own, one save every ``--pace`` seconds (a judge reads a
             slip and types it).
-alone       the judges for ``--seconds`` with no spectator: the desk's own save times.
+alone       the judges for ``--seconds`` with no spectator, before the replay and again after
+            it (the phones gone): the desk's own save times, both parts together, so that a
+            neighbour's load that comes or goes weighs on both sides alike.
 replay      the same again while ``--phones`` phones (locust: `locustfile.StandingsPhone`,
             99 in 100, and `ProjectorPhone`) hold the standings or the projector open, each
             with its stream; half-way an organiser asks for the standings PDF (14 pages).
@@ -401,15 +403,22 @@ def replay(options, folder: Path) -> dict:
             until = time.time()
         finally:
             locust_stop(phones)
+        print(f"  judges alone again for {options.seconds} s...", flush=True)
+        after = judges_run(judges, plans, options.seconds, options.pace)
+        result["alone before"] = result["alone"]
+        result["alone after"] = desk_figures(after)
+        result["alone"] = desk_figures([*alone, *after])
         result["replay"] = desk_figures(during)
         result["pdf"] = pdf
         result["pages"] = locust_rows(folder)
         result["failures"] = locust_failures(folder)
+        log = (folder / "locust.log").read_text(errors="replace")
+        result["locust_saturated"] = "CPU usage above" in log  # locust's own warning
         records = json.loads((folder / "records.json").read_text())
         result["phones_recorded"] = len(records)
         result["update"] = update_figures(save_versions(tournament, during), records, until)
         result["hands"] = hands_check(
-            tournament, [a for o in [*alone, *during] for a in o.acknowledged]
+            tournament, [a for o in [*alone, *during, *after] for a in o.acknowledged]
         )
     return result
 
@@ -439,7 +448,12 @@ def report(result: dict, options) -> bool:
     )
     alone, during = result["alone"], result["replay"]
     print(f"\n{'desk save':<26}{'saves':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}  answers")
-    for name, figures in (("judges alone", alone), ("with the phones", during)):
+    for name, figures in (
+        ("alone, before", result["alone before"]),
+        ("alone, after", result["alone after"]),
+        ("alone, both", alone),
+        ("with the phones", during),
+    ):
         print(
             f"{name:<26}{figures['saved']:>7}{figures['p50_ms']:>9.0f}{figures['p95_ms']:>9.0f}"
             f"{figures['p99_ms']:>9.0f}  {figures['answers']}"
@@ -497,6 +511,11 @@ def report(result: dict, options) -> bool:
         print(f"  desk error: {line}")
     for line in result["failures"][:10]:
         print(f"  page error: {line}")
+    if result["locust_saturated"]:
+        print(
+            "NOTE: locust warned that its CPU use passed 90%:"
+            " the phones' times include its own delays."
+        )
     print(f"errors: {errors}  [0: {mark(errors == 0)}]")
     return ok
 
