@@ -326,6 +326,7 @@ def stop_on_sigterm() -> None:
 
     signal.signal(signal.SIGTERM, interrupt)
     signal.signal(signal.SIGHUP, interrupt)
+    signal.signal(signal.SIGINT, interrupt)  # even when started with Ctrl-C ignored (``&``)
 
 
 def main() -> None:
