@@ -104,8 +104,7 @@ bench-load: $(BENCH_STAMP)
 bench-live: $(BENCH_STAMP)
 	@bash scripts/system_packages.sh servers
 	@uptime
-	$(PY) benchmarks/bench_live.py $(if $(PHONES),--phones $(PHONES))
-	@uptime
+	@$(PY) benchmarks/bench_live.py $(if $(PHONES),--phones $(PHONES)); status=$$?; uptime; exit $$status
 
 clean:
 	rm -rf $(VENV) .pytest_cache db.sqlite3 db.sqlite3-wal db.sqlite3-shm staticfiles media
