@@ -4,8 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
+BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test check lint contracts install install-dev browser fonts demo messages bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-background bench-scale bench-load clean
+.PHONY: run test check lint contracts install install-dev browser fonts demo messages bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-background bench-scale bench-load bench-live clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +19,11 @@ $(STAMP): pyproject.toml | $(PY)
 $(DEV_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP) $@
+
+# locust, for the load benchmarks.
+$(BENCH_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	touch $(STAMP) $(DEV_STAMP) $@
 
 install: $(STAMP)
 install-dev: $(DEV_STAMP)
@@ -90,13 +96,20 @@ bench-scale: $(DEV_STAMP) browser
 	$(PY) benchmarks/scale_pages.py --runs $(or $(RUNS),5)
 
 # 8 judges x 1,000 hands over gunicorn, then locust on the public pages and the preview.
-bench-load: $(DEV_STAMP)
-	$(PY) -m pip install --quiet -e '.[dev,bench]'
+bench-load: $(BENCH_STAMP)
 	$(PY) benchmarks/bench_load.py
+
+# The scale-out layout (docs/deploy.md: nginx, two public web processes, the officials' own,
+# uvicorn, a worker, Redis, PostgreSQL at BENCH_PG_URL) replaying a 400-player round: 8 judges at
+# the desk alone, then with 1,000 phones holding the live pages open (about 5 minutes). nginx
+# and redis-server are installed where apt is there.
+bench-live: $(BENCH_STAMP)
+	@bash scripts/system_packages.sh servers
+	@uptime
+	@$(PY) benchmarks/bench_live.py $(if $(PHONES),--phones $(PHONES)); status=$$?; uptime; exit $$status
 
 # Gather the marked strings of the code and templates into the Chinese catalogues (locale/),
 # then translate the new entries there; `make test` fails on any left untranslated or fuzzy.
-
 messages: export DJANGO_DEBUG ?= 1
 messages: $(STAMP)
 	$(PY) manage.py makemessages -l zh_Hant -l zh_Hans --no-obsolete --no-location

@@ -131,8 +131,8 @@ def _locust(base: str, users: int, seconds: int, players: dict) -> list[dict]:
     )
     subprocess.run(
         [sys.executable, "-m", "locust", "-f", str(ROOT / "benchmarks" / "locustfile.py"),
-         "--headless", "--users", str(users), "--spawn-rate", str(users), "--run-time",
-         f"{seconds}s", "--host", base, "--csv", str(prefix), "--only-summary",
+         "Visitor", "Judge", "--headless", "--users", str(users), "--spawn-rate", str(users),
+         "--run-time", f"{seconds}s", "--host", base, "--csv", str(prefix), "--only-summary",
          "--loglevel", "WARNING"],
         env=env, check=False, capture_output=True, text=True,
     )  # fmt: skip

@@ -12,6 +12,9 @@ judge           `Judge`: one official's browser: cookies, CSRF token, log-in; no
 table plan      `TablePlan`: a session's sheet address and its players by starting wind.
 acknowledged    a save answered 302: the desk told the judge "saved". Every acknowledged save
                 must be in the database once; every refusal must be clear (`Outcome.kind`).
+pace            seconds from one save's start to the next (``fill_tables(pace=...)``): 0 is as
+                fast as the server answers; a human judge reading a slip and typing it takes
+                several seconds (``make bench-live``).
 """
 
 from __future__ import annotations
@@ -223,6 +226,7 @@ class Outcome:
     kinds: Counter = field(default_factory=Counter)
     unclear: list[str] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
+    saved_at: list[tuple[float, float]] = field(default_factory=list)  # wall clock: sent, answered
     lost: str = ""  # the server went away (only the kill test expects it)
 
 
@@ -238,17 +242,19 @@ def classify(answer: Answer) -> str:
     return "unclear"
 
 
-def fill_tables(judge: Judge, plans: list[TablePlan], outcome: Outcome, stop=None) -> None:
+def fill_tables(
+    judge: Judge, plans: list[TablePlan], outcome: Outcome, stop=None, pace: float = 0.0
+) -> None:
     """Enter hands at these tables until each sheet offers no next hand (or ``stop`` is set,
-    or the server goes away)."""
+    or the server goes away), one save every ``pace`` seconds at most."""
     try:
-        _fill(judge, plans, outcome, stop)
+        _fill(judge, plans, outcome, stop, pace)
     except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
         outcome.kinds["connection lost"] += 1
         outcome.lost = f"{type(error).__name__}: {error}"
 
 
-def _fill(judge: Judge, plans: list[TablePlan], outcome: Outcome, stop) -> None:
+def _fill(judge: Judge, plans: list[TablePlan], outcome: Outcome, stop, pace: float) -> None:
     for plan in plans:
         while stop is None or not stop.is_set():
             sheet = judge.request(plan.path)
@@ -259,6 +265,7 @@ def _fill(judge: Judge, plans: list[TablePlan], outcome: Outcome, stop) -> None:
             if found is None:
                 break  # the session is full or closed
             number = int(found.group(1))
+            sent = time.time()
             started = time.perf_counter()
             answer = judge.request(plan.path, plan.hand(number))
             outcome.seconds.append(time.perf_counter() - started)
@@ -266,11 +273,15 @@ def _fill(judge: Judge, plans: list[TablePlan], outcome: Outcome, stop) -> None:
             outcome.kinds[kind] += 1
             if kind == "saved":
                 outcome.acknowledged.append((plan.path, number))
+                outcome.saved_at.append((sent, time.time()))
             elif kind == "unclear":
                 outcome.unclear.append(f"POST {plan.path} #{number}: {answer.status}")
                 break  # a server fault: report it rather than retry forever
             elif kind == "refused: session closed":
                 break
+            rest = pace - (time.perf_counter() - started)
+            if rest > 0 and (stop.wait(rest) if stop is not None else time.sleep(rest)):
+                return
 
 
 def run_judges(judges: list[Judge], work) -> list[Outcome]:

@@ -2,18 +2,25 @@
 # Debian packages the test suite uses: Chromium (browser tests), poppler-utils (reading PDFs
 # back), a CJK font (tile glyphs in screenshots and PDFs) and a symbol font with the mahjong
 # tiles and emoji that players put in their names (so that a PDF never prints a box).
-# ``system_packages.sh fonts`` installs the two fonts alone (``make run``: the printouts).
+# ``system_packages.sh fonts`` installs the two fonts alone (``make run``: the printouts);
+# ``system_packages.sh servers`` the proxy and Redis of the scale-out layout instead
+# (``make bench-live``, docs/deploy.md).
 # Installs what is missing when apt is available and we are root; otherwise says what will be
 # skipped.
 set -u
 missing=()
-if [ "${1:-}" != fonts ]; then
+if [ "${1:-}" = servers ]; then
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+  command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+elif [ "${1:-}" != fonts ]; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 fi
-command -v msgfmt >/dev/null 2>&1 || missing+=(gettext)
-[ -n "$(fc-list :lang=zh 2>/dev/null)" ] || missing+=(fonts-wqy-zenhei)
-[ -n "$(fc-list ':charset=1f004' 2>/dev/null)" ] || missing+=(fonts-symbola)
+if [ "${1:-}" != servers ]; then
+  command -v msgfmt >/dev/null 2>&1 || missing+=(gettext)
+  [ -n "$(fc-list :lang=zh 2>/dev/null)" ] || missing+=(fonts-wqy-zenhei)
+  [ -n "$(fc-list ':charset=1f004' 2>/dev/null)" ] || missing+=(fonts-symbola)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   echo "Installing Debian packages for the tests: ${missing[*]}"

@@ -7,6 +7,10 @@
 // fragments are fetched every 20 s (a fetch of an unchanged page is a 304); after 3 failures in
 // a row the stream is given up and tried again later (30 s, 1, 2, then every 5 minutes).
 // Coming back to a tab whose stream has gone quiet reconnects at once.
+//
+// While the stream is open, a fragment's fetch says which version it wants (X-Live-Version, the
+// last one heard): a proxy may then keep one answer per version and fragment for every page that
+// heard it (docs/deploy.md). Fetches without an open stream (the slow poll) never say it.
 (function () {
   "use strict";
   var POLL_MS = 20000, QUIET_MS = 40000, WATCH_MS = 10000, FAILURES = 3;
@@ -15,11 +19,13 @@
   if (!first) return;
   var url = first.getAttribute("data-live");
   var source = null, failures = 0, givenUp = 0, heardAt = 0, poll = null, again = null;
+  var heard = "";
 
   function fragments() { return document.querySelectorAll("[data-live]"); }
   function fetchAgain(element) { element.dispatchEvent(new CustomEvent("zj:changed")); }
 
   function versionHeard(version) {
+    heard = version;
     heardAt = Date.now();
     failures = 0;
     fragments().forEach(function (element) {
@@ -36,7 +42,16 @@
 
   function close() {
     if (source) { source.close(); source = null; }
+    heard = "";
   }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var element = event.detail.elt;
+    if (heard && source && source.readyState === EventSource.OPEN &&
+        element && element.hasAttribute && element.hasAttribute("data-live")) {
+      event.detail.headers["X-Live-Version"] = heard;
+    }
+  });
 
   function giveUp() {
     close();

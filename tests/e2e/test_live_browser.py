@@ -6,6 +6,8 @@ open while hands are saved through the service: each page swaps in the new total
 reload, within 3 s of the save (the delays are printed: median and worst). Then the stream is
 cut (the server restarts, and the browser may no longer reach ``/live/``): the pages fall back
 to their slow poll and still show the next save. No Content-Security-Policy violation anywhere.
+While the stream is open, each fragment's fetch names the version the stream said
+(``X-Live-Version``, which a proxy may keep answers by: docs/deploy.md); the slow poll's never do.
 
 Vocabulary: a *swap* is htmx putting a live fragment in place; the pages record each one with
 the browser's clock (``window.zjSwaps``), which is the machine's clock the saves are timed by.
@@ -55,11 +57,20 @@ def _watch_csp(page) -> list[str]:
     return problems
 
 
-def _open(chromium, url: str, width: int, height: int):
+def _open(chromium, url: str, width: int, height: int, asked: list):
+    """The page, and each fragment fetch's ``X-Live-Version`` (or None) appended to ``asked``."""
     context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     page.set_default_timeout(15_000)
     problems = _watch_csp(page)
+    page.on(
+        "request",
+        lambda request: (
+            asked.append(request.headers.get("x-live-version"))
+            if request.headers.get("hx-request")
+            else None
+        ),
+    )
     page.goto(url)
     page.wait_for_function("() => window.htmx && document.querySelector('[data-live]')")
     page.evaluate(RECORD_SWAPS)
@@ -89,12 +100,17 @@ def test_standings_and_projector_update_within_3_s_and_poll_when_the_stream_is_c
     judge = make_user()
     hand_save(session=session, entry=entry(session, 1, winner="S"), user=judge)
     slug = session.round.tournament.slug
+    asked = []
     with AsgiServer() as server:
         phone, standings, phone_problems = _open(
-            chromium, server.base + reverse("public:standings", args=[slug]), 390, 844
+            chromium, server.base + reverse("public:standings", args=[slug]), 390, 844, asked
         )
         screen, projector, screen_problems = _open(
-            chromium, server.base + reverse("public:projector_standings", args=[slug]), 1920, 1080
+            chromium,
+            server.base + reverse("public:projector_standings", args=[slug]),
+            1920,
+            1080,
+            asked,
         )
         first_total = standings.locator("table.standings tbody tr td.strong").first
         expect(first_total).to_have_text("30")  # South won hand 1: 10 from each
@@ -119,6 +135,9 @@ def test_standings_and_projector_update_within_3_s_and_poll_when_the_stream_is_c
         )
         assert max(every) < LIMIT
         assert standings.evaluate("document.documentElement.scrollWidth") <= 390
+        assert len(asked) >= 2 * SAVES
+        assert all(version and int(version, 16) for version in asked), asked
+        asked.clear()
 
         # The stream is cut: the browser can no longer reach it, and the server restarts (every
         # open stream ends). The pages go on with their slow poll.
@@ -131,6 +150,7 @@ def test_standings_and_projector_update_within_3_s_and_poll_when_the_stream_is_c
         polled = [_seen_at(page, version, POLL_LIMIT) - saved for page in (standings, projector)]
         print(f"with the stream cut, the slow poll showed the save after {polled} s")
         expect(first_total).to_have_text(str(30 * number))
+        assert asked and not any(asked), asked  # polled without a stream: no version named
         for page in (standings, projector):
             assert page.evaluate("window.zjNeverReloaded") is True
         assert phone_problems == [] and screen_problems == []
