@@ -159,10 +159,29 @@ def build_events(players: int = 400, rounds: int = 10, hands: int = 16) -> dict[
         "small": Event(*build_event(32, rounds, hands, seed=2)),
         "scored": Event(build_scored_event(players, rounds, hands), []),
     }
+    history_age(played, events["small"])
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:  # as autovacuum would after a day of entries
             cursor.execute("ANALYZE")
     return events
+
+
+def history_age(*events: Event, hours: int = 2) -> None:
+    """Date the audit lines of the played events ``hours`` back, as entered earlier in the day.
+
+    The health page re-checks the sessions written since its last check less a minute
+    (`tournament.play.health.MARGIN`); an event built just before a run would have every
+    session written inside that minute, and the health page's visit after a write would
+    re-check them all (a whole check) instead of the one session written."""
+    import datetime
+
+    from django.db.models import F
+
+    from tournament.models import AuditEntry
+
+    AuditEntry.objects.filter(tournament__in=[event.tournament for event in events]).update(
+        created_at=F("created_at") - datetime.timedelta(hours=hours)
+    )
 
 
 def cache_key() -> str:
@@ -596,7 +615,9 @@ def postgres_backend(key: str) -> Backend | None:
     except Exception as error:  # noqa: BLE001 - any failure means "not reachable"
         print(f"PostgreSQL not reachable at {base}: {error}", file=sys.stderr)
         return None
-    cache, building, run = f"zj_scale_{key}", f"zj_scale_{key}_building", "zj_scale_run"
+    # A run's copy is named by this process: two worktrees measuring at once keep their own.
+    cache, building = f"zj_scale_{key}", f"zj_scale_{key}_building"
+    run = f"zj_run_scale_{os.getpid()}"
 
     def names():
         found = admin.execute("SELECT datname FROM pg_database WHERE datname LIKE 'zj_scale_%'")
