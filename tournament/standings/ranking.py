@@ -184,7 +184,7 @@ SCALE = 60  # match points are summed in sixtieths: exact for ties of up to six 
 def _tie_signature(scores: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """For each score, (index of its first place, number of players sharing it)."""
     order = sorted(scores, reverse=True)
-    return tuple((order.index(score), order.count(score)) for score in scores)
+    return tuple([(order.index(score), order.count(score)) for score in scores])
 
 
 @lru_cache(maxsize=4096)
