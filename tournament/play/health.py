@@ -153,12 +153,9 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         r, t, h, c = at(pk)
         text = f"{_where(r, t, h, c, hands)}: kept totals differ."
         found["drift"].append(Problem("drift", text, r, t, half=h))
-    # Second entries awaiting the head judge are few across all tournaments (a resolved one is
-    # deleted): read from their small table, not by walking every hand of the tournament.
-    for pk, n in HandEntry.objects.values_list("hand__session_id", "hand__number"):
-        if pk not in sessions:
-            continue
-        r, t, h, c = at(pk)
+    for r, t, h, c, n in HandEntry.objects.filter(
+        hand__session__round__tournament=tournament
+    ).values_list(*(f"hand__{name}" for name in (*place, change, "number"))):
         found["mismatch"].append(
             Problem(
                 "mismatch",
