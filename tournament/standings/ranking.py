@@ -162,9 +162,10 @@ class Standing:
         return self.rank.startswith("=")
 
     def points_by_round(self) -> dict[int, int]:
-        by_round: dict[int, int] = defaultdict(int)
+        by_round: dict[int, int] = {}
         for placing in self.sessions:
-            by_round[placing.round_number] += placing.score
+            number = placing.round_number
+            by_round[number] = by_round.get(number, 0) + placing.score
         return dict(sorted(by_round.items()))
 
     def cumulative_by_round(self) -> list[tuple[int, int]]:

@@ -115,7 +115,9 @@ class Provisional:
     def row_note(self, player_id: int) -> str:
         """Why this player's row is provisional ("" when it is not): a query of their table
         waits for the head judge, or their table's appeal window is open until a time."""
-        tables = self.player_tables.get(player_id, ())
+        tables = self.player_tables.get(player_id)
+        if not tables:  # most rows: no open window or query at their tables
+            return ""
         if any(key in self.open_queries for key in tables):
             return "provisional: a hand query awaits the head judge"
         appeals = self.open_appeals
