@@ -4,7 +4,8 @@ scale, each against its floor measured in the same run.
 Vocabulary
 ----------
 played event    `bench_standings.build_event(400, 10, 16)`: 400 players, 10 rounds, 16,000
-                hands and 64,000 payments in bulk rows, every session reconciled.
+                hands and 64,000 payments in bulk rows, every session reconciled; its audit
+                lines dated two hours back (`history_age`), as entered earlier in the day.
 before play     `build_before_play(400, 10)`: the same roster with all 10 rounds seated and
                 published and no hand entered (the seating, dashboard and check-in pages as the
                 organiser sees them the evening before; the hand saves go into its round 1).
@@ -295,7 +296,8 @@ def health_rows(event: Event, runs: int) -> list[dict]:
     """The health page as a judge finds it: the whole check of every session's totals against
     the payments (the first visit, then at most every 10 minutes), and a visit after a write
     (a session reopened through the service before each request: its totals are checked
-    again, no others)."""
+    again, no others). The visit after a write is the usual visit: every visit but the first
+    and one in 10 minutes, however many sessions were written since (their payments only)."""
     from django.core.cache import cache
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
