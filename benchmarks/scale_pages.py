@@ -4,7 +4,8 @@ scale, each against its floor measured in the same run.
 Vocabulary
 ----------
 played event    `bench_standings.build_event(400, 10, 16)`: 400 players, 10 rounds, 16,000
-                hands and 64,000 payments in bulk rows, every session reconciled.
+                hands and 64,000 payments in bulk rows, every session reconciled; its audit
+                lines dated two hours back (`history_age`), as entered earlier in the day.
 before play     `build_before_play(400, 10)`: the same roster with all 10 rounds seated and
                 published and no hand entered (the seating, dashboard and check-in pages as the
                 organiser sees them the evening before; the hand saves go into its round 1).
@@ -159,10 +160,29 @@ def build_events(players: int = 400, rounds: int = 10, hands: int = 16) -> dict[
         "small": Event(*build_event(32, rounds, hands, seed=2)),
         "scored": Event(build_scored_event(players, rounds, hands), []),
     }
+    history_age(played, events["small"])
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:  # as autovacuum would after a day of entries
             cursor.execute("ANALYZE")
     return events
+
+
+def history_age(*events: Event, hours: int = 2) -> None:
+    """Date the audit lines of the played events ``hours`` back, as entered earlier in the day.
+
+    The health page re-checks the sessions written since its last check less a minute
+    (`tournament.play.health.MARGIN`); an event built just before a run would have every
+    session written inside that minute, and the health page's visit after a write would
+    re-check them all (a whole check) instead of the one session written."""
+    import datetime
+
+    from django.db.models import F
+
+    from tournament.models import AuditEntry
+
+    AuditEntry.objects.filter(tournament__in=[event.tournament for event in events]).update(
+        created_at=F("created_at") - datetime.timedelta(hours=hours)
+    )
 
 
 def cache_key() -> str:
@@ -276,7 +296,8 @@ def health_rows(event: Event, runs: int) -> list[dict]:
     """The health page as a judge finds it: the whole check of every session's totals against
     the payments (the first visit, then at most every 10 minutes), and a visit after a write
     (a session reopened through the service before each request: its totals are checked
-    again, no others)."""
+    again, no others). The visit after a write is the usual visit: every visit but the first
+    and one in 10 minutes, however many sessions were written since (their payments only)."""
     from django.core.cache import cache
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -596,7 +617,9 @@ def postgres_backend(key: str) -> Backend | None:
     except Exception as error:  # noqa: BLE001 - any failure means "not reachable"
         print(f"PostgreSQL not reachable at {base}: {error}", file=sys.stderr)
         return None
-    cache, building, run = f"zj_scale_{key}", f"zj_scale_{key}_building", "zj_scale_run"
+    # A run's copy is named by this process: two worktrees measuring at once keep their own.
+    cache, building = f"zj_scale_{key}", f"zj_scale_{key}_building"
+    run = f"zj_run_scale_{os.getpid()}"
 
     def names():
         found = admin.execute("SELECT datname FROM pg_database WHERE datname LIKE 'zj_scale_%'")

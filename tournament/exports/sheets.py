@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import xlsxwriter
 import xlsxwriter.worksheet
+from xlsxwriter.utility import xl_rowcol_to_cell_fast
 
 from ..event.spreadsheet import cell_escape, rank_cell
 from ..standings.ranking import Standing, number_text
@@ -40,6 +41,8 @@ DIGIT_PIXELS = 7
 # cost more time than holding a 400-player sheet in memory costs space (2 MB at its peak, 0.4
 # in constant memory).
 XLSX_OPTIONS = {"in_memory": True}
+# XlsxWriter's kept cells: a number, and a text by its index in the shared strings.
+_NUMBER, _STRING = xlsxwriter.worksheet.CellNumberTuple, xlsxwriter.worksheet.CellStringTuple
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,9 @@ class Sheet:
         sheet = book.add_worksheet(self.title[:31], worksheet_class=_Worksheet)
         sheet.freeze_panes(1, 0)
         bold, wrap = book.add_format({"bold": True}), book.add_format({"text_wrap": True})
-        write_string, write_number = sheet.write_string, sheet.write_number
+        # The methods behind ``write_string`` and ``write_number``: the same checks and cells,
+        # without the wrapper that reads "A1" addresses (a tenth of the time of a 400-row sheet).
+        write_string, write_number = sheet._write_string, sheet._write_number
         rows = self.safe_rows(for_csv=False)
         header = next(rows)
         for column, title in enumerate(header):
@@ -110,7 +115,42 @@ class Sheet:
 class _Worksheet(xlsxwriter.worksheet.Worksheet):
     """XlsxWriter's worksheet, with each column's width in a ``<col>`` of its own: XlsxWriter
     (like Excel) joins neighbours of the same width into one range, which Excel reads the same
-    but openpyxl and other readers report under the first column only."""
+    but openpyxl and other readers report under the first column only; and a number or text
+    cell with no format of its own, its row's or its column's written as XlsxWriter writes it
+    (``<c r="B7"><v>12</v></c>``, text by its index in the shared strings), in one step: most
+    cells of a standings sheet, where XlsxWriter's general path (every kind of cell, formats,
+    escaped attributes) took half the time of the file."""
+
+    def _calculate_spans(self) -> None:
+        """XlsxWriter's ``spans`` of each block of 16 rows (the first and last column with a
+        cell, "1:21"), from each row's columns at once instead of column by column."""
+        if self.comments:
+            super()._calculate_spans()
+            return
+        ends: dict[int, tuple[int, int]] = {}
+        for row, cells in self.table.items():
+            if cells:
+                block, first, last = row // 16, min(cells), max(cells)
+                if block in ends:
+                    first, last = min(first, ends[block][0]), max(last, ends[block][1])
+                ends[block] = (first, last)
+        self.row_spans = {block: f"{first + 1}:{last + 1}" for block, (first, last) in ends.items()}
+
+    def _write_cell(self, row: int, col: int, cell) -> None:
+        kind = type(cell)
+        if (
+            cell.format is None
+            and (kind is _NUMBER or kind is _STRING)
+            and (row not in self.row_info or not self.row_info[row].row_format)
+            and (col not in self.col_info or self.col_info[col].column_format is None)
+        ):
+            where = xl_rowcol_to_cell_fast(row, col)
+            if kind is _NUMBER:
+                self.fh.write(f'<c r="{where}"><v>{cell.number:.16G}</v></c>')
+            else:
+                self.fh.write(f'<c r="{where}" t="s"><v>{cell.string}</v></c>')
+            return
+        super()._write_cell(row, col, cell)
 
     def _write_cols(self) -> None:
         if not self.col_info:

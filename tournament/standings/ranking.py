@@ -162,9 +162,10 @@ class Standing:
         return self.rank.startswith("=")
 
     def points_by_round(self) -> dict[int, int]:
-        by_round: dict[int, int] = defaultdict(int)
+        by_round: dict[int, int] = {}
         for placing in self.sessions:
-            by_round[placing.round_number] += placing.score
+            number = placing.round_number
+            by_round[number] = by_round.get(number, 0) + placing.score
         return dict(sorted(by_round.items()))
 
     def cumulative_by_round(self) -> list[tuple[int, int]]:
@@ -184,7 +185,7 @@ SCALE = 60  # match points are summed in sixtieths: exact for ties of up to six 
 def _tie_signature(scores: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """For each score, (index of its first place, number of players sharing it)."""
     order = sorted(scores, reverse=True)
-    return tuple((order.index(score), order.count(score)) for score in scores)
+    return tuple([(order.index(score), order.count(score)) for score in scores])
 
 
 @lru_cache(maxsize=4096)

@@ -54,7 +54,7 @@ from ..models import (
     StageCut,
     Tournament,
 )
-from ..names import player_names
+from ..names import PERSON_FIELDS, Names, Person, player_names, registrations_of
 from ..play.appeals import appeal_window
 from ..play.selectors import hidden_hands_filter, round_progress
 from ..roles import is_official
@@ -116,7 +116,9 @@ class Provisional:
     def row_note(self, player_id: int) -> str:
         """Why this player's row is provisional ("" when it is not): a query of their table
         waits for the head judge, or their table's appeal window is open until a time."""
-        tables = self.player_tables.get(player_id, ())
+        tables = self.player_tables.get(player_id)
+        if not tables:  # most rows: no open window or query at their tables
+            return ""
         if any(key in self.open_queries for key in tables):
             return gettext("provisional: a hand query awaits the head judge")
         appeals = self.open_appeals
@@ -240,29 +242,31 @@ def _round_filter(prefix: str, limit: int | None) -> dict:
 
 
 def entrants(tournament: Tournament) -> list[Entrant]:
-    names = player_names(tournament)
+    """Every registered player as the ranking sees them, named as everywhere (`player_names`),
+    from one read of the registrations."""
+    width = len(PERSON_FIELDS)
+    rows = list(
+        registrations_of(tournament).values_list(
+            *PERSON_FIELDS, "player__club", "player__external_id", "status", "is_substitute"
+        )
+    )
+    people = [Person(*row[:width]) for row in rows]
+    names = Names(people)
+    withdrawn = Registration.Status.WITHDRAWN
     return [
         Entrant(
-            player_id=row["player_id"],
-            name=row["player__name"],
-            country=row["player__country"],
-            club=row["player__club"],
-            ema_number=row["player__external_id"],
-            withdrawn=row["status"] == Registration.Status.WITHDRAWN,
-            substitute=row["is_substitute"],
-            label=names.label(row["player_id"], row["player__name"]),
-            order=names.sort_key(row["player_id"]),
+            player_id=person.player_id,
+            name=person.name,
+            country=person.country,
+            club=club,
+            ema_number=external_id,
+            withdrawn=status == withdrawn,
+            substitute=is_substitute,
+            label=names.label(person.player_id, person.name),
+            order=names.sort_key(person.player_id),
         )
-        for row in Registration.objects.filter(tournament=tournament)
-        .order_by()
-        .values(
-            "player_id",
-            "player__name",
-            "player__country",
-            "player__club",
-            "player__external_id",
-            "status",
-            "is_substitute",
+        for person, (club, external_id, status, is_substitute) in zip(
+            people, (row[width:] for row in rows), strict=True
         )
     ]
 

@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import io
 import tempfile
+import zipfile
 
 import openpyxl
+import pytest
 import tablib
 import xlsxwriter
+import xlsxwriter.worksheet
 from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl.utils import get_column_letter
 
+from tournament.exports import sheets
 from tournament.exports.sheets import ROWS_PER_CHUNK, Sheet
 
 cell = st.one_of(st.integers(-10_000, 10_000), st.text(max_size=12))
@@ -107,3 +111,29 @@ def test_the_xlsx_is_written_by_xlsxwriter_without_a_temporary_file(monkeypatch)
         ["Rank", "Player"],
         ["1", "Wei Wang"],
     ]
+
+
+def _parts(body: bytes) -> dict[str, bytes]:
+    """The files of a workbook, but its time stamps (``docProps/core.xml``)."""
+    with zipfile.ZipFile(io.BytesIO(body)) as book:
+        return {name: book.read(name) for name in book.namelist() if name != "docProps/core.xml"}
+
+
+@settings(max_examples=25, deadline=None)
+@given(data=st.data(), width=st.integers(1, 25), note=st.sampled_from(["", "Provisional."]))
+def test_the_worksheet_writes_its_cells_as_xlsxwriter_does(data, width, note):
+    """The sheet's own way of writing plain number and text cells and the rows' spans gives
+    the very bytes XlsxWriter's general path gives (wrapped text, with its format, included)."""
+    rows = data.draw(
+        st.lists(
+            st.lists(st.one_of(st.integers(-10_000, 10_000), text), min_size=width, max_size=width),
+            max_size=60,
+        )
+    )
+    sheet = Sheet("Standings", [f"H{i}" for i in range(width)], rows, note)
+    fast = _parts(sheet.xlsx_bytes())
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("_write_cell", "_calculate_spans"):
+            patch.setattr(sheets._Worksheet, name, getattr(xlsxwriter.worksheet.Worksheet, name))
+        general = _parts(sheet.xlsx_bytes())
+    assert fast == general
