@@ -33,10 +33,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.formats import time_format
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext
 
 from .. import release
 from ..event import selectors as event_selectors
@@ -119,12 +118,12 @@ class Provisional:
         waits for the head judge, or their table's appeal window is open until a time."""
         tables = self.player_tables.get(player_id, ())
         if any(key in self.open_queries for key in tables):
-            return _("provisional: a hand query awaits the head judge")
+            return gettext("provisional: a hand query awaits the head judge")
         appeals = self.open_appeals
         ends = [appeals[key] for key in tables if key in appeals]
         if not ends:
             return ""
-        return _("provisional until %(time)s (appeal window)") % {"time": _at(max(ends))}
+        return gettext("provisional until %(time)s (appeal window)") % {"time": _at(max(ends))}
 
     @property
     def unreconciled_count(self) -> int:
@@ -139,20 +138,20 @@ class Provisional:
         for number, tables in sorted(self.unreconciled.items()):
             lines.append(
                 ngettext(
-                    "Round %(round)s: %(count)s session(s) not reconciled (table %(tables)s).",
-                    "Round %(round)s: %(count)s session(s) not reconciled (tables %(tables)s).",
+                    "Round %(number)s: %(count)s session(s) not reconciled (table %(tables)s).",
+                    "Round %(number)s: %(count)s session(s) not reconciled (tables %(tables)s).",
                     len(tables),
                 )
-                % {"round": number, "count": len(tables), "tables": ", ".join(map(str, tables))}
+                % {"number": number, "count": len(tables), "tables": ", ".join(map(str, tables))}
             )
         if self.pending_hands:
             where = ", ".join(
-                _("round %(round)s table %(table)s (%(count)s)")
-                % {"round": r, "table": t, "count": n}
+                gettext("round %(number)s table %(table)s (%(count)s)")
+                % {"number": r, "table": t, "count": n}
                 for (r, t), n in sorted(self.pending_hands.items())
             )
             lines.append(
-                _("%(count)s hand(s) await a second entry or a head judge: %(where)s.")
+                gettext("%(count)s hand(s) await a second entry or a head judge: %(where)s.")
                 % {"count": self.pending_count, "where": where}
             )
         by_round: dict[int, list[tuple[int, dt.datetime]]] = defaultdict(list)
@@ -161,24 +160,25 @@ class Provisional:
         for number, tables in by_round.items():
             lines.append(
                 ngettext(
-                    "Round %(round)s: appeal window open until %(time)s (table %(tables)s).",
-                    "Round %(round)s: appeal window open until %(time)s (tables %(tables)s).",
+                    "Round %(number)s: appeal window open until %(time)s (table %(tables)s).",
+                    "Round %(number)s: appeal window open until %(time)s (tables %(tables)s).",
                     len(tables),
                 )
                 % {
-                    "round": number,
-                    "time": _at(max(end for _table, end in tables)),
-                    "tables": ", ".join(str(table) for table, _end in tables),
+                    "number": number,
+                    "time": _at(max(e for _, e in tables)),
+                    "tables": ", ".join(str(t) for t, _ in tables),
                 }
             )
         for (number, table), count in sorted(self.open_queries.items()):
             lines.append(
                 ngettext(
-                    "Round %(round)s table %(table)s: %(count)s hand query await the head judge.",
-                    "Round %(round)s table %(table)s: %(count)s hand queries await the head judge.",
+                    "Round %(number)s table %(table)s: %(count)s hand query await the head judge.",
+                    "Round %(number)s table %(table)s: %(count)s hand queries await the head "
+                    "judge.",
                     count,
                 )
-                % {"round": number, "table": table, "count": count}
+                % {"number": number, "table": table, "count": count}
             )
         return lines
 
@@ -186,22 +186,24 @@ class Provisional:
         parts = []
         if self.unreconciled:
             parts.append(
-                _("%(count)s session(s) not reconciled") % {"count": self.unreconciled_count}
+                gettext("%(count)s session(s) not reconciled") % {"count": self.unreconciled_count}
             )
         if self.pending_hands:
             parts.append(
-                _("%(count)s hand(s) awaiting a second entry") % {"count": self.pending_count}
+                gettext("%(count)s hand(s) awaiting a second entry") % {"count": self.pending_count}
             )
         if self.open_appeals:
-            parts.append(_("appeal window open until %(time)s") % {"time": _at(self.appeals_end)})
+            parts.append(
+                gettext("appeal window open until %(time)s") % {"time": _at(self.appeals_end)}
+            )
         if self.open_queries:
             parts.append(
-                _("%(count)s hand query(ies) open") % {"count": sum(self.open_queries.values())}
+                gettext("%(count)s hand query(ies) open")
+                % {"count": sum(self.open_queries.values())}
             )
         if not parts:
             return ""
-        # Translators: the parts of "Provisional: A and B and C." are joined by this.
-        return _("Provisional: %(parts)s.") % {"parts": _(" and ").join(parts)}
+        return gettext("Provisional: %(parts)s.") % {"parts": gettext(" and ").join(parts)}
 
 
 @dataclass
@@ -227,7 +229,10 @@ class Board:
     def stage_text(self) -> str:
         if self.stages <= 1:
             return ""
-        return _("Stage %(stage)s of %(stages)s") % {"stage": self.stage, "stages": self.stages}
+        return gettext("Stage %(stage)s of %(stages)s") % {
+            "stage": self.stage,
+            "stages": self.stages,
+        }
 
 
 def _round_filter(prefix: str, limit: int | None) -> dict:
@@ -400,9 +405,11 @@ def board(
     last_write = (
         Tournament.objects.filter(pk=tournament.pk).values_list("last_write", flat=True).first()
     )
-    # The language is part of the key: the players' labels carry their Chinese names on a
-    # Chinese page (`names.page_name`).
-    key = (tournament.pk, last_write, round_limit, hide_withdrawn, translation.get_language())
+    # The language is part of the key: on a Chinese page the players' labels carry their
+    # Chinese names (`names.page_name`).
+    from django.utils.translation import get_language
+
+    key = (tournament.pk, last_write, round_limit, hide_withdrawn, get_language())
     built = _boards.get(key)
     if built is None:
         built = board_build(tournament, round_limit=round_limit, hide_withdrawn=hide_withdrawn)
@@ -592,26 +599,12 @@ def player_card_seen(user, tournament: Tournament, player_id: int) -> PlayerCard
 # --- A round's results by table ---------------------------------------------------------
 
 
-#: A session's status as a lowercase word on the public pages (`TableResult.status_text`).
-SESSION_STATUS_WORDS = {
-    "open": pgettext_lazy("session status", "open"),
-    "closed": pgettext_lazy("session status", "closed"),
-    "reconciled": pgettext_lazy("session status", "reconciled"),
-}
-
-
 @dataclass
 class TableResult:
     table_number: int
     status: str
     players: list[tuple[str, int, str, int, object, object]]  # wind, id, label, score, place, mp
     half: int = 1  # 2: the table after the round's table change
-
-    @property
-    def status_text(self) -> str:
-        """The session's status as the round results' badge says it (the stored word in
-        English)."""
-        return str(SESSION_STATUS_WORDS.get(self.status, self.status))
 
 
 def round_results(round_: Round) -> list[TableResult]:
