@@ -25,7 +25,10 @@ Chinese form    on a Chinese page, a player with a Chinese name is shown by it, 
                 ("陳大文 Chan Tai Man"), or alone in a tight cell ("陳大文"): `page_name` is the
                 rule, `Names.label`/`Names.short_label` and the ``player_name`` template filter
                 (`tournament.templatetags.names`) apply it. English pages (and the data: API,
-                exports) keep the romanised label exactly.
+                exports) keep the romanised label exactly. What is shared by every language
+                keeps the romanised label (`Names.romanised`) and the Chinese name apart, and
+                the page applies the rule when it shows them: the standings board
+                (`standings.selectors.entrants`), read by pages, the API and the exports.
 name order      what a list *sorted by name* follows (`name_key`): the family order on English
                 pages; on Chinese pages the players with a Chinese name first, by that name
                 (Simplified: by its pinyin, `pypinyin`, as a mainland list is sorted;

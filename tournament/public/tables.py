@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
 from ..models import Registration
+from ..names import page_name
 
 HIDE_ON_PHONES = {"th": {"class": "hide-sm"}, "td": {"class": "hide-sm"}}
 STATUS_NAMES = dict(Registration.Status.choices)
@@ -222,10 +223,10 @@ class StandingsTable(tables.Table):
                 if self.shows_carried
                 else ""
             )
-            name = row.label
+            name = page_name(row.label, row.entrant.chinese_name)
             if self.link_players:
                 name = format_html(
-                    '<a href="{}{}/">{}</a>', self.player_url_prefix, row.player_id, row.label
+                    '<a href="{}{}/">{}</a>', self.player_url_prefix, row.player_id, name
                 )
             rows.append(
                 format_html(

@@ -250,8 +250,11 @@ def entrants(tournament: Tournament) -> list[Entrant]:
             ema_number=row["player__external_id"],
             withdrawn=row["status"] == Registration.Status.WITHDRAWN,
             substitute=row["is_substitute"],
-            label=names.label(row["player_id"], row["player__name"]),
+            # Romanised: a board is shared by every language (pages, API, exports); a page
+            # shows the Chinese name beside it (`names.page_name`, the ``player_name`` filter).
+            label=names.romanised(row["player_id"], row["player__name"]),
             order=names.sort_key(row["player_id"]),
+            chinese_name=row["player__chinese_name"],
         )
         for row in Registration.objects.filter(tournament=tournament)
         .order_by()
@@ -261,6 +264,7 @@ def entrants(tournament: Tournament) -> list[Entrant]:
             "player__country",
             "player__club",
             "player__external_id",
+            "player__chinese_name",
             "status",
             "is_substitute",
         )
@@ -405,11 +409,7 @@ def board(
     last_write = (
         Tournament.objects.filter(pk=tournament.pk).values_list("last_write", flat=True).first()
     )
-    # The language is part of the key: on a Chinese page the players' labels carry their
-    # Chinese names (`names.page_name`).
-    from django.utils.translation import get_language
-
-    key = (tournament.pk, last_write, round_limit, hide_withdrawn, get_language())
+    key = (tournament.pk, last_write, round_limit, hide_withdrawn)
     built = _boards.get(key)
     if built is None:
         built = board_build(tournament, round_limit=round_limit, hide_withdrawn=hide_withdrawn)

@@ -5,7 +5,9 @@
     {{ registration|player_name:"tight" }}         陳大文 (a narrow cell)
 
 It takes a `Player`, or anything with a ``player`` (a `Registration`, a `Seat`), or anything
-with ``name`` and ``chinese_name``. English pages get ``name`` unchanged. Lists that tell
+with ``name`` and ``chinese_name``, or a standings row (`standings.ranking.Standing`, whose
+label is romanised: the board is shared by every language). English pages get the name or
+label unchanged. Lists that tell
 same-named players apart use the labels of `tournament.names.Names` instead (already in the
 page's language).
 """
@@ -19,11 +21,13 @@ register = template.Library()
 
 @register.filter
 def player_name(player, room: str = ""):
+    tight = room == "tight"
+    entrant = getattr(player, "entrant", None)
+    if entrant is not None:  # a standings row: its romanised label (`standings.selectors`)
+        return page_name(player.label, entrant.chinese_name, tight=tight)
     player = getattr(player, "player", player)
     if player is None:
         return ""
     return page_name(
-        getattr(player, "name", str(player)),
-        getattr(player, "chinese_name", ""),
-        tight=room == "tight",
+        getattr(player, "name", str(player)), getattr(player, "chinese_name", ""), tight=tight
     )
