@@ -183,6 +183,11 @@ class Names:
         self.people = {person.player_id: person for person in people}
         self._labels = labels(self.people.values())
         self.language = language or translation.get_language() or "en"
+        # How many players share each Chinese name: a tight cell needs more to tell them apart.
+        self._chinese_counts: dict[str, int] = defaultdict(int)
+        for person in self.people.values():
+            if person.chinese_name:
+                self._chinese_counts[person.chinese_name] += 1
 
     def romanised(self, player_id: int, default: str = "") -> str:
         """The label as English pages show it, whatever the language."""
@@ -202,26 +207,18 @@ class Names:
         """The label for a tight cell: the Chinese name alone on a Chinese page (`page_name`,
         tight), unless another player of the tournament has the same one."""
         chinese_name = self._chinese_name(player_id)
-        if chinese_name and self._chinese_twins().get(chinese_name, 0) > 1:
+        if chinese_name and self._chinese_counts[chinese_name] > 1:
             return self.label(player_id, default)
         return page_name(
             self.romanised(player_id, default), chinese_name, self.language, tight=True
         )
 
-    def _chinese_twins(self) -> dict[str, int]:
-        if not hasattr(self, "_twins"):
-            counts: dict[str, int] = defaultdict(int)
-            for person in self.people.values():
-                if person.chinese_name:
-                    counts[person.chinese_name] += 1
-            self._twins = counts
-        return self._twins
-
     def name_key(self, player_id: int) -> tuple:
         """The sort key of a list sorted by name in the page's language (`name_key`)."""
         person = self.people.get(player_id)
-        if person is None:
-            return (2, (), ("\uffff", "", 1 << 30, player_id))
+        if person is None:  # last, as in the family order
+            unknown = ("\uffff", "", 1 << 30, player_id)
+            return (2, (), unknown) if chinese_page(self.language) else unknown
         return name_key(person, self.language)
 
     def sort_key(self, player_id: int) -> tuple:

@@ -79,3 +79,10 @@ def test_the_player_name_filter_applies_the_same_rule():
         assert template.render(Context({"player": Player()})) == "陳大文 Tai Man Chan|陳大文"
     with translation.override("en"):
         assert template.render(Context({"player": Player()})) == "Tai Man Chan|Tai Man Chan"
+
+
+def test_a_player_unknown_to_the_tournament_comes_last_in_every_language():
+    for language in ("en", "zh-hant", "zh-hans"):
+        names = Names(PEOPLE, language)
+        ordered = sorted([99, 1, 4], key=names.name_key)
+        assert ordered[-1] == 99
