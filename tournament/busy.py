@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from django.db import OperationalError
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 
-BUSY_MESSAGE = (
+BUSY_MESSAGE = gettext_lazy(
     "The database is busy with another change (for example a seating being saved). Nothing was "
     "saved: try again in a moment."
 )

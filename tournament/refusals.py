@@ -31,6 +31,9 @@ from django.http import HttpResponse, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.deconstruct import deconstructible
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
@@ -43,7 +46,7 @@ def control_character(text: str) -> str | None:
 
 @deconstructible
 class ControlCharacterValidator:
-    message = (
+    message = gettext_lazy(
         "This contains an invisible control character (%(code)s), perhaps pasted from another "
         "program: retype it."
     )
@@ -63,7 +66,9 @@ class ControlCharacterValidator:
 def text_fields_guard() -> None:
     """Give every form text field (CharField and its kinds) the control-character check, and
     Django's own NUL check (already on every CharField) the same words."""
-    ProhibitNullCharactersValidator.message = ControlCharacterValidator.message % {"code": "U+0000"}
+    ProhibitNullCharactersValidator.message = lazy(
+        lambda: ControlCharacterValidator.message % {"code": "U+0000"}, str
+    )()
     validators = list(forms.CharField.default_validators)
     if not any(isinstance(v, ControlCharacterValidator) for v in validators):
         forms.CharField.default_validators = [*validators, ControlCharacterValidator()]
@@ -111,8 +116,11 @@ def _query_clean(request) -> None:
             shown = CONTROL.sub("", name)[:40]
             messages.warning(
                 request,
-                f"An invisible control character ({found}) was removed from “{shown}”: check "
-                "what was searched or typed.",
+                _(
+                    "An invisible control character (%(code)s) was removed from “%(name)s”: "
+                    "check what was searched or typed."
+                )
+                % {"code": found, "name": shown},
                 fail_silently=True,
             )
         cleaned.setlist(CONTROL.sub("", name), [CONTROL.sub("", value) for value in values])

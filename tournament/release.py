@@ -56,6 +56,7 @@ from django.http import Http404, HttpRequest
 from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, quote_etag
+from django.utils.translation import gettext as _
 
 from . import live
 from .models import Round, Session, SessionScore, Tournament
@@ -86,15 +87,17 @@ def rule_refusal(rule: Rule, user, tournament, round_: Round | None = None) -> s
     round nothing is refused. ``RESULTS`` with a round also judges that round's results
     (`round_results_visible`: silent rounds, results held until reconciled)."""
     if rule == Rule.OFFICIALS and not is_official(user, tournament):
-        return "Only officials may see this."
+        return _("Only officials may see this.")
     if rule == Rule.SEATING and round_ is not None and not seating_visible(user, round_):
-        return f"The seating of round {round_.number} is not published yet."
+        return _("The seating of round %(number)s is not published yet.") % {
+            "number": round_.number
+        }
     if rule == Rule.RESULTS and not results_visible(user, tournament):
-        return "The results of this tournament are not public yet."
+        return _("The results of this tournament are not public yet.")
     if rule == Rule.RESULTS and round_ is not None and not round_results_visible(user, round_):
-        return f"The results of round {round_.number} are not public yet."
+        return _("The results of round %(number)s are not public yet.") % {"number": round_.number}
     if rule == Rule.STANDINGS and not standings_visible(user, tournament):
-        return "The standings of this tournament are not public yet."
+        return _("The standings of this tournament are not public yet.")
     return None
 
 
@@ -182,10 +185,10 @@ def viewed_tournament(user, slug: str) -> tuple[Tournament, bool]:
     officials: 404 when there is none, or when it is hidden from them."""
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None:
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
     official = is_official(user, tournament)
     if tournament.hidden and not official:
-        raise Http404("No such tournament.")
+        raise Http404(_("No such tournament."))
     return tournament, official
 
 
@@ -323,11 +326,16 @@ def release_note(user, tournament) -> str:
         return ""
     hidden = []
     if not tournament.standings_public:
-        hidden.append("the standings")
+        hidden.append(_("the standings"))
     if not tournament.results_public:
-        hidden.append("the results")
+        hidden.append(_("the results"))
     if tournament.silent_rounds:
-        hidden.append(f"the last {tournament.silent_rounds} played round(s) (silent)")
+        hidden.append(
+            _("the last %(count)s played round(s) (silent)") % {"count": tournament.silent_rounds}
+        )
     if tournament.hold_unreconciled_results:
-        hidden.append("results of rounds not fully reconciled")
-    return "Officials' view: the public does not see " + ", ".join(hidden) + "." if hidden else ""
+        hidden.append(_("results of rounds not fully reconciled"))
+    if not hidden:
+        return ""
+    # Translators: the list separator of "the public does not see A, B, C".
+    return _("Officials' view: the public does not see %(what)s.") % {"what": _(", ").join(hidden)}

@@ -22,7 +22,9 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language, override
+from django.utils.dateformat import format as date_pattern
+from django.utils.translation import get_language, gettext_lazy, override, pgettext
+from django.utils.translation import gettext as _
 from django_countries import countries
 
 from ..fields import RoundField, round_field
@@ -66,13 +68,13 @@ class LinkRefused(Exception):
     and ``message`` the one sentence its holder reads."""
 
     status = 404
-    message = (
+    message = gettext_lazy(
         "This private link is not known. Check that it was copied whole, or ask the "
         "organisers for your link."
     )
 
     def __str__(self):
-        return self.message
+        return str(self.message)
 
 
 class LinkUnknown(LinkRefused):
@@ -86,17 +88,19 @@ class LinkExpired(LinkRefused):
 
     def __init__(self, expired_on: datetime.date):
         super().__init__(expired_on)
-        self.message = (
-            f"This private link expired on {expired_on:%d %B %Y}. The results stay on the "
-            "tournament's public pages; ask the organisers for a new link if you still need one."
-        )
+        # Translators: a date pattern of Django's date filter (English: "05 November 2026").
+        day = date_pattern(expired_on, pgettext("private link expiry date", "d F Y"))
+        self.message = _(
+            "This private link expired on %(day)s. The results stay on the tournament's public "
+            "pages; ask the organisers for a new link if you still need one."
+        ) % {"day": day}
 
 
 class LinkRevoked(LinkRefused):
     """The link was revoked or replaced by a new one; it opens nothing any more."""
 
     status = 410
-    message = (
+    message = gettext_lazy(
         "This private link was withdrawn by the organisers and no longer works. Ask them for "
         "your new link."
     )

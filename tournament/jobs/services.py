@@ -20,8 +20,15 @@ from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 from django.db.models import F, OuterRef, Q, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from ..models import Job, Tournament
+
+# The steps written here, stored in English and translated when a page shows them
+# (``{% translate job.step %}`` in ``tournament/jobs/_status.html``).
+WAITING = gettext_noop("Waiting for a worker")
+MADE_AGAIN = gettext_noop("Made again")
+SAVING = gettext_noop("Saving the file")
 
 logger = logging.getLogger(__name__)
 
@@ -119,7 +126,7 @@ def job_request(
                     key=key,
                     version=version,
                     asked_by=asked_by if getattr(asked_by, "is_authenticated", False) else None,
-                    step="Waiting for a worker",
+                    step=WAITING,
                 )
         except IntegrityError:  # asked at the same moment by someone else: theirs is ours
             return same.get()
@@ -128,7 +135,7 @@ def job_request(
         return job
     if job.state == Job.State.DONE and not _usable(job, fresh_seconds):
         again = Job.objects.filter(pk=job.pk, state=Job.State.DONE, finished_at=job.finished_at)
-        if again.update(**_now_fields(state=Job.State.QUEUED, progress=0, step="Made again")):
+        if again.update(**_now_fields(state=Job.State.QUEUED, progress=0, step=MADE_AGAIN)):
             _enqueue(job, task)
         job.refresh_from_db()
     return job
@@ -144,7 +151,7 @@ def _usable(job: Job, fresh_seconds: int) -> bool:
 def job_retry(*, job: Job, task) -> bool:
     """Queue a failed job again (*Try again*); False when it had not failed (nothing to do)."""
     queued = Job.objects.filter(pk=job.pk, state=Job.State.FAILED).update(
-        **_now_fields(state=Job.State.QUEUED, progress=0, step="Waiting for a worker", error="")
+        **_now_fields(state=Job.State.QUEUED, progress=0, step=WAITING, error="")
     )
     if queued:
         _enqueue(job, task)
@@ -195,7 +202,7 @@ def job_run(job_id: int, make: Maker) -> str:
     job = Job.objects.select_related("tournament").get(pk=job_id)
     try:
         made = make(job, lambda percent, step: job_report(job_id, percent, step))
-        job_report(job_id, 98, "Saving the file")
+        job_report(job_id, 98, SAVING)
         name = default_storage.save(_path(job, made.filename), ContentFile(made.content))
     except JobError as error:
         _fail(job_id, str(error))

@@ -64,7 +64,7 @@ def table_live(round_: Round, table_number: int) -> LiveTable | None:
     }
     seats = sorted(
         (
-            LiveSeat(wind, player_id, names.label(player_id, name), scores.get(player_id, 0))
+            LiveSeat(wind, player_id, names.short_label(player_id, name), scores.get(player_id, 0))
             for wind, player_id, name in Seat.objects.filter(
                 round_id=round_.pk, table_id=session.table_id, half=session.half
             ).values_list("wind", "player_id", "player__name")

@@ -13,9 +13,12 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
 from ..models import Registration
+from ..names import page_name
 from ..pagecache import Param, sort_param
 
 HIDE_ON_PHONES = {"th": {"class": "hide-sm"}, "td": {"class": "hide-sm"}}
@@ -47,12 +50,16 @@ class RegistrationTable(tables.Table):
     cost more than the rest of the page.
     """
 
-    number = tables.Column(verbose_name="No.")
-    player = tables.Column(accessor="label", verbose_name="Name", order_by="family_order")
-    chinese_name = tables.Column(verbose_name="Chinese name", attrs=HIDE_ON_PHONES)
-    country = tables.Column(accessor="country_name", verbose_name="Country")
-    club = tables.Column(verbose_name="Club", attrs=HIDE_ON_PHONES)
-    status = tables.Column(accessor="status_name", verbose_name="Status", order_by="status")
+    number = tables.Column(verbose_name=gettext_lazy("No."))
+    player = tables.Column(
+        accessor="label", verbose_name=gettext_lazy("Name"), order_by="family_order"
+    )
+    chinese_name = tables.Column(verbose_name=gettext_lazy("Chinese name"), attrs=HIDE_ON_PHONES)
+    country = tables.Column(accessor="country_name", verbose_name=gettext_lazy("Country"))
+    club = tables.Column(verbose_name=gettext_lazy("Club"), attrs=HIDE_ON_PHONES)
+    status = tables.Column(
+        accessor="status_name", verbose_name=gettext_lazy("Status"), order_by="status"
+    )
 
     class Meta:
         attrs = {"class": "table"}
@@ -73,7 +80,7 @@ class RegistrationTable(tables.Table):
                 player_id=player_id,
                 number=number,
                 label=names.label(player_id, name),
-                family_order=names.sort_key(player_id),
+                family_order=names.name_key(player_id),
                 chinese_name=chinese_name,
                 country_name=country_names.get(country or "", ""),
                 club=club,
@@ -129,29 +136,39 @@ class StandingsTable(tables.Table):
     Rows are drawn by ``_standings_table.html`` straight from the ranked records.
     """
 
-    rank = tables.Column(order_by=("place",), attrs={"td": {"class": "rank"}})
-    name = tables.Column(verbose_name="Player", order_by=("entrant__order",))
-    country = tables.Column(accessor="entrant__country", attrs=HIDE_ON_PHONES)
-    club = tables.Column(accessor="entrant__club", attrs=HIDE_ON_PHONES)
+    rank = tables.Column(
+        verbose_name=gettext_lazy("Rank"), order_by=("place",), attrs={"td": {"class": "rank"}}
+    )
+    name = tables.Column(verbose_name=gettext_lazy("Player"), order_by=("entrant__order",))
+    country = tables.Column(
+        accessor="entrant__country", verbose_name=gettext_lazy("Country"), attrs=HIDE_ON_PHONES
+    )
+    club = tables.Column(
+        accessor="entrant__club", verbose_name=gettext_lazy("Club"), attrs=HIDE_ON_PHONES
+    )
     sessions_played = tables.Column(
-        verbose_name="Sessions",
+        verbose_name=gettext_lazy("Sessions"),
         attrs={"th": {"class": "num hide-sm"}, "td": {"class": "num hide-sm"}},
     )
     match_points = tables.Column(
-        verbose_name="Match pts", attrs={"th": {"class": "num"}, "td": {"class": "num"}}
+        verbose_name=gettext_lazy("Match pts"),
+        attrs={"th": {"class": "num"}, "td": {"class": "num"}},
     )
     hand_points = tables.Column(
-        verbose_name="Hands",
+        verbose_name=gettext_lazy("Hands"),
         attrs={"th": {"class": "num hide-sm"}, "td": {"class": "num hide-sm"}},
     )
     penalty_points = tables.Column(
-        verbose_name="Penalties",
+        verbose_name=gettext_lazy("Penalties"),
         attrs={"th": {"class": "num hide-sm"}, "td": {"class": "num hide-sm"}},
     )
     carried = tables.Column(
-        verbose_name="Carried", attrs={"th": {"class": "num"}, "td": {"class": "num"}}
+        verbose_name=gettext_lazy("Carried"), attrs={"th": {"class": "num"}, "td": {"class": "num"}}
     )
-    total = tables.Column(attrs={"th": {"class": "num"}, "td": {"class": "num strong"}})
+    total = tables.Column(
+        verbose_name=gettext_lazy("Total"),
+        attrs={"th": {"class": "num"}, "td": {"class": "num strong"}},
+    )
 
     class Meta:
         attrs = {"class": "table standings"}
@@ -179,21 +196,23 @@ class StandingsTable(tables.Table):
     def body_html(self):
         """The rows of the current page, in the column order above (escaped)."""
         rows = []
+        withdrawn, substitute = _("withdrawn"), _("substitute")
         for bound in self.page.object_list:
             row = bound.record
             note = self.provisional.row_note(row.player_id) if self.provisional else ""
             marks = "".join(
                 f' <span class="badge{extra}">{mark}</span>'
                 for mark, on, extra in (
-                    ("withdrawn", row.entrant.withdrawn, ""),
-                    ("substitute", row.entrant.substitute, ""),
+                    (withdrawn, row.entrant.withdrawn, ""),
+                    (substitute, row.entrant.substitute, ""),
                     (note, bool(note), " warn provisional"),
                 )
                 if on
             )
             if row.cut_after_round:
                 marks += format_html(
-                    ' <span class="badge cut">out after round {}</span>', row.cut_after_round
+                    ' <span class="badge cut">{}</span>',
+                    _("out after round %(round)s") % {"round": row.cut_after_round},
                 )
             match = (
                 format_html('<td class="num">{}</td>', row.match_points_text)
@@ -205,10 +224,10 @@ class StandingsTable(tables.Table):
                 if self.shows_carried
                 else ""
             )
-            name = row.label
+            name = page_name(row.label, row.entrant.chinese_name)
             if self.link_players:
                 name = format_html(
-                    '<a href="{}{}/">{}</a>', self.player_url_prefix, row.player_id, row.label
+                    '<a href="{}{}/">{}</a>', self.player_url_prefix, row.player_id, name
                 )
             rows.append(
                 format_html(

@@ -52,6 +52,7 @@ class Entrant:
     substitute: bool = False
     label: str = ""  # the name as shown, told apart from same names (`event.names`)
     order: tuple = ()  # the family-order key of `event.names`: tied players are listed by it
+    chinese_name: str = ""  # shown beside the label on Chinese pages (`names.page_name`)
 
 
 class SessionResult(NamedTuple):

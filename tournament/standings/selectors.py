@@ -262,8 +262,11 @@ def entrants(tournament: Tournament) -> list[Entrant]:
             ema_number=external_id,
             withdrawn=status == withdrawn,
             substitute=is_substitute,
-            label=names.label(person.player_id, person.name),
+            # Romanised: a board is shared by every language (pages, API, exports); a page
+            # shows the Chinese name beside it (`names.page_name`, the ``player_name`` filter).
+            label=names.romanised(person.player_id, person.name),
             order=names.sort_key(person.player_id),
+            chinese_name=person.chinese_name,
         )
         for person, (club, external_id, status, is_substitute) in zip(
             people, (row[width:] for row in rows), strict=True

@@ -45,7 +45,7 @@ def round_detail(request, tournament, number):
     refusal = release.rule_refusal(Rule.SEATING, request.user, tournament, round_)
     if refusal:
         raise Http404(refusal)
-    names = player_names(tournament)
+    names = player_names(tournament, "en")  # data: romanised in every language
     round_.clock = play_clock.clock_of(round_)
     round_.tables = event_selectors.round_tables(round_, names)
     round_.byes = event_selectors.round_byes(round_, names)

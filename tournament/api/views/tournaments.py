@@ -72,7 +72,7 @@ def player_list(request, tournament):
     """The registered players in family-name order, as the players list shows them; each
     links to the player's page while the results are public."""
     query = request.GET.get("q", "").replace("\x00", "").strip()[:100]
-    names = player_names(tournament)
+    names = player_names(tournament, "en")  # data: romanised in every language
     country_names = event_selectors.country_names()
     rows = names.ordered(event_selectors.public_registrations(tournament, query))
     for registration in rows:

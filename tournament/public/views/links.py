@@ -32,6 +32,7 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ... import release
@@ -77,11 +78,15 @@ def link_page(view):
         key, guesses = _guesses(request)
         left = int(guesses["since"] + GUESS_WINDOW - time.time())
         if guesses["count"] >= GUESSES_ALLOWED and left > 0:
+            minutes = max(1, (left + 59) // 60)
             return _refused(
                 request,
                 429,
-                "Too many unknown links were tried from your network. Wait "
-                f"{max(1, (left + 59) // 60)} minute(s) and open your link again.",
+                _(
+                    "Too many unknown links were tried from your network. Wait %(minutes)s "
+                    "minute(s) and open your link again."
+                )
+                % {"minutes": minutes},
                 retry_after=left,
             )
         try:
@@ -162,7 +167,9 @@ def player_link_query(request, registration):
         )
         try:
             if session is None:
-                raise ValidationError("This hand is not one of your table's: open your link again.")
+                raise ValidationError(
+                    _("This hand is not one of your table's: open your link again.")
+                )
             hand_query_raise(
                 registration=registration,
                 session=session,
@@ -174,8 +181,11 @@ def player_link_query(request, registration):
         else:
             messages.success(
                 request,
-                f"Your query of hand {form.cleaned_data['hand_number']} was sent to the head "
-                "judge. The answer will show on this page.",
+                _(
+                    "Your query of hand %(number)s was sent to the head judge. The answer will "
+                    "show on this page."
+                )
+                % {"number": form.cleaned_data["hand_number"]},
             )
             return redirect("public:player_link", token=request.resolver_match.kwargs["token"])
     context = _page_context(registration)

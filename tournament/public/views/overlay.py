@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from ... import release
 from ...pagecache import Param
@@ -56,7 +57,7 @@ def overlay_table(request, tournament, number, table):
     )
     live = None if seating else selectors.table_live(round_, table)
     if live is None and not seating:
-        raise Http404("No such table in this round.")
+        raise Http404(_("No such table in this round."))
     context = {
         "tournament": tournament,
         "round": round_,

@@ -10,6 +10,7 @@ here too.
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 
 from ...event import selectors as event_selectors
 from ...models import Round
@@ -96,7 +97,8 @@ def round_detail(request, tournament, number):
 
 @public_page(Rule.SEATING)
 def seating_by_player(request, tournament, number):
-    """The seating list of a round by player, in family-name order ("where do I sit?")."""
+    """The seating list of a round by player, in name order ("where do I sit?"; family-name
+    order on English pages, `names.name_key`)."""
     round_ = round_or_404(tournament, number)
     visible = seating_visible(request.user, round_)
     names = player_names(round_.tournament_id) if visible else None
@@ -110,7 +112,7 @@ def seating_by_player(request, tournament, number):
             "round": round_,
             "seats": seats,
             "visible": visible,
-            "places": names.ordered([*seats, *byes]) if visible else [],
+            "places": names.name_ordered([*seats, *byes]) if visible else [],
         },
     )
 
@@ -132,7 +134,7 @@ def permission_denied(request, exception):
         back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         back = ""
-    context = {"reason": reason or "You do not have the role this page needs.", "back": back}
+    context = {"reason": reason or _("You do not have the role this page needs."), "back": back}
     return render(request, "403.html", context, status=403)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from ... import release
 from ...models import Tournament
@@ -78,7 +79,7 @@ def country_list(request, tournament):
 def player_detail(request, tournament, player_id):
     card = selectors.player_card_seen(request.user, tournament, player_id)
     if card is None:
-        raise Http404("No such player in this tournament.")
+        raise Http404(_("No such player in this tournament."))
     limit = card.board.round_limit
     rounds = limit if limit is not None else tournament.rounds.count()
     session_rows = [

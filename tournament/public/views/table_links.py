@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring.translation import translate_message
@@ -31,11 +32,11 @@ def _refused(request, message: str, status: int):
 
 def _session_or_refusal(request, registration):
     if not registration.tournament.players_confirm_at_table:
-        message = "Hands are entered at the table by a judge in this tournament: call a judge."
+        message = _("Hands are entered at the table by a judge in this tournament: call a judge.")
         return None, _refused(request, message, 403)
     session = selectors.player_open_session(registration)
     if session is None:
-        return None, _refused(request, "You have no table in play right now.", 404)
+        return None, _refused(request, _("You have no table in play right now."), 404)
     return session, None
 
 
@@ -72,11 +73,17 @@ def player_table(request, registration):
                 if done.agreed is None:
                     messages.success(
                         request,
-                        f"Your entry of hand {number} is saved. It counts when the winner and "
-                        "another player of the table have entered the same.",
+                        _(
+                            "Your entry of hand %(number)s is saved. It counts when the winner "
+                            "and another player of the table have entered the same."
+                        )
+                        % {"number": number},
                     )
                 else:
-                    messages.success(request, f"Hand {number}: two players agree; it counts.")
+                    messages.success(
+                        request,
+                        _("Hand %(number)s: two players agree; it counts.") % {"number": number},
+                    )
                 return redirect("public:player_table", token=token)
         status = 422
     else:

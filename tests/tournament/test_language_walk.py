@@ -1,0 +1,253 @@
+"""The language walk: every page of the site (public, the players' own links, log-in, error
+pages, judges' desk, organisers' console, printouts page), generated from the URL conf, opened on
+the demo in English, Traditional and Simplified Chinese.
+
+Vocabulary
+----------
+group       the kind of page, part of each test's id (``test_walk[public]``), so that a run can
+            pick its pages (``-k public``): ``public``, ``links`` (a player's private pages),
+            ``login``, ``errors`` (404, 403, 405), ``desk``, ``console``, ``printing``.
+walk        each page of a group, asked by its lowest role (`test_role_matrix.REQUIRED`) with
+            the language cookie set as the header's switch sets it. English first: its status
+            is what each Chinese page must answer too (200 for a page, 404 for a round without
+            such a table, 405 for an address that takes only a form...).
+left English
+            on a Chinese page, a piece of text of the English catalogue (a msgid's words
+            between its placeholders and tags, when it is two words or more, or one word of
+            four letters or more) found as words in the page's visible text (tags, scripts and
+            styles removed), once the allowed words are taken out: the demo's own names (its
+            players, clubs, venue, tournament, tables, users) and `ALLOWED` (codes and names
+            that read the same in Chinese).
+
+Not walked (`NOT_PAGES`): what is not a page of text (PDFs, CSV/XLSX exports, the JSON API, the
+live stream, the favicon, the probe) and Django's admin (its own translations).
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tests.tournament.test_role_matrix import REQUIRED, url_patterns
+from tournament.event.links import player_link_issue
+from tournament.models import Penalty, Player, Registration, TournamentOfficial
+
+pytestmark = pytest.mark.django_db
+
+LANGUAGES = {"en": "en", "zh-hant": "zh-Hant", "zh-hans": "zh-Hans"}
+CATALOGUE = Path(settings.BASE_DIR) / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
+
+NOT_PAGES = re.compile(
+    r"^(admin:|api:|exports:|favicon$|healthz$|public:live_stream$|printing:printout_download$"
+    r"|printing:printout_job_file$|event:archive_job_file$|event:roster_export$"
+    r"|event:links_export$)"
+)
+# Codes, units and names that a Chinese page shows as they are (see tests/i18n/template_text).
+ALLOWED = ["ZJ", "EMA", "PDF", "CSV", "Excel", "QR", "MCR", "WSoM", "RULINGS", "Zung Jung", "OK"]
+
+GROUPS = ["public", "links", "login", "errors", "desk", "console", "printing"]
+
+
+def group_of(name: str) -> str | None:
+    if NOT_PAGES.match(name):
+        return None
+    if name.startswith("public:player_link") or name.startswith("public:player_table"):
+        return "links"
+    if name == "public:home" or name.startswith("public:"):
+        return "public"
+    if name in ("login", "logout"):
+        return "login"
+    if name.startswith("desk:"):
+        return "desk"
+    if name.startswith(("event:", "seating:")):
+        return "console"
+    if name.startswith("printing:"):
+        return "printing"
+    raise AssertionError(f"{name}: which group of the language walk is it in?")
+
+
+class _Text(HTMLParser):
+    """The visible text of a page: what is between tags, without scripts and styles."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style", "noscript"):
+            self._skip += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style", "noscript") and self._skip:
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip:
+            self.parts.append(data)
+
+
+def visible_text(html: str) -> str:
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    return " ".join(" ".join(parser.parts).split())
+
+
+_PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]|<[^>]+>|\{\{.*?\}\}")
+_EDGES = " .,:;!?()[]“”\"'·–—-=#/"
+
+
+def english_pieces() -> list[str]:
+    """The catalogue's English text as it could be left on a page (see *left English*)."""
+    pieces = set()
+    for entry in polib.pofile(str(CATALOGUE)):
+        for msgid in filter(None, (entry.msgid, entry.msgid_plural)):
+            for piece in _PLACEHOLDER.split(msgid):
+                piece = " ".join(piece.split()).strip(_EDGES)
+                words = re.findall(r"[A-Za-z][A-Za-z'’]*", piece)
+                if not words or not any(len(word) >= 2 for word in words):
+                    continue
+                if len(words) >= 2 or len(words[0]) >= 4:
+                    pieces.add(piece)
+    return sorted(pieces, key=len, reverse=True)
+
+
+def left_english_finder(allowed: list[str]):
+    """A function giving the left English of a page's visible text."""
+    pieces = english_pieces()
+    assert pieces, "the English catalogue is empty"
+    english = re.compile(r"(?<![A-Za-z])(?:" + "|".join(map(re.escape, pieces)) + r")(?![A-Za-z])")
+    names = sorted({name for name in allowed if name}, key=len, reverse=True)
+    masked = re.compile(r"(?<![A-Za-z])(?:" + "|".join(map(re.escape, names)) + r")(?![A-Za-z])")
+
+    def left(text: str) -> list[str]:
+        return sorted(set(english.findall(masked.sub(" ¦ ", text))))
+
+    return left
+
+
+def demo_names(tournament) -> list[str]:
+    """The demo's own names, allowed on every page (see *left English*)."""
+    names = list(ALLOWED) + [tournament.name, tournament.venue, tournament.slug]
+    for player in Player.objects.filter(registrations__tournament=tournament):
+        names += [player.name, player.given_name, player.family_name, player.club]
+    names += list(tournament.tables.values_list("label", flat=True))
+    names += list(get_user_model().objects.values_list("username", flat=True))
+    return names
+
+
+def addresses(tournament, token: str) -> dict[str, list[tuple[str, str, str]]]:
+    """{group: [(url name, address, role)]}: every pattern of the URL conf but `NOT_PAGES`,
+    its placeholders filled from the demo; plus an unknown address and an unknown private
+    link (errors and links)."""
+    chinese = (
+        Registration.objects.filter(tournament=tournament)
+        .exclude(player__chinese_name="")
+        .order_by("number")
+        .first()
+    )
+    penalty = Penalty.objects.filter(session__round__tournament=tournament).first()
+    values = {
+        "slug": tournament.slug,
+        "number": "1",
+        "round_number": "1",
+        "table_number": "1",
+        "table": "1",
+        "half": "2",
+        "player_id": str(chinese.player_id),
+        "token": token,
+        "penalty_id": str(penalty.pk if penalty else 1),
+        "query_id": "1",
+        "pk": "1",
+        "identifier": "standings",
+    }
+    found: dict[str, list[tuple[str, str, str]]] = {group: [] for group in GROUPS}
+    for name, route in url_patterns():
+        group = group_of(name)
+        if group is None:
+            continue
+        address = route.format(**values)
+        found[group].append((name, address, REQUIRED.get(name, "anonymous")))
+    found["errors"] += [
+        ("404", "/no/such/page/", "anonymous"),
+        ("404 tournament", "/t/no-such-tournament/", "anonymous"),
+        ("405", f"/p/{token}/query/", "anonymous"),
+        ("403", f"/t/{tournament.slug}/event/", "judge"),
+    ]
+    found["links"].append(("unknown link", "/p/" + "x" * 32 + "/", "anonymous"))
+    return found
+
+
+@pytest.fixture
+def walked(demo):
+    organiser = get_user_model().objects.get(username="organiser")
+    registration = (
+        Registration.objects.filter(tournament=demo)
+        .exclude(player__chinese_name="")
+        .order_by("number")
+        .first()
+    )
+    token = player_link_issue(registration=registration, user=organiser).token
+    TournamentOfficial.objects.get_or_create(tournament=demo, user=organiser, role="organiser")
+    return demo, addresses(demo, token), left_english_finder(demo_names(demo))
+
+
+def _client(role: str) -> Client:
+    client = Client()
+    username = {"judge": "judge", "head judge": "headjudge"}.get(role, "organiser")
+    if role != "anonymous":
+        client.force_login(get_user_model().objects.get(username=username))
+    return client
+
+
+def _html_lang(html: str) -> str | None:
+    found = re.search(r"<html[^>]*\blang=\"([^\"]+)\"", html)
+    return found.group(1) if found else None
+
+
+@pytest.mark.parametrize("group", GROUPS)
+def test_walk(group, walked):
+    tournament, pages, left_english = walked
+    assert pages[group], f"no page in the group {group}"
+    problems = []
+    clients = {}
+    for name, address, role in pages[group]:
+        client = clients.setdefault(role, _client(role))
+        client.cookies.pop(settings.LANGUAGE_COOKIE_NAME, None)
+        english = client.get(address)
+        assert english.status_code < 500, f"{name} {address}: {english.status_code} in English"
+        for code, lang in LANGUAGES.items():
+            client.cookies[settings.LANGUAGE_COOKIE_NAME] = code
+            response = client.get(address)
+            where = f"{name} {address} [{code}]"
+            if response.status_code != english.status_code:
+                problems.append(f"{where}: {response.status_code}, English {english.status_code}")
+                continue
+            if "text/html" not in response.get("Content-Type", "") or not response.content:
+                continue
+            html = response.content.decode()
+            if _html_lang(html) != lang:
+                problems.append(f"{where}: <html lang={_html_lang(html)!r}>, not {lang!r}")
+            if code != "en" and (english_left := left_english(visible_text(html))):
+                problems.append(f"{where}: English left: {english_left[:12]}")
+        client.cookies.pop(settings.LANGUAGE_COOKIE_NAME, None)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:60])
+
+
+def test_the_walk_finds_english_left_on_a_chinese_page():
+    """The finder itself: catalogue text left in a page is found, the allowed names are not."""
+    left = left_english_finder(["Alan Chan", "Kowloon MJ Society"])
+    text = visible_text(
+        "<html><body><h1>排名</h1><p>Alan Chan · Kowloon MJ Society</p>"
+        "<script>var x = 'Standings';</script><p>No players match.</p></body></html>"
+    )
+    assert left(text) == ["No players match"]
+    assert left(visible_text("<p>排名 陳志明 Alan Chan ZJ EMA 12</p>")) == []
