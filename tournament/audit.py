@@ -9,8 +9,9 @@ snapshot    a JSON-ready dict describing what changed as it stood; for a hand, s
 
 text        what a person reads for a snapshot (`audit_text`): its ``summary`` when it has one
             (every writer gives one), else "Label: value" pairs - never a Python dict or an
-            internal field name. The stored summary stays as written (English); the words
-            around it are in the reader's language.
+            internal field name. The stored summary stays as written (English) and, on a
+            page in another language, is declared English (``lang="en"``); the words around
+            it are in the reader's language.
 last write  `Tournament.last_write`: when anything public of the tournament last changed.
             Public pages derive their ETag and Last-Modified from it (`tournament.release`) and
             the standings keep their built boards under it (`standings.selectors.board`), so a
@@ -45,7 +46,9 @@ from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Greatest
 from django.utils import timezone
-from django.utils.translation import gettext, pgettext
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext, pgettext
 
 from . import live
 from .models import AuditEntry, Session, Tournament
@@ -186,20 +189,33 @@ def _value_text(value) -> str:
     return "—" if value is None or value == "" else str(value)
 
 
+def _declared_english(text: str) -> str:
+    """Stored English shown as it is: on a page in another language, inside an element that
+    says so (``lang="en"``), for the reader's screen reader and the language walk."""
+    if (get_language() or "en").split("-")[0] == "en":
+        return conditional_escape(text)
+    return format_html('<span lang="en">{}</span>', text)
+
+
 def audit_text(value: dict | None) -> str:
-    """A snapshot as a person reads it: its summary, with the payments when it has them."""
+    """A snapshot as a person reads it (HTML, escaped): its summary, with the payments when it
+    has them. The stored summary (or stored plain text) is declared English on a page in
+    another language; the words around it are in the reader's language."""
     if not value:
         return ""
+    if isinstance(value, str):
+        return _declared_english(value)
     if not isinstance(value, dict):
-        return _value_text(value)
+        return conditional_escape(_value_text(value))
     if value.get("summary"):
+        summary = _declared_english(str(value["summary"]))
         payments = value.get("payments")
         if isinstance(payments, dict) and payments:
             paid = ", ".join(f"{name} {amount:+d}" for name, amount in payments.items())
-            return gettext("%(summary)s. Payments: %(paid)s") % {
-                "summary": value["summary"],
-                "paid": paid,
-            }
-        return str(value["summary"])
+            return mark_safe(  # noqa: S308 - the catalogue's own text, every value escaped
+                conditional_escape(gettext("%(summary)s. Payments: %(paid)s"))
+                % {"summary": summary, "paid": conditional_escape(paid)}
+            )
+        return summary
     shown = {k: v for k, v in value.items() if k not in ("entry", "version")}
-    return "; ".join(f"{_label(k)}: {_value_text(v)}" for k, v in shown.items())
+    return conditional_escape("; ".join(f"{_label(k)}: {_value_text(v)}" for k, v in shown.items()))

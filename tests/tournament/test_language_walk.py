@@ -15,9 +15,15 @@ left English
             on a Chinese page, a piece of text of the English catalogue (a msgid's words
             between its placeholders and tags, when it is two words or more, or one word of
             four letters or more) found as words in the page's visible text (tags, scripts and
-            styles removed), once the allowed words are taken out: the demo's own names (its
+            styles removed, and the text of an element declared English: see *declared
+            English*), once the allowed words are taken out: the demo's own names (its
             players, clubs, venue, tournament, tables, users) and `ALLOWED` (codes and names
             that read the same in Chinese).
+declared English
+            text inside an element whose ``lang`` is English (``lang="en"``, ``"en-GB"``...):
+            stored English shown as it is (the audit log's records) or a command line. It is
+            not left English, whatever its words; a rule of the page's markup, not a list of
+            words (an element inside it that declares another language is walked again).
 
 Not walked (`NOT_PAGES`): what is not a page of text (PDFs, CSV/XLSX exports, the JSON API, the
 live stream, the favicon, the probe) and Django's admin (its own translations).
@@ -73,24 +79,62 @@ def group_of(name: str) -> str | None:
     raise AssertionError(f"{name}: which group of the language walk is it in?")
 
 
+# Elements that hold no text and have no end tag: they never change the language in effect.
+_VOID = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
+
+
+def _declared_english(lang: str | None) -> bool:
+    return lang is not None and lang.strip().lower().split("-")[0] == "en"
+
+
 class _Text(HTMLParser):
-    """The visible text of a page: what is between tags, without scripts and styles."""
+    """The visible text of a page: what is between tags, without scripts and styles, and
+    without the text of an element that declares itself English (``lang="en"``: stored
+    English, such as the audit log's records, or a command line), unless an element inside
+    it declares another language again."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self._skip = 0
+        self._open: list[tuple[str, bool]] = []  # (tag, English declared in effect)
+
+    def _english(self) -> bool:
+        return bool(self._open) and self._open[-1][1]
 
     def handle_starttag(self, tag, attrs):
         if tag in ("script", "style", "noscript"):
             self._skip += 1
+        if tag in _VOID:
+            return
+        lang = dict(attrs).get("lang")
+        self._open.append((tag, _declared_english(lang) if lang is not None else self._english()))
 
     def handle_endtag(self, tag):
         if tag in ("script", "style", "noscript") and self._skip:
             self._skip -= 1
+        # An end tag closes its element and whatever was left open inside it (``<li>``...).
+        for index in range(len(self._open) - 1, -1, -1):
+            if self._open[index][0] == tag:
+                del self._open[index:]
+                break
 
     def handle_data(self, data):
-        if not self._skip:
+        if not self._skip and not self._english():
             self.parts.append(data)
 
 
@@ -251,3 +295,24 @@ def test_the_walk_finds_english_left_on_a_chinese_page():
     )
     assert left(text) == ["No players match"]
     assert left(visible_text("<p>排名 陳志明 Alan Chan ZJ EMA 12</p>")) == []
+
+
+def test_the_walk_skips_only_text_declared_english():
+    """Text inside an element whose ``lang`` is English is declared English (stored records, a
+    command line): not left English. The same words outside it, after it ends, or inside an
+    element inside it that declares another language, are."""
+    left = left_english_finder([])
+    declared = visible_text(
+        '<html lang="zh-Hant"><body><table><tr><td>錄入牌局</td>'
+        '<td><span lang="en">No players match.</span>。付分：</td>'
+        '<td><code lang="EN-gb">Standings<br>Standings</code></td></tr></table></body></html>'
+    )
+    assert left(declared) == []
+    assert left(visible_text('<p><span lang="en">排名</span>No players match.</p>')) == [
+        "No players match"
+    ]
+    assert left(visible_text('<p lang="zh-Hant">No players match.</p>')) == ["No players match"]
+    inner = '<div lang="en">排名 <p lang="zh-Hant">No players match.</p> Standings</div>'
+    assert left(visible_text(inner)) == ["No players match"]
+    unclosed = '<ul lang="en"><li>Standings<li>Standings</ul><p>No players match.</p>'
+    assert left(visible_text(unclosed)) == ["No players match"]

@@ -560,3 +560,19 @@ def test_blessing_of_earth_from_another_discarder_is_refused_at_the_desk():
             session=session, entry=entry(session, discarder="W", flags=("earth",)), user=make_user()
         )
     assert hand_preview(session=session, entry=entry(session, discarder="E", flags=("earth",))).ok
+
+
+def test_the_audit_log_declares_its_stored_english_on_a_chinese_page():
+    from django.utils import translation
+
+    from tournament.audit import audit_text
+
+    snapshot = {"summary": "Win by <Ann>, self-draw", "payments": {"Ann": 30, "Bob": -10}}
+    assert audit_text(snapshot) == "Win by &lt;Ann&gt;, self-draw. Payments: Ann +30, Bob -10"
+    assert audit_text("Loaded <set>") == "Loaded &lt;set&gt;"
+    with translation.override("zh-hant"):
+        assert audit_text(snapshot).startswith(
+            '<span lang="en">Win by &lt;Ann&gt;, self-draw</span>'
+        )
+        assert "Ann +30, Bob -10" in audit_text(snapshot) and "Payments" not in audit_text(snapshot)
+        assert audit_text("Loaded <set>") == '<span lang="en">Loaded &lt;set&gt;</span>'
