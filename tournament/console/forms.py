@@ -15,9 +15,9 @@ from django_countries.fields import LazyTypedChoiceField
 
 from ..event import roster_bridge
 from ..event import selectors as event_selectors
+from ..event.labels import PRESET_LABELS, TOURNAMENT_LABELS, labels_for
 from ..event.roster_files import MAX_BYTES, FileProblem, size_check
 from ..event.roster_import import FIELD_LABELS, FIELDS
-from ..event.labels import PRESET_LABELS, TOURNAMENT_LABELS, labels_for
 from ..event.services import EDIT_FIELDS, PRESETS
 from ..models import PenaltyPreset, Player, Round, Tournament, TournamentOfficial
 from ..names import player_names
