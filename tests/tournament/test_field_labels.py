@@ -25,3 +25,16 @@ def test_countries_are_named_in_the_readers_language():
     with translation.override("zh-hans"):
         page = str(PlayerForm()["country"])
         assert "South Africa" not in page and "南非" in page
+
+
+def test_the_tie_break_codes_are_declared_english_on_chinese_pages_only():
+    with translation.override("en"):
+        english = str(SettingsForm(has_hands=False, highest_hand=0)["tie_break_order"].help_text)
+    assert english == (
+        "Comma-separated, first applied first. Known: points, match_points, hands_won, "
+        "best_session, head_to_head."
+    )
+    with translation.override("zh-hant"):
+        chinese = TournamentEditForm()["tie_break_order"].help_text
+        assert '<code lang="en">points, match_points' in str(chinese)
+        assert hasattr(chinese, "__html__")  # shown as HTML, not escaped

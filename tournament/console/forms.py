@@ -15,7 +15,7 @@ from django_countries.fields import LazyTypedChoiceField
 
 from ..event import roster_bridge
 from ..event import selectors as event_selectors
-from ..event.labels import PRESET_LABELS, TOURNAMENT_LABELS, labels_for
+from ..event.labels import PRESET_LABELS, TOURNAMENT_HELP_TEXTS, TOURNAMENT_LABELS, labels_for
 from ..event.roster_files import MAX_BYTES, FileProblem, size_check
 from ..event.roster_import import FIELD_LABELS, FIELDS
 from ..event.services import EDIT_FIELDS, PRESETS
@@ -88,6 +88,7 @@ class TournamentEditForm(forms.ModelForm):
         model = Tournament
         fields = list(EDIT_FIELDS)
         labels = labels_for(TOURNAMENT_LABELS, EDIT_FIELDS)
+        help_texts = labels_for(TOURNAMENT_HELP_TEXTS, EDIT_FIELDS)
         widgets = {"start_date": DateInput, "end_date": DateInput}
         field_classes = {"minimum_points": MinimumField}
 

@@ -9,9 +9,19 @@ label       a form field's name as a page shows it. The models keep the English 
             the English labels here are those same words, so English pages do not change.
             Fields whose model has a ``verbose_name`` already (``hand_cap``,
             ``players_confirm_at_table``, ``appeal_window_minutes``, ``per``) take it.
+help text   the model's help texts are translated already; `TOURNAMENT_HELP_TEXTS` only gives
+            the tie-break order's as HTML, so that a translation can mark the codes typed in the
+            field (``points``, ``match_points``...) as English (``<code lang="en">``): they are
+            data, the same in every language. The English text is the model's, unchanged.
 """
 
+from django.utils.functional import lazy
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
+
+from ..models.event import TIE_BREAKS
 
 TOURNAMENT_LABELS = {
     "name": _("Name"),
@@ -36,6 +46,16 @@ TOURNAMENT_LABELS = {
     "hold_unreconciled_results": _("Hold unreconciled results"),
     "hide_withdrawn": _("Hide withdrawn"),
 }
+
+TIE_BREAK_HELP = gettext_noop("Comma-separated, first applied first. Known: %(known)s.")
+
+
+def _tie_break_help() -> SafeString:
+    known = escape(", ".join(TIE_BREAKS))
+    return mark_safe(gettext(TIE_BREAK_HELP) % {"known": known})
+
+
+TOURNAMENT_HELP_TEXTS = {"tie_break_order": lazy(_tie_break_help, SafeString)()}
 
 PRESET_LABELS = {
     "name": _("Name"),
