@@ -179,12 +179,14 @@ def left_english_finder(allowed: list[str]):
 
 
 def demo_names(tournament) -> list[str]:
-    """The demo's own names, allowed on every page (see *left English*)."""
+    """The demo's own names and typed texts, allowed on every page (see *left English*)."""
     names = list(ALLOWED) + [tournament.name, tournament.venue, tournament.slug]
     for player in Player.objects.filter(registrations__tournament=tournament):
         names += [player.name, player.given_name, player.family_name, player.club]
     names += list(tournament.tables.values_list("label", flat=True))
     names += list(get_user_model().objects.values_list("username", flat=True))
+    # What the demo's judges typed (penalty reasons) is their text, shown as they wrote it.
+    names += list(Penalty.objects.filter(tournament=tournament).values_list("reason", flat=True))
     return names
 
 

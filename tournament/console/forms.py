@@ -15,6 +15,7 @@ from django_countries.fields import LazyTypedChoiceField
 
 from ..event import roster_bridge
 from ..event import selectors as event_selectors
+from ..event.labels import PRESET_LABELS, TOURNAMENT_HELP_TEXTS, TOURNAMENT_LABELS, labels_for
 from ..event.roster_files import MAX_BYTES, FileProblem, size_check
 from ..event.roster_import import FIELD_LABELS, FIELDS
 from ..event.services import EDIT_FIELDS, PRESETS
@@ -36,6 +37,12 @@ def _lazy_text(message: str, **values) -> str:
 
 def _column_label(number: int) -> str:
     return _lazy_text(gettext_noop("Column %(number)s"), number=number)
+
+
+def _country_choices() -> list[tuple[str, str]]:
+    """No country, then the countries named and sorted in the reader's language (read when
+    the form is shown, not when the module loads)."""
+    return [("", "—")] + list(countries)
 
 
 class DateInput(forms.DateInput):
@@ -80,6 +87,8 @@ class TournamentEditForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = list(EDIT_FIELDS)
+        labels = labels_for(TOURNAMENT_LABELS, EDIT_FIELDS)
+        help_texts = labels_for(TOURNAMENT_HELP_TEXTS, EDIT_FIELDS)
         widgets = {"start_date": DateInput, "end_date": DateInput}
         field_classes = {"minimum_points": MinimumField}
 
@@ -107,7 +116,7 @@ class PlayerForm(forms.Form):
         max_length=60, required=False, label=gettext_lazy("Chinese name")
     )
     country = LazyTypedChoiceField(
-        choices=[("", "—")] + list(countries), required=False, label=gettext_lazy("Country")
+        choices=_country_choices, required=False, label=gettext_lazy("Country")
     )
     club = forms.CharField(max_length=120, required=False, label=gettext_lazy("Club"))
     external_id = forms.CharField(
@@ -249,6 +258,7 @@ class PenaltyPresetForm(forms.ModelForm):
     class Meta:
         model = PenaltyPreset
         fields = list(PRESET_FIELDS)
+        labels = labels_for(PRESET_LABELS, PRESET_FIELDS)
 
 
 class ExampleSetForm(forms.Form):

@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from ..event.labels import TOURNAMENT_HELP_TEXTS, TOURNAMENT_LABELS, labels_for
 from ..event.services import FROZEN_REASON, SCORING_RULES, SETTINGS_FIELDS
 from ..models import Penalty, Tournament
 from ..play.entry import Seating
@@ -213,6 +214,8 @@ class SettingsForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = list(SETTINGS_FIELDS)
+        labels = labels_for(TOURNAMENT_LABELS, SETTINGS_FIELDS)
+        help_texts = labels_for(TOURNAMENT_HELP_TEXTS, SETTINGS_FIELDS)
         field_classes = {"minimum_points": MinimumField}
 
     def __init__(self, *args, has_hands: bool, highest_hand: int, **kwargs):

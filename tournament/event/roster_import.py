@@ -99,6 +99,26 @@ COLUMN_ALIASES = {
     "registrationnumber": "number",
     "playernumber": "number",
     "seatnumber": "number",
+    # The same columns named in Chinese (Traditional and Simplified), as the Chinese pages say.
+    "名字": "given_name",
+    "名": "given_name",
+    "姓氏": "family_name",
+    "姓": "family_name",
+    "全名": "name",
+    "姓名": "name",
+    "中文姓名": "chinese_name",
+    "國家": "country",
+    "国家": "country",
+    "國家地區": "country",
+    "国家地区": "country",
+    "俱樂部": "club",
+    "俱乐部": "club",
+    "外部編號": "external_id",
+    "外部编号": "external_id",
+    "ema編號": "external_id",
+    "ema编号": "external_id",
+    "編號": "number",
+    "编号": "number",
 }
 
 

@@ -49,7 +49,10 @@ def stages(request, tournament):
     context = {
         "tournament": tournament,
         "form": form,
-        "stages": [(rule, plan.describe(rule.number), rule.number in cuts) for rule in plan.stages],
+        "stages": [
+            (rule, standings_selectors.stage_description(plan, rule.number), rule.number in cuts)
+            for rule in plan.stages
+        ],
         "changed": standings_selectors.cuts_changed(tournament),
     }
     return render(request, "tournament/event/stages.html", context)
