@@ -59,7 +59,7 @@ contracts: $(DEV_STAMP)
 	$(VENV)/bin/lint-imports
 
 test: $(DEV_STAMP) browser lint contracts
-	$(PY) manage.py compilemessages --ignore=.venv --verbosity 0
+	DJANGO_SETTINGS_MODULE=tests.settings $(PY) manage.py compilemessages --ignore=.venv --verbosity 0
 	DJANGO_SETTINGS_MODULE=tests.settings $(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)
 
