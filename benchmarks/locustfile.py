@@ -8,10 +8,12 @@ the site's stylesheet from the same server, the floor every request is compared 
 
 A *phone* (`StandingsPhone`, `ProjectorPhone`) is a spectator's open live page, as
 ``static/tournament/live.js`` drives it: it loads the page, holds the tournament's stream
-(``/t/<slug>/live/``) open, and when a ``version`` event differs from the version its fragment
-was drawn at, fetches the fragment again (``HX-Request``, the ``ETag`` it has and, as the
-script does while its stream is open, ``X-Live-Version``: the version heard); a fetch asked for
-while one is under way follows it. Now and then it reloads the whole page (a
+(``/t/<slug>/live/?page=``: the fragment's address, as the script sends it) open, and when a
+``version`` event differs from the version its fragment was drawn at, waits a moment drawn
+between 0 and ``SPREAD`` seconds, as the script does, and fetches the fragment again
+(``HX-Request``, the ``ETag`` it has and, as the script does while its stream is open,
+``X-Live-Version``: the version heard); versions heard while it waits or fetches are answered
+by the fetch under way or the next one. Now and then it reloads the whole page (a
 refresh). Each version heard is *recorded*: the wall-clock time it was heard, the version,
 and when the fragment fetched after it arrived; at the end the records are written as JSON
 to ``ZJ_LIVE_RECORDS``, and ``ZJ_LIVE_READY`` is created once every phone has started.
@@ -19,10 +21,12 @@ to ``ZJ_LIVE_RECORDS``, and ``ZJ_LIVE_READY`` is created once every phone has st
 
 import json
 import os
+import random
 import re
 import socket
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import gevent
 from locust import FastHttpUser, HttpUser, between, events, task
@@ -95,6 +99,7 @@ LIVE_SLUG = os.environ.get("ZJ_LIVE_SLUG", "live-400")
 DRAWN_AT = re.compile(r'data-version="([0-9a-f]+)"')
 VERSION_EVENT = re.compile(rb"event: version\ndata: ([0-9a-f]+)\n")
 RECORDS: list[dict] = []
+SPREAD = 1.0  # seconds: static/tournament/live.js's SPREAD_MS
 
 
 class _Phone(FastHttpUser):
@@ -151,7 +156,8 @@ class _Phone(FastHttpUser):
             try:
                 stream = socket.create_connection((host, int(port)), timeout=60)
                 stream.sendall(
-                    f"GET /t/{LIVE_SLUG}/live/ HTTP/1.0\r\nHost: {host}\r\n"
+                    f"GET /t/{LIVE_SLUG}/live/?page={quote(self.page, safe='')} HTTP/1.0\r\n"
+                    f"Host: {host}\r\n"
                     "Accept: text/event-stream\r\n\r\n".encode()
                 )
                 buffer = b""
@@ -207,10 +213,11 @@ class _Phone(FastHttpUser):
             gevent.spawn(self.fetch)
 
     def fetch(self) -> None:
-        """Fetch until no version heard is left waiting; each fetch answers those heard before
-        it started."""
+        """Wait the spread, then fetch until no version heard is left waiting; each fetch
+        answers those heard before it started."""
         self.fetching = True
         try:
+            gevent.sleep(random.uniform(0, SPREAD))
             while self.waiting:
                 answered, self.waiting = self.waiting, []
                 self.load(self.page_name + " fragment", fragment=True)

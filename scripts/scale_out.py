@@ -217,6 +217,8 @@ class Deployment:
         self.open_files = files_allow()
         extra = dict(layout.env)
         extra.setdefault("DJANGO_MEDIA_ROOT", str(self.folder / "media"))
+        # The streams warm a new version's fragments through the proxy (tournament.pagewarm).
+        extra.setdefault("DJANGO_LIVE_WARM_URL", layout.base)
         if not (extra.get("REDIS_URL") or os.environ.get("REDIS_URL")):
             extra["REDIS_URL"] = self._redis_start()
         self.env = site_env(extra)

@@ -18,6 +18,14 @@ wake        a write committed in this process wakes its watcher at once (`change
             on commit by `tournament.audit`), so a single process (the demo) does not wait
             for the tick; a write in another process (gunicorn's workers beside the ASGI
             server) is seen at the next tick.
+warm        what a listener's page will ask for when it hears a new version (its fragment, in
+            its language): a hashable callable the stream hands over (`tournament.pagewarm`'s
+            `FragmentWarm`). When a tournament's version moves on, the watcher calls each
+            distinct warm of its listeners once (the `WARM_MOST` most listened), in its
+            thread, *before* it hands the version on: the fragment is then built and kept
+            once, and a hall of phones that fetch it together all find it ready instead of
+            waiting for one of them to build it (docs/deploy.md). A warm that fails is logged;
+            the version is handed on all the same.
 
 No Redis, no message broker: the database is the one place that says what changed, and the
 watcher's single query is cheap. When the database does not answer, the watcher logs it and
@@ -29,7 +37,8 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 
@@ -42,6 +51,12 @@ logger = logging.getLogger(__name__)
 
 #: Seconds between two reads of the watcher (the longest a write in another process waits).
 TICK = 1.0
+#: The most distinct warms run for one new version (the pages most listened to first).
+WARM_MOST = 8
+
+#: A warm (see the vocabulary): called with the new version, hashable, equal when it warms the
+#: same.
+Warm = Callable[[str], object]
 
 _reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="zj-live")
 
@@ -65,11 +80,23 @@ def _reader_close() -> None:
     connections.close_all()
 
 
+def _warms_run(warms: list[tuple[Warm, str]]) -> None:
+    """Run each warm at its version in the watcher's thread (see the vocabulary); a failure is
+    logged."""
+    close_old_connections()
+    for warm, version in warms:
+        try:
+            warm(version)
+        except Exception:  # noqa: BLE001 - a page not warmed is built when asked for
+            logger.warning("Live updates: warming %r failed", warm, exc_info=True)
+
+
 class _Listener:
     """A queue that holds the newest version only: a slow reader skips versions, never lags."""
 
-    def __init__(self) -> None:
+    def __init__(self, warm: Warm | None = None) -> None:
         self.queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1)
+        self.warm = warm
 
     def offer(self, version: str) -> None:
         if self.queue.full():
@@ -111,6 +138,7 @@ class _Watcher:
 
     async def _run(self) -> None:
         read = sync_to_async(_versions_read, thread_sensitive=False, executor=_reader)
+        warm = sync_to_async(_warms_run, thread_sensitive=False, executor=_reader)
         try:
             while self.listeners:
                 try:
@@ -118,11 +146,20 @@ class _Watcher:
                 except Exception:  # noqa: BLE001 - the database is away: try at the next tick
                     logger.warning("Live updates: the versions could not be read", exc_info=True)
                     found = {}
-                for tournament_id, version in found.items():
-                    if self.versions.get(tournament_id) != version:
-                        self.versions[tournament_id] = version
-                        for listener in self.listeners.get(tournament_id, ()):
-                            listener.offer(version)
+                moved = {
+                    tournament_id: version
+                    for tournament_id, version in found.items()
+                    if self.versions.get(tournament_id) != version
+                }
+                warms = self._warms(
+                    {pk: version for pk, version in moved.items() if pk in self.versions}
+                )
+                if warms:
+                    await warm(warms)
+                for tournament_id, version in moved.items():
+                    self.versions[tournament_id] = version
+                    for listener in self.listeners.get(tournament_id, ()):
+                        listener.offer(version)
                 self.woken.clear()
                 try:
                     await asyncio.wait_for(self.woken.wait(), TICK)
@@ -137,6 +174,18 @@ class _Watcher:
                 del _watchers[self.loop]
             _reader.submit(_reader_close)
 
+    def _warms(self, moved: dict[int, str]) -> list[tuple[Warm, str]]:
+        """The distinct warms of the listeners of the tournaments whose version ``moved``, each
+        with its new version, the most listened first, at most `WARM_MOST` (a tournament seen
+        for the first time is not in ``moved``: its listeners were just given the version)."""
+        counted = Counter(
+            (listener.warm, version)
+            for tournament_id, version in moved.items()
+            for listener in self.listeners.get(tournament_id, ())
+            if listener.warm is not None
+        )
+        return [pair for pair, _ in counted.most_common(WARM_MOST)]
+
 
 _watchers: dict[asyncio.AbstractEventLoop, _Watcher] = {}
 
@@ -150,10 +199,11 @@ def _watcher() -> _Watcher:
 
 
 @asynccontextmanager
-async def listening(tournament_id: int) -> AsyncIterator[_Listener]:
-    """Listen to one tournament's versions while the block runs (see *listener*)."""
+async def listening(tournament_id: int, warm: Warm | None = None) -> AsyncIterator[_Listener]:
+    """Listen to one tournament's versions while the block runs (see *listener*), warming
+    ``warm`` before each new version is handed on (see *warm*)."""
     watcher = _watcher()
-    listener = _Listener()
+    listener = _Listener(warm)
     watcher.add(tournament_id, listener)
     try:
         yield listener

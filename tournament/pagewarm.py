@@ -15,20 +15,24 @@ warm        right after the release's transaction commits (``transaction.on_comm
             hold absolute links, so each origin is an answer of its own).
 languages   the kept answers are per language: the warm builds each of
             ``settings.PAGE_CACHE_WARM_LANGUAGES`` (default: ``LANGUAGE_CODE`` alone).
-
-Why in the request and not a background job: a warm builds a handful of answers (about 50 ms
-at the demo size; see docs/architecture.md), and a job would be run by another process, whose
-cache is its own with the default local-memory cache (so warming there would warm nothing) and
-which starts it a poll later, after the phones. In the organiser's request, after the commit,
-it warms the very process (or the shared Redis) the phones reach, before the organiser's page
-comes back. A warm never fails a release: any error is logged and ignored; with Django's dummy
-cache nothing is kept, so nothing is warmed.
+fragment warm
+            `FragmentWarm`: one live page's fragment in one language, at a new version. The
+            live stream hands one to the watcher for each spectator's open page
+            (`tournament.live`), which runs it when the tournament's version moves on and
+            before it tells the open pages, so that the fragment they all fetch next is built
+            once, ahead of them. Behind a caching proxy (``settings.LIVE_WARM_URL``) it is asked
+            for through the proxy exactly as the pages will ask (the version heard, the
+            browser's ``Accept-Language``), so the proxy holds the answer before the first
+            phone asks and none waits; without one it is built in this process's cache (the
+            demo: one process serves the pages and the streams).
 """
 
 from __future__ import annotations
 
 import io
 import logging
+import urllib.request
+from dataclasses import dataclass
 from functools import partial
 
 from django.conf import settings
@@ -89,13 +93,53 @@ def standings_warm(slug: str) -> int:
     return warmed
 
 
-def _ask(path: str, language: str, *, fragment=False, origin="", accept="text/html") -> int:
+@dataclass(frozen=True)
+class FragmentWarm:
+    """Warm the live fragment at ``address`` (a path and its query string, already checked to
+    be a public page of the tournament) in ``language``, for a browser that says
+    ``accept_language`` (see *fragment warm*)."""
+
+    address: str
+    language: str
+    accept_language: str = ""
+
+    def __call__(self, version: str) -> int:
+        if settings.LIVE_WARM_URL:
+            return _ask_the_proxy(self.address, version, self.accept_language)
+        if isinstance(caches["default"], DummyCache):
+            return 0
+        path, _, query = self.address.partition("?")
+        with translation.override(self.language):
+            return _ask(path, self.language, fragment=True, query=query)
+
+
+#: Seconds a warm through the proxy may take before it is given up (the version is then told).
+PROXY_TIMEOUT = 5.0
+
+
+def _ask_the_proxy(address: str, version: str, accept_language: str) -> int:
+    headers = {"HX-Request": "true", "X-Live-Version": version}
+    if accept_language:
+        headers["Accept-Language"] = accept_language
+    ask = urllib.request.Request(settings.LIVE_WARM_URL + address, headers=headers)
+    try:
+        with urllib.request.urlopen(ask, timeout=PROXY_TIMEOUT) as answer:
+            answer.read()
+            return 1 if answer.status == 200 else 0
+    except OSError as error:  # refused, timed out, or an HTTP error status
+        logger.info("Warming %s through the proxy failed: %s", address, error)
+        return 0
+
+
+def _ask(
+    path: str, language: str, *, fragment=False, origin="", accept="text/html", query=""
+) -> int:
     scheme, _, host = origin.partition("://") if origin else ("https", "", _a_host())
     environ = {
         "REQUEST_METHOD": "GET",
         "PATH_INFO": path,
         "SCRIPT_NAME": "",
-        "QUERY_STRING": "",
+        "QUERY_STRING": query,
         "SERVER_NAME": "localhost",  # unread: HTTP_HOST names the host
         "SERVER_PORT": "443" if scheme == "https" else "80",
         "SERVER_PROTOCOL": "HTTP/1.1",

@@ -18,6 +18,11 @@
                         builds and keeps at once (``PAGE_CACHE_WARM_LANGUAGES``; see
                         tournament.pagewarm; default: all of ``LANGUAGES``); codes the site
                         does not offer (``LANGUAGES``) are skipped
+``DJANGO_LIVE_WARM_URL`` the address of the caching proxy in front of the site, as the
+                        streams' processes reach it (e.g. ``http://127.0.0.1:8080``): a new
+                        version's fragments are then warmed through it, so the proxy holds
+                        them before the open pages ask (tournament.pagewarm, docs/deploy.md;
+                        default: none, warmed in the process's own cache)
 ``DJANGO_DB_POOL``      PostgreSQL only: the most connections each web process keeps in a pool
                         (psycopg's pool; default: none, one kept connection per thread)
 ``SENTRY_DSN``          report errors to Sentry (default: no error reporting); with
@@ -283,6 +288,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # single machine); with it, every web process shares one, so counters such as the private links'
 # guessing throttle hold across processes. A Redis that is down or slow is a cache miss, never an
 # error page: the site reads the database instead.
+LIVE_WARM_URL = environ.get("DJANGO_LIVE_WARM_URL", "").rstrip("/")
+
 REDIS_URL = environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {

@@ -11,25 +11,45 @@
 // While the stream is open, a fragment's fetch says which version it wants (X-Live-Version, the
 // last one heard): a proxy may then keep one answer per version and fragment for every page that
 // heard it (docs/deploy.md). Fetches without an open stream (the slow poll) never say it.
+//
+// A hall of phones hears a version together: each waits a moment drawn between 0 and 1 s
+// before it fetches (SPREAD_MS), so that the fetches arrive spread over a second, not at once.
+// The stream is opened with ?page= naming the fragment this page fetches, so that the server
+// can build it once before it tells the phones (tournament/public/views/live.py).
 (function () {
   "use strict";
-  var POLL_MS = 20000, QUIET_MS = 40000, WATCH_MS = 10000, FAILURES = 3;
+  var POLL_MS = 20000, QUIET_MS = 40000, WATCH_MS = 10000, FAILURES = 3, SPREAD_MS = 1000;
   var AGAIN_MS = [30000, 60000, 120000, 300000];
   var first = document.querySelector("[data-live]");
   if (!first) return;
   var url = first.getAttribute("data-live");
+  var page = first.getAttribute("hx-get");
+  if (page) url += (url.indexOf("?") < 0 ? "?" : "&") + "page=" + encodeURIComponent(page);
   var source = null, failures = 0, givenUp = 0, heardAt = 0, poll = null, again = null;
   var heard = "";
 
   function fragments() { return document.querySelectorAll("[data-live]"); }
   function fetchAgain(element) { element.dispatchEvent(new CustomEvent("zj:changed")); }
 
+  // One fetch waits per fragment: versions heard while it waits are fetched by it.
+  var spreading = new WeakSet();
+  function fetchSpread(element) {
+    if (spreading.has(element)) return;
+    spreading.add(element);
+    setTimeout(function () {
+      spreading.delete(element);
+      if (element.isConnected && element.getAttribute("data-version") !== heard) {
+        fetchAgain(element);
+      }
+    }, Math.random() * SPREAD_MS);
+  }
+
   function versionHeard(version) {
     heard = version;
     heardAt = Date.now();
     failures = 0;
     fragments().forEach(function (element) {
-      if (element.getAttribute("data-version") !== version) fetchAgain(element);
+      if (element.getAttribute("data-version") !== version) fetchSpread(element);
     });
   }
 

@@ -11,6 +11,7 @@ Vocabulary: *events* reads a stream's Server-Sent Events block by block, with a 
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import http.client
 import re
 import socket
@@ -18,10 +19,13 @@ import threading
 import time
 import urllib.request
 from contextlib import AsyncExitStack
+from dataclasses import dataclass
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection
+from django.db.models import F
 from django.test import AsyncClient, Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -241,9 +245,9 @@ def test_the_watcher_reads_once_per_tick_however_many_listen(monkeypatch):
             await asyncio.sleep(seconds)
         await _watchers_gone()
 
-    in_a_thread(listen, 1, 2.5)
+    in_a_thread(listen, 1, 2.5 * live.TICK)
     one, reads[:] = list(reads), []
-    in_a_thread(listen, 300, 2.5)
+    in_a_thread(listen, 300, 2.5 * live.TICK)
     many = list(reads)
     assert 2 <= len(one) <= 4 and abs(len(many) - len(one)) <= 1
     assert {queries for _, queries in one + many} == {1}  # one query per tick, always
@@ -379,3 +383,181 @@ def test_under_uvicorn_with_redis_down_a_write_elsewhere_reaches_every_stream(se
         finally:
             for conn, _ in streams:
                 conn.close()
+
+
+# Warming (`tournament.live`, *warm*): the fragment an open page will fetch is built before the
+# page is told of the new version.
+
+WARMED: list[tuple[str, float]] = []
+
+
+@dataclass(frozen=True)
+class _Noted:
+    """A warm that notes its name and when it ran."""
+
+    name: str
+
+    def __call__(self, version: str):
+        WARMED.append((self.name, time.monotonic()))
+
+
+async def _heard(listener, version: str) -> float:
+    """When ``listener`` is handed ``version`` (the versions before it are passed over)."""
+    deadline = time.monotonic() + LIMIT
+    while (await listener.next(timeout=max(deadline - time.monotonic(), 0.01))) != version:
+        assert time.monotonic() < deadline, f"{version} never came"
+    return time.monotonic()
+
+
+def test_the_watcher_warms_each_listened_page_once_before_it_hands_the_version_on(
+    session, monkeypatch
+):
+    tournament = session.round.tournament
+    WARMED.clear()
+    monkeypatch.setattr(live, "WARM_MOST", 2)
+    warms = [_Noted("standings")] * 5 + [_Noted("projector")] * 2 + [_Noted("rare"), None]
+
+    async def main():
+        async with AsyncExitStack() as stack:
+            listeners = [
+                await stack.enter_async_context(live.listening(tournament.pk, warm))
+                for warm in warms
+            ]
+            await asyncio.sleep(2 * live.TICK)  # the watcher has read the version once
+            assert WARMED == []  # nothing moved: nothing to warm
+            await sync_to_async(_write)(session)
+            new = await sync_to_async(_version)(tournament)
+            heard = [await _heard(listener, new) for listener in listeners]
+        await _watchers_gone()
+        return heard
+
+    heard = in_a_thread(main)
+    # Once each, the most listened first, no more than WARM_MOST, all before any listener heard.
+    assert [name for name, _ in WARMED] == ["standings", "projector"]
+    assert max(at for _, at in WARMED) < min(heard)
+
+
+def test_a_warm_that_fails_still_lets_the_version_through(session):
+    tournament = session.round.tournament
+
+    def fails(version: str):
+        raise RuntimeError("the cache is away")
+
+    async def main():
+        async with live.listening(tournament.pk, fails) as listener:
+            await asyncio.sleep(2 * live.TICK)
+            await sync_to_async(_write)(session)
+            await _heard(listener, await sync_to_async(_version)(tournament))
+        await _watchers_gone()
+
+    in_a_thread(main)
+
+
+def _fragment_queries(url: str) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        answer = Client().get(url, headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    return len(queries)
+
+
+def _moved(tournament) -> None:
+    """The tournament's version moved on by a write in another process (the watcher's read)."""
+    Tournament.objects.filter(pk=tournament.pk).update(
+        last_write=F("last_write") + dt.timedelta(seconds=1)
+    )
+
+
+def test_a_spectators_stream_has_its_fragment_built_before_it_hears_the_version():
+    session = make_reconciled_session(standings_public=True, results_public=True)
+    tournament = session.round.tournament
+    url = reverse("public:standings", args=[tournament.slug])
+
+    async def main():
+        response = await AsyncClient().get(_stream(tournament), {"page": url})
+        events = Events(response.streaming_content)
+        await events.next(timeout=LIMIT)
+        await asyncio.sleep(2 * live.TICK)
+        await sync_to_async(_moved)(tournament)
+        event = await events.next(timeout=LIMIT)
+        warmed = await sync_to_async(_fragment_queries)(url)  # the first fetch after the news
+        again = await sync_to_async(_fragment_queries)(url)  # a kept answer, surely
+        await events.close()
+        await _watchers_gone()
+        return event, warmed, again
+
+    event, warmed, again = in_a_thread(main)
+    assert event["data"] == _version(tournament)
+    assert warmed == again
+    _moved(tournament)  # a version nobody warmed: the first fetch builds it
+    assert _fragment_queries(url) > warmed
+
+
+@pytest.mark.parametrize(
+    "page, logged_in, warmed",
+    [
+        ("{standings}", False, "{standings}"),
+        ("{standings}?page=2&sort=-total", False, "{standings}?page=2&sort=-total"),
+        ("{standings}", True, None),  # an official's pages are never kept
+        ("{other}", False, None),  # another tournament's page
+        ("https://elsewhere.example{standings}", False, None),
+        ("//elsewhere.example{standings}", False, None),
+        ("/t/{slug}/no-such-page/", False, None),
+        ("/t/{slug}/desk/round/1/", False, None),  # not a public page
+        ("/t/{slug}/live/", False, None),
+        ("{standings}" + "x" * 600, False, None),
+    ],
+)
+def test_only_a_spectators_public_page_of_the_tournament_is_warmed(page, logged_in, warmed):
+    from django.test import RequestFactory
+
+    from tournament.pagewarm import FragmentWarm
+    from tournament.public.views.live import _fragment_warm
+
+    tournament = make_tournament()
+    other = make_tournament()
+    names = {
+        "slug": tournament.slug,
+        "standings": reverse("public:standings", args=[tournament.slug]),
+        "other": reverse("public:standings", args=[other.slug]),
+    }
+    request = RequestFactory().get(_stream(tournament), {"page": page.format(**names)})
+    user = make_user() if logged_in else AnonymousUser()
+    expected = FragmentWarm(warmed.format(**names), "en") if warmed else None
+    assert _fragment_warm(request, tournament, user) == expected
+
+
+def test_behind_a_proxy_a_warm_asks_it_as_the_open_pages_will():
+    """`pagewarm.FragmentWarm` with ``LIVE_WARM_URL``: one request to the proxy, with the headers
+    its cache key is made of (the address, the version heard, the browser's languages)."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from tournament.pagewarm import FragmentWarm
+
+    asked = []
+
+    class Proxy(BaseHTTPRequestHandler):
+        def do_GET(self):
+            asked.append((self.path, {name.lower(): value for name, value in self.headers.items()}))
+            self.send_response(200)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"ok")
+
+        def log_message(self, *args):
+            pass
+
+    proxy = ThreadingHTTPServer(("127.0.0.1", 0), Proxy)
+    threading.Thread(target=proxy.serve_forever, daemon=True).start()
+    warm = FragmentWarm("/t/open/standings/?page=2", "zh-hant", "zh-TW,zh;q=0.9")
+    try:
+        with override_settings(LIVE_WARM_URL=f"http://127.0.0.1:{proxy.server_port}"):
+            assert warm("6614057299560") == 1
+        proxy.shutdown()
+        with override_settings(LIVE_WARM_URL=f"http://127.0.0.1:{_closed_port()}"):
+            assert warm("6614057299561") == 0  # a proxy away: nothing warmed, nothing raised
+    finally:
+        proxy.server_close()
+    [(path, headers)] = asked
+    assert path == "/t/open/standings/?page=2"
+    assert headers["hx-request"] == "true" and headers["x-live-version"] == "6614057299560"
+    assert headers["accept-language"] == "zh-TW,zh;q=0.9" and "cookie" not in headers
