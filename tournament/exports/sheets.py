@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import xlsxwriter
 import xlsxwriter.worksheet
-from xlsxwriter.utility import xl_rowcol_to_cell_fast
+from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell_fast
 
 from ..event.spreadsheet import cell_escape, rank_cell
 from ..standings.ranking import Standing, number_text
@@ -81,45 +81,125 @@ class Sheet:
     def xlsx_bytes(self) -> bytes:
         """The Excel workbook: one sheet named by the title (at most 31 characters), the header
         in bold and frozen, each column as wide as its longest cell, text with a line break
-        wrapped. Written by XlsxWriter, cell by cell as the rows come (`XLSX_OPTIONS`)."""
+        wrapped. Written by XlsxWriter as the rows come (`XLSX_OPTIONS`), most rows rendered at
+        once (`_Worksheet.write_cells`)."""
         stream = io.BytesIO()
         book = xlsxwriter.Workbook(stream, XLSX_OPTIONS)
         sheet = book.add_worksheet(self.title[:31], worksheet_class=_Worksheet)
         sheet.freeze_panes(1, 0)
         bold, wrap = book.add_format({"bold": True}), book.add_format({"text_wrap": True})
-        # The methods behind ``write_string`` and ``write_number``: the same checks and cells,
-        # without the wrapper that reads "A1" addresses (a tenth of the time of a 400-row sheet).
-        write_string, write_number = sheet._write_string, sheet._write_number
         rows = self.safe_rows(for_csv=False)
         header = next(rows)
         for column, title in enumerate(header):
-            write_string(0, column, title, bold)
+            sheet._write_string(0, column, title, bold)
         widths = [len(title) for title in header]
         for row, cells in enumerate(rows, start=1):
             for column, cell in enumerate(cells):
-                if type(cell) is str:
-                    width = len(cell)
-                    if cell:  # an empty cell is left out
-                        write_string(row, column, cell, wrap if "\n" in cell else None)
-                else:
-                    width = len(str(cell))
-                    write_number(row, column, cell)
+                width = len(cell) if type(cell) is str else len(str(cell))
                 if width > widths[column]:
                     widths[column] = width
+            sheet.write_cells(row, cells, wrap)
         for column, width in enumerate(widths):
             sheet.set_column_pixels(column, column, width * DIGIT_PIXELS)
         book.close()
         return stream.getvalue()
 
 
+def write_cells_general(sheet, row: int, cells: list, wrap) -> None:
+    """Write a row's cells through XlsxWriter, cell by cell: a number, or a text (an empty one
+    is left out; one with a line break in the ``wrap`` format). The methods behind
+    ``write_string`` and ``write_number``: the same checks and cells, without the wrapper that
+    reads "A1" addresses."""
+    for column, cell in enumerate(cells):
+        if type(cell) is str:
+            if cell:
+                sheet._write_string(row, column, cell, wrap if "\n" in cell else None)
+        else:
+            sheet._write_number(row, column, cell)
+
+
 class _Worksheet(xlsxwriter.worksheet.Worksheet):
     """XlsxWriter's worksheet, with each column's width in a ``<col>`` of its own: XlsxWriter
     (like Excel) joins neighbours of the same width into one range, which Excel reads the same
-    but openpyxl and other readers report under the first column only; and a number or text
-    cell with no format of its own, its row's or its column's written as XlsxWriter writes it
-    (``<c r="B7"><v>12</v></c>``, text by its index in the shared strings), in one step: most
-    cells of a standings sheet, where XlsxWriter's general path (every kind of cell, formats,
-    escaped attributes) took half the time of the file."""
+    but openpyxl and other readers report under the first column only; and its plain cells
+    written in one step, as XlsxWriter writes them (``<c r="B7"><v>12</v></c>``, text by its
+    index in the shared strings): a row of whole numbers and texts without a line break is
+    rendered whole when it is written (*plain row*, `write_cells`), the others go through
+    XlsxWriter's cells, where a number or text cell with no format of its own, its row's or its
+    column's is written at once too (`_write_cell`). XlsxWriter's general path (a kept cell per
+    value, every kind of cell, formats, escaped attributes) took most of the time of the file.
+
+    A plain row takes no row format, column format or comment afterwards (`_write_rows` says
+    so): the standings and EMA sheets set only column widths."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.plain: dict[int, tuple[int, int, str]] = {}  # row: (first, last column, cells)
+        self._letters: list[str] = []
+
+    def write_cells(self, row: int, cells: list, wrap) -> None:
+        """Write a row's cells as `write_cells_general` does: a plain row (see the class) is
+        rendered at once, its texts numbered in the shared strings in the same order."""
+        limit = self.xls_strmax // 2  # longer texts are checked (and cut) by XlsxWriter
+        if (
+            self.constant_memory
+            or row in self.table
+            or not all(
+                type(cell) is int or (type(cell) is str and "\n" not in cell and len(cell) <= limit)
+                for cell in cells
+            )
+        ):
+            write_cells_general(self, row, cells, wrap)
+            return
+        while len(self._letters) < len(cells):
+            self._letters.append(xl_col_to_name(len(self._letters)))
+        letters, index, number = self._letters, self.str_table._get_shared_string_index, row + 1
+        parts = []
+        first = last = None
+        for column, cell in enumerate(cells):
+            if type(cell) is str:
+                if not cell:
+                    continue
+                parts.append(f'<c r="{letters[column]}{number}" t="s"><v>{index(cell)}</v></c>')
+            else:
+                parts.append(f'<c r="{letters[column]}{number}"><v>{cell:.16G}</v></c>')
+            if first is None:
+                first = column
+            last = column
+        if first is None:
+            return
+        if self._check_dimensions(row, first) or self._check_dimensions(row, last):
+            raise ValueError(f"Row {number} is outside a worksheet.")
+        self.plain[row] = (first, last, "".join(parts))
+
+    def _write_rows(self) -> None:
+        """XlsxWriter's rows, the plain ones written as rendered."""
+        if not self.plain:
+            super()._write_rows()
+            return
+        if (
+            self.comments
+            or self.row_info.keys() & self.plain.keys()
+            or any(info.column_format for info in self.col_info.values())
+        ):
+            raise ValueError("A plain row takes no row format, column format or comment.")
+        self._calculate_spans()
+        write, table, plain = self.fh.write, self.table, self.plain
+        for row in range(self.dim_rowmin, self.dim_rowmax + 1):
+            span = self.row_spans.get(row // 16)
+            if row in plain:
+                self._write_row(row, span)
+                write(plain[row][2])
+                self._xml_end_tag("row")
+            elif table.get(row):
+                self._write_row(row, span, self.row_info.get(row))
+                cells = table[row]
+                for column in range(self.dim_colmin, self.dim_colmax + 1):
+                    if column in cells:
+                        self._write_cell(row, column, cells[column])
+                self._xml_end_tag("row")
+            elif row in self.row_info:
+                self._write_empty_row(row, span, self.row_info[row])
 
     def _calculate_spans(self) -> None:
         """XlsxWriter's ``spans`` of each block of 16 rows (the first and last column with a
@@ -128,12 +208,13 @@ class _Worksheet(xlsxwriter.worksheet.Worksheet):
             super()._calculate_spans()
             return
         ends: dict[int, tuple[int, int]] = {}
-        for row, cells in self.table.items():
-            if cells:
-                block, first, last = row // 16, min(cells), max(cells)
-                if block in ends:
-                    first, last = min(first, ends[block][0]), max(last, ends[block][1])
-                ends[block] = (first, last)
+        rows = [(row, min(cells), max(cells)) for row, cells in self.table.items() if cells]
+        rows += [(row, first, last) for row, (first, last, _) in self.plain.items()]
+        for row, first, last in rows:
+            block = row // 16
+            if block in ends:
+                first, last = min(first, ends[block][0]), max(last, ends[block][1])
+            ends[block] = (first, last)
         self.row_spans = {block: f"{first + 1}:{last + 1}" for block, (first, last) in ends.items()}
 
     def _write_cell(self, row: int, col: int, cell) -> None:

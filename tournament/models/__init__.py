@@ -17,6 +17,8 @@ Payment       what one player gained or lost in one hand; a hand's payments sum 
 Penalty       a judge's penalty outside the hand scores (RULINGS R13), or a 0-point warning.
 PenaltyPreset a named penalty the organiser keeps for the desk (points, mode, warning first).
 SessionScore  one player's kept totals in one session (hand points, penalties, wins).
+TotalsCheck   one full check of the kept totals against every hand, run in the background for
+              the health page (`tournament.play.health`).
 HandEntry     an official's blind second entry of a hand under double entry.
 TableEntry    the record that the table itself entered a hand on the table page.
 TableProposal one player's entry of a hand from their link, until two players agree.
@@ -59,7 +61,7 @@ from .event import (
     validate_tie_breaks,
 )
 from .jobs import Job
-from .play import Hand, Payment, Penalty, PenaltyPreset, SessionScore
+from .play import Hand, Payment, Penalty, PenaltyPreset, SessionScore, TotalsCheck
 from .records import AuditEntry, HandEntry, HandQuery, TableEntry, TableProposal
 from .stages import Stage, StageCut, StageCutEntry
 
@@ -87,6 +89,7 @@ __all__ = [
     "Table",
     "TableEntry",
     "TableProposal",
+    "TotalsCheck",
     "Tournament",
     "TournamentOfficial",
     "Wind",

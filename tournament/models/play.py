@@ -337,3 +337,38 @@ class SessionScore(models.Model):
 
     def __str__(self):
         return f"{self.session}: {self.player} {self.hand_points:+d}"
+
+
+class TotalsCheck(models.Model):
+    """One full check of a tournament's kept session totals (`SessionScore`) against every
+    hand's payments, wins and penalties, run by a background worker for the health page
+    (`tournament.play.health`): what it found stays on the page until fixed, and the sessions
+    written after it started are checked again by the page itself.
+
+    ``drifted`` and ``unbalanced`` are session ids (drift; payments that do not sum to zero).
+    """
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("Waiting for a worker")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="totals_checks"
+    )
+    state = models.CharField(max_length=8, choices=State.choices, default=State.QUEUED)
+    asked_at = models.DateTimeField()
+    started_at = models.DateTimeField(
+        null=True, blank=True, help_text="Before its first read: writes after it are not in it."
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+    drifted = models.JSONField(default=list, blank=True, help_text="Session ids.")
+    unbalanced = models.JSONField(default=list, blank=True, help_text="Session ids.")
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-asked_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.tournament}: totals check {self.state} ({self.asked_at:%Y-%m-%d %H:%M})"

@@ -3,13 +3,14 @@
 Cost: a fixed number of statements whatever the players, rounds and hands; what several
 checks need is read once and shared: the sessions (the places of every problem), the kept
 session scores (`kept_rows`: drift, players short of sessions, sessions not reconciled), the
-hands grouped by session (gaps, sessions with a hand), the payments in one grouped pass
-(`session_scores_check`: drift and unbalanced sessions together), the wins, the seating and
-the penalties. That pass covers every session at the first visit and then at most every 10
-minutes (`totals_verified`); a visit between reads only the payments of the sessions written
-since the last visit (the audit log says which) and of those found wrong then, so its cost
-follows the writes, not the tournament's size. A problem's own rows (an unbalanced session's
-hands, a gapped session's numbers) are read only when there is one.
+hands grouped by session (gaps, sessions with a hand), the wins, the seating and the penalties.
+The page does not check every session's kept totals against the payments: a background task
+does (`services.totals`, the *full check*, at most every 10 minutes), and the page builds on
+what it found (`totals_known`): it checks again only the sessions written since the check
+started or since the last visit (the audit log says which), those found wrong, and those
+whose kept hand points do not sum to zero, reading only their payments; so its cost follows the
+writes, not the tournament's size. A problem's own rows (an unbalanced session's hands, a
+gapped session's numbers) are read only when there is one.
 
 Vocabulary
 ----------
@@ -58,14 +59,14 @@ from ..models import (
 )
 from ..names import PERSON_FIELDS, Names, Person, registrations_of
 from ..stages import field_of_round_number
-from .services.scores import PLACE, kept_rows, session_scores_check
+from .services.scores import FIELDS, PLACE, kept_rows, session_scores_check
+from .services.totals import WHOLE_EVERY, Checks
 
-#: How often every session's totals are checked against its payments; between, only the
-#: sessions written since (`totals_verified`).
-WHOLE_EVERY = dt.timedelta(minutes=10)
 #: How far back the audit log is read before the last check, for writes that were still being
 #: committed when it ran.
 MARGIN = dt.timedelta(minutes=1)
+#: Where a kept row (`kept_rows`) has its hand points.
+HAND_POINTS_AT = FIELDS.index("hand_points")
 
 KINDS = words(
     {
@@ -108,8 +109,10 @@ def _where(round_number: int, table: int, half: int, change: int | None, hands: 
     )
 
 
-def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
-    """Every problem by kind (in the order of `KINDS`); empty lists when all is well."""
+def health_report(tournament: Tournament, checks: Checks | None = None) -> dict[str, list[Problem]]:
+    """Every problem by kind (in the order of `KINDS`); empty lists when all is well. With
+    ``checks`` (the page's), the kept totals are known from the last full check and the sessions
+    that may have changed since (`totals_known`); without, every session is checked here."""
     found: dict[str, list[Problem]] = {kind: [] for kind in KINDS}
     where = {"session__round__tournament": tournament}
     hands = tournament.hands_per_session
@@ -136,12 +139,11 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
         .values_list("session_id", "count", "highest")
     }
     kept = kept_rows(tournament=tournament)
-    drifted, unbalanced = totals_verified(
-        tournament,
-        places={pk: row[:6] for pk, row in sessions.items()},
-        with_hands=set(counted),
-        kept=kept,
-    )
+    read = {"places": {pk: row[:6] for pk, row in sessions.items()}, "with_hands": set(counted)}
+    if checks is None:
+        drifted, unbalanced = session_scores_check(tournament=tournament, kept=kept, **read)
+    else:
+        drifted, unbalanced = totals_known(tournament, checks, kept=kept, **read)
     for pk, n, total in sorted(  # hand by hand, only where the payments do not balance
         Payment.objects.filter(hand__session_id__in=unbalanced)
         .order_by()
@@ -264,31 +266,40 @@ def health_report(tournament: Tournament) -> dict[str, list[Problem]]:
 
 @dataclass(frozen=True)
 class Verified:
-    """What the last verification of the kept totals found (see `totals_verified`)."""
+    """What a visit found of the kept totals, on top of the full check ``check`` (see
+    `totals_known`)."""
 
-    whole_at: dt.datetime  # when every session was last checked
+    check: int  # the full check's id
     checked_at: dt.datetime  # when the sessions written since were last checked
     drifted: tuple[int, ...]
     unbalanced: frozenset[int]
 
 
-def totals_verified(
-    tournament: Tournament, *, places: dict, with_hands: set[int], kept: dict
+def totals_known(
+    tournament: Tournament, checks: Checks, *, places: dict, with_hands: set[int], kept: dict
 ) -> tuple[list[int], set[int]]:
-    """`session_scores_check` (drifted sessions in place order, unbalanced sessions), checking
-    every session at most every `WHOLE_EVERY` and, between, only the sessions written since the
-    last check (by the audit log, with a `MARGIN` for writes still committing) and the ones
-    found wrong then: the kept totals are read whole, the payments only of those sessions."""
+    """The drifted sessions (in place order) and the unbalanced ones as the last full check
+    found them, with every session that may have changed since checked again: those written
+    since it started (by the audit log, with a `MARGIN` for writes still committing), those it
+    found wrong, and those whose kept hand points do not sum to zero. A visit keeps what it
+    found (`Verified`, in the cache) and the next one reads the audit log from there; the
+    payments read are only those of the sessions checked again. Without a full check done, only
+    the sessions whose kept hand points do not sum to zero are checked."""
     key = f"health:totals:{tournament.pk}"
     now = timezone.now()
-    last = cache.get(key)
-    if last is None or now - last.whole_at >= WHOLE_EVERY:
-        drifted, unbalanced = session_scores_check(
-            tournament=tournament, places=places, with_hands=with_hands, kept=kept
-        )
-        whole_at = now
-    else:
-        written = set(
+    points: dict[int, int] = defaultdict(int)
+    for (pk, _), row in kept.items():
+        points[pk] += row[HAND_POINTS_AT]
+    again = {pk for pk, total in points.items() if total}
+    done = checks.done
+    last = None
+    if done is not None:
+        last = cache.get(key)
+        if last is None or last.check != done.pk:
+            last = Verified(
+                done.pk, done.started_at, tuple(done.drifted), frozenset(done.unbalanced)
+            )
+        again |= set(
             AuditEntry.objects.filter(
                 tournament=tournament,
                 created_at__gte=last.checked_at - MARGIN,
@@ -298,23 +309,27 @@ def totals_verified(
             .values_list("session_id", flat=True)
             .distinct()
         )
-        again = (written | set(last.drifted) | last.unbalanced) & places.keys()
-        found, unbalanced = (
-            session_scores_check(
-                tournament=tournament, places=places, with_hands=with_hands, kept=kept, only=again
-            )
-            if again
-            else ([], set())
+        again |= set(last.drifted) | last.unbalanced
+    again &= places.keys()
+    found, unbalanced = (
+        session_scores_check(
+            tournament=tournament, places=places, with_hands=with_hands, kept=kept, only=again
         )
+        if again
+        else ([], set())
+    )
+    drifted = set(found)
+    if last is not None:
+        drifted |= {pk for pk in last.drifted if pk not in again and pk in places}
         unbalanced |= (last.unbalanced - again) & places.keys()
-        stayed = {pk for pk in last.drifted if pk not in again and pk in places}
-        drifted = sorted(
-            stayed | set(found), key=lambda pk: (places[pk][4], places[pk][5], places[pk][2])
+    ordered = sorted(drifted, key=lambda pk: (places[pk][4], places[pk][5], places[pk][2]))
+    if done is not None:
+        cache.set(
+            key,
+            Verified(done.pk, now, tuple(ordered), frozenset(unbalanced)),
+            timeout=int(WHOLE_EVERY.total_seconds()) * 2,
         )
-        whole_at = last.whole_at
-    verified = Verified(whole_at, now, tuple(drifted), frozenset(unbalanced))
-    cache.set(key, verified, timeout=int(WHOLE_EVERY.total_seconds()) * 2)
-    return list(drifted), set(unbalanced)
+    return ordered, unbalanced
 
 
 def _short(tournament: Tournament, kept: dict, sessions: dict) -> list[Problem]:

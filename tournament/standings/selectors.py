@@ -380,19 +380,20 @@ def provisional(
     ):
         key = (row["session__round__number"], row["session__table__number"])
         result.pending_hands[key] = row["count"]
-    # Mismatches awaiting the head judge are few across all tournaments: reading them from the
-    # small table first is cheaper than letting the planner walk every hand of the tournament.
-    for tournament_id, number, table in (
-        HandEntry.objects.filter(hand__confirmed=True)
-        .order_by()
-        .values_list(
-            "hand__session__round__tournament_id",
-            "hand__session__round__number",
-            "hand__session__table__number",
+    # Mismatches awaiting the head judge: the hands of this tournament among those with a
+    # second entry (a small table, read as a subquery first), not the tournament's hands
+    # searched for an entry nor every tournament's entries read.
+    for number, table in (
+        Hand.objects.filter(
+            pk__in=HandEntry.objects.values("hand_id"),
+            confirmed=True,
+            session__round__tournament=tournament,
+            **_round_filter("session__round__number", round_limit),
         )
+        .order_by()
+        .values_list("session__round__number", "session__table__number")
     ):
-        if tournament_id == tournament.pk and (round_limit is None or number <= round_limit):
-            result.pending_hands[(number, table)] = result.pending_hands.get((number, table), 0) + 1
+        result.pending_hands[(number, table)] = result.pending_hands.get((number, table), 0) + 1
     return result
 
 

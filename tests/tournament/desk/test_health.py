@@ -17,6 +17,22 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
+def checked(django_capture_on_commit_callbacks):
+    """``with checked():`` runs what was queued on commit at its end: the full check a page
+    asked for runs (the immediate backend) after the page, as a worker would."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+@pytest.fixture
+def no_margin(monkeypatch):
+    """The audit log read from the full check's start exactly (no minute before): the writes
+    of the fixtures, just before it, are not taken for writes still committing."""
+    from tournament.play import health
+
+    monkeypatch.setattr(health, "MARGIN", health.dt.timedelta(0))
+
+
+@pytest.fixture
 def troubled():
     """Two rounds seated, one played: a gap, an unbalanced hand, drift, an unconfirmed hand,
     unreconciled sessions and players short of sessions."""
@@ -39,10 +55,13 @@ def troubled():
     return tournament, first
 
 
-def test_the_health_page_lists_every_problem_with_a_link_to_fix_it(client, troubled):
+def test_the_health_page_lists_every_problem_with_a_link_to_fix_it(client, troubled, checked):
     tournament, first = troubled
     client.force_login(make_user("judge"))
-    body = client.get(reverse("desk:tournament_health", args=[tournament.slug])).content.decode()
+    url = reverse("desk:tournament_health", args=[tournament.slug])
+    with checked():  # the first visit asks for the full check; a worker runs it after
+        client.get(url)
+    body = client.get(url).content.decode()
     args = [tournament.slug, 1, 1]
     assert "Round 1 table 1: hand(s) 2 missing." in body
     assert "payments sum to" in body
@@ -73,9 +92,11 @@ def test_a_judge_cannot_rebuild_and_the_public_cannot_see_health(client, trouble
     assert client.post(rebuild).status_code == 403
 
 
-def test_the_health_page_sums_the_payments_once(client):
-    """The payments are read in one pass (drift and unbalanced sessions together); a hand is
-    looked at one by one only in a session whose payments do not sum to zero."""
+def test_the_full_check_sums_the_payments_once_and_the_page_reads_only_the_unbalanced(
+    client, checked, no_margin
+):
+    """The full check reads the payments in one pass (drift and unbalanced sessions together);
+    the page looks at a hand one by one only in a session whose payments do not sum to zero."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -89,17 +110,20 @@ def test_the_health_page_sums_the_payments_once(client):
         hand_services.hand_save(session=session, entry=entry(session, 1), user=judge)
     client.force_login(make_user("judge"))
     url = reverse("desk:tournament_health", args=[tournament.slug])
-
-    def payment_reads() -> int:
-        with CaptureQueriesContext(connection) as queries:
-            body = client.get(url).content.decode()
-        return sum("tournament_payment" in q["sql"] for q in queries), body
-
-    reads, body = payment_reads()
-    assert reads == 1 and "payments sum to" not in body
     Payment.objects.filter(hand__session__table__number=2).first().delete()
-    reads, body = payment_reads()
-    assert reads == 2 and "Round 1 table 2 hand 1: payments sum to" in body
+
+    with CaptureQueriesContext(connection) as queries, checked() as ran:
+        with CaptureQueriesContext(connection) as page:
+            client.get(url)
+    assert len(ran) == 1  # the full check, run after the page
+    check = [q["sql"] for q in queries.captured_queries[len(page.captured_queries) :]]
+    assert sum('"tournament_payment"' in sql for sql in check) == 1
+    body, statements = _health(client, tournament)
+    payments = [sql for sql in statements if '"tournament_payment"' in sql]
+    second = Session.objects.get(round__tournament=tournament, table__number=2)
+    # Its totals checked again (found wrong), then its hands one by one: no other session's.
+    assert len(payments) == 2 and all(f"IN ({second.pk})" in sql for sql in payments)
+    assert "Round 1 table 2 hand 1: payments sum to" in body
 
 
 @pytest.fixture
@@ -142,20 +166,34 @@ def _health(client, tournament) -> tuple[str, list[str]]:
     return body, [q["sql"] for q in queries]
 
 
-def test_the_health_page_reads_the_kept_scores_payments_and_seating_once(client, played):
-    """The kept session scores are read in one statement that the drift check, the players
-    short of sessions and the sessions not reconciled share; the payments once (drift and
-    unbalanced sessions together), the seating once."""
+def test_the_page_reads_no_payments_and_the_full_check_runs_in_the_background(
+    client, played, checked, no_margin
+):
+    """The first visit says that the totals are not yet checked in full and asks for the full
+    check, reading no payments; the kept session scores are read in one statement that the
+    players short of sessions and the sessions not reconciled share. The check runs apart (a
+    worker); the next visits say when it ran and read no payments either."""
+    from tournament.models import TotalsCheck
+
     tournament, _, _ = played
-    body, statements = _health(client, tournament)
-    assert "kept totals differ" not in body and "payments sum to" not in body
+    with checked() as ran:
+        body, statements = _health(client, tournament)
+        assert TotalsCheck.objects.get(tournament=tournament).state == "queued"
+    assert "Not yet checked in full: checking now." in body
 
     def reads(table: str) -> int:
         return sum(f'"{table}"' in sql for sql in statements)
 
     assert reads("tournament_sessionscore") == 1
-    assert reads("tournament_payment") == 1
-    assert reads("tournament_seat") == 1
+    assert reads("tournament_payment") == 0
+    assert len(ran) == 1
+    check = TotalsCheck.objects.get(tournament=tournament)
+    assert check.state == "done" and check.drifted == [] and check.unbalanced == []
+    for _ in range(2):
+        body, statements = _health(client, tournament)
+        assert reads("tournament_payment") == 0
+        assert "Totals last checked against every hand at" in body
+    assert TotalsCheck.objects.filter(tournament=tournament).count() == 1  # none asked again
 
 
 def _swap_hand_points(session):
@@ -203,46 +241,105 @@ TAMPERS = [
 
 
 @pytest.mark.parametrize("tamper", TAMPERS)
-def test_every_kept_field_gone_wrong_shows_as_drift_of_its_session(client, played, tamper):
+def test_every_kept_field_gone_wrong_shows_as_drift_of_its_session(client, played, tamper, checked):
     """Each field of a kept row, and the rows themselves, are compared with what a refresh
     gives: one session tampered with is the one drifted session, its neighbour is not."""
     from tournament.play.services.scores import session_scores_drift
 
     tournament, first, players = played
     tamper(first, players)
+    with checked():
+        _health(client, tournament)
     body, _ = _health(client, tournament)
     assert "Round 1 table 1: kept totals differ." in body
     assert "Round 1 table 2: kept totals differ." not in body
     assert session_scores_drift(tournament=tournament) == [first]
 
 
-def test_between_whole_checks_only_the_sessions_written_since_are_checked_again(
-    client, played, monkeypatch
+def test_a_drift_behind_the_kept_scores_is_found_by_the_next_full_check_and_stays_shown(
+    client, played, checked, no_margin, monkeypatch
 ):
-    """Every session's totals are checked against its payments at the first visit and then at
-    most every `WHOLE_EVERY`; between, a visit checks the sessions written since the last one
-    (by the audit log) and reads no other session's payments."""
-    from tournament.play import health
+    """A kept row changed behind the services' back (no write, no audit line) is not seen by a
+    visit between full checks; the next full check finds it, and the page shows it at every
+    visit until it is fixed."""
+    from tournament.play.services import totals
 
-    monkeypatch.setattr(health, "MARGIN", health.dt.timedelta(0))
-    tournament, first, players = played
-    second = Session.objects.select_related("round__tournament", "table").get(
-        round__tournament=tournament, table__number=2
-    )
-    body, _ = _health(client, tournament)  # the whole check
-    assert "kept totals differ" not in body
-    _swap_hand_points(second)  # behind the services' back: no write, no audit line
+    tournament, _, _ = played
+    second = Session.objects.get(round__tournament=tournament, table__number=2)
+    with checked():
+        _health(client, tournament)
+    _swap_hand_points(second)
     body, statements = _health(client, tournament)
     assert "kept totals differ" not in body
     assert not any('"tournament_payment"' in sql for sql in statements)
-    hand_services.hand_save(session=first, entry=entry(first, 2), user=make_user())
-    _swap_hand_points(first)  # a write went wrong at table 1
+    monkeypatch.setattr(totals, "WHOLE_EVERY", totals.dt.timedelta(0))
+    with checked() as ran:
+        _health(client, tournament)  # due: asks for the next full check
+    assert len(ran) == 1
+    monkeypatch.setattr(totals, "WHOLE_EVERY", totals.dt.timedelta(minutes=10))
+    for _ in range(2):
+        body, statements = _health(client, tournament)
+        assert "Round 1 table 2: kept totals differ." in body
+        assert "Round 1 table 1: kept totals differ." not in body
+        payments = [sql for sql in statements if '"tournament_payment"' in sql]
+        assert len(payments) == 1 and f"IN ({second.pk})" in payments[0]  # it alone, again
+    client.force_login(make_user("head"))
+    client.post(reverse("desk:session_scores_rebuild", args=[tournament.slug]))
+    body, _ = _health(client, tournament)
+    assert "kept totals differ" not in body
+
+
+def test_a_write_during_the_full_check_is_checked_by_the_page(
+    client, played, checked, no_margin, monkeypatch
+):
+    """A session written after the full check read it is not taken as verified: the page
+    checks again the sessions written since the check started (and only those)."""
+    from tournament.play.services import scores, totals
+
+    tournament, first, _ = played
+    judge = make_user()
+
+    def check_then_write(**kwargs):
+        found = scores.session_scores_check(**kwargs)  # read before the write: all well
+        hand_services.hand_save(session=first, entry=entry(first, 2), user=judge)
+        _swap_hand_points(first)  # the write went wrong at table 1
+        return found
+
+    monkeypatch.setattr(totals, "session_scores_check", check_then_write)
+    with checked():
+        _health(client, tournament)
+    from tournament.models import TotalsCheck
+
+    assert TotalsCheck.objects.get(tournament=tournament).drifted == []
     body, statements = _health(client, tournament)
     assert "Round 1 table 1: kept totals differ." in body
     assert "Round 1 table 2: kept totals differ." not in body
     payments = [sql for sql in statements if '"tournament_payment"' in sql]
     assert len(payments) == 1 and f"IN ({first.pk})" in payments[0]
-    monkeypatch.setattr(health, "WHOLE_EVERY", health.dt.timedelta(0))
-    body, _ = _health(client, tournament)  # the next whole check finds table 2 too
+    body, statements = _health(client, tournament)  # still shown at the next visit
     assert "Round 1 table 1: kept totals differ." in body
-    assert "Round 1 table 2: kept totals differ." in body
+
+
+def test_a_check_without_a_worker_or_that_failed_is_said_so(client, played, monkeypatch):
+    """Without a worker the page says the check waits; a failed check says when it failed and
+    is not asked again at every visit."""
+    from tournament.models import TotalsCheck
+    from tournament.play.services import totals
+
+    tournament, _, _ = played
+    body, _ = _health(client, tournament)  # nothing runs what is queued on commit here
+    assert "Not yet checked in full: checking now." in body
+    check = TotalsCheck.objects.get(tournament=tournament)
+
+    def broken(**kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(totals, "session_scores_check", broken)
+    with pytest.raises(RuntimeError):
+        totals.totals_check_make(check.pk)
+    check.refresh_from_db()
+    assert check.state == "failed" and "disk full" in check.error
+    body, _ = _health(client, tournament)
+    assert "The full check failed at" in body
+    assert "Not yet checked in full." in body
+    assert TotalsCheck.objects.filter(tournament=tournament).count() == 1

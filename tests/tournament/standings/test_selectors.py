@@ -141,6 +141,24 @@ def test_provisional_says_how_many_and_which_tables():
     assert "tables 1, 2" in provisional.lines()[0]
 
 
+def test_provisional_reads_the_second_entries_of_its_own_tournament_only():
+    """A second entry kept on a confirmed hand counts as a hand awaiting the head judge in its
+    tournament, not in another: the entries are read for the tournament in SQL, not every
+    tournament's read and sorted out afterwards."""
+    from tournament.models import Hand, HandEntry
+
+    ours, theirs = _played(4, 1, 2), _played(4, 1, 2)
+    judge = make_user()
+    for tournament in (ours, theirs):
+        hand = Hand.objects.filter(session__round__tournament=tournament, number=2).get()
+        HandEntry.objects.create(hand=hand, data={}, entered_by=judge, hand_version=hand.version)
+    with CaptureQueriesContext(connection) as queries:
+        provisional = selectors.provisional(ours)
+    assert provisional.pending_hands == {(1, 1): 1}
+    (entries,) = [q["sql"] for q in queries if '"tournament_handentry"' in q["sql"]]
+    assert f'"tournament_round"."tournament_id" = {ours.pk}' in entries
+
+
 def test_silent_rounds_leave_the_last_rounds_out_up_to_the_limit():
     tournament = _played(4, 2, 1)
     full = selectors.standings(tournament)

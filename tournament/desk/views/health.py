@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from ...play.health import KINDS, health_report
 from ...play.services import scores as scores_services
+from ...play.services.totals import totals_checks
 from ...roles import HEAD_JUDGE
 from ...standings import selectors as standings_selectors
 from .common import desk_page
@@ -19,7 +20,10 @@ CUT, CUT_TITLE = "cut", gettext_lazy("Confirmed cuts whose scores changed since"
 
 @desk_page()
 def tournament_health(request, tournament):
-    report = health_report(tournament)
+    # The full check of the kept totals runs in the background; the page asks for one when due
+    # and builds on the last one done.
+    checks = totals_checks(tournament)
+    report = health_report(tournament, checks)
     # The standings' check joins the play's here (play cannot import standings): each has a
     # ``text`` and its ``stage``.
     report[CUT] = standings_selectors.cuts_changed(tournament)
@@ -29,6 +33,7 @@ def tournament_health(request, tournament):
         "tournament": tournament,
         "sections": sections,
         "problem_count": sum(len(found) for found in report.values()),
+        "checks": checks,
     }
     return render(request, "tournament/desk/health.html", context)
 
