@@ -15,8 +15,11 @@ between 0 and ``SPREAD`` seconds, as the script does, and fetches the fragment a
 ``X-Live-Version``: the version heard); versions heard while it waits or fetches are answered
 by the fetch under way or the next one. Now and then it reloads the whole page (a
 refresh). Each version heard is *recorded*: the wall-clock time it was heard, the version,
-and when the fragment fetched after it arrived; at the end the records are written as JSON
-to ``ZJ_LIVE_RECORDS``, and ``ZJ_LIVE_READY`` is created once every phone has started.
+and when the fragment fetched after it arrived; so is each page or fragment asked for (when it
+was asked, its name, its milliseconds), so the bench can take the figures of a time window.
+At the end the records are written as JSON to ``ZJ_LIVE_RECORDS`` plus ``.<pid>`` (one file a
+process: the bench runs locust's ``--processes``), and ``ZJ_LIVE_READY`` is created once every
+phone has started.
 """
 
 import json
@@ -30,6 +33,7 @@ from urllib.parse import quote
 
 import gevent
 from locust import FastHttpUser, HttpUser, between, events, task
+from locust.runners import WorkerRunner
 
 SLUG = os.environ.get("ZJ_LOAD_SLUG", "load-open")
 SHEET = os.environ.get("ZJ_LOAD_SHEET", f"/t/{SLUG}/desk/round/1/table/1/")
@@ -119,7 +123,8 @@ class _Phone(FastHttpUser):
         self.fetching = False
         self.waiting: list[list] = []  # records heard while a fetch was under way
         self.heard: list[list] = []  # [heard at, version, fetched at]
-        RECORDS.append({"page": self.page, "heard": self.heard})
+        self.asked: list[list] = []  # [asked at, name, ms]
+        RECORDS.append({"page": self.page, "heard": self.heard, "asked": self.asked})
         self.load(self.page_name)
         self.listener = gevent.spawn(self.listen)
 
@@ -134,7 +139,9 @@ class _Phone(FastHttpUser):
         headers = {"HX-Request": "true", "X-Live-Version": self.heard_last} if fragment else {}
         if fragment and self.etag:
             headers["If-None-Match"] = self.etag
+        asked_at, started = time.time(), time.perf_counter()
         with self.client.get(self.page, headers=headers, name=name, catch_response=True) as got:
+            self.asked.append([asked_at, name, (time.perf_counter() - started) * 1000])
             if got.status_code == 304:
                 got.success()
                 return
@@ -241,11 +248,25 @@ class ProjectorPhone(_Phone):
 
 @events.spawning_complete.add_listener
 def _all_started(user_count, **kwargs):
-    if os.environ.get("ZJ_LIVE_READY"):
+    # With --processes the workers spawn their share; the master hears when all have.
+    if os.environ.get("ZJ_LIVE_READY") and not isinstance(_runner(), WorkerRunner):
         Path(os.environ["ZJ_LIVE_READY"]).write_text(str(user_count))
 
 
 @events.quitting.add_listener
 def _records_write(environment, **kwargs):
-    if os.environ.get("ZJ_LIVE_RECORDS"):
-        Path(os.environ["ZJ_LIVE_RECORDS"]).write_text(json.dumps(RECORDS))
+    # One file a process (--processes: each worker holds its own phones).
+    if os.environ.get("ZJ_LIVE_RECORDS") and RECORDS:
+        Path(f"{os.environ['ZJ_LIVE_RECORDS']}.{os.getpid()}").write_text(json.dumps(RECORDS))
+
+
+_environment = []
+
+
+@events.init.add_listener
+def _environment_note(environment, **kwargs):
+    _environment.append(environment)
+
+
+def _runner():
+    return _environment[0].runner if _environment else None

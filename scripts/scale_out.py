@@ -20,6 +20,10 @@ redis       a ``redis-server`` of the layout's own on a free port, without persi
             the environment names no ``REDIS_URL``.
 open files  every open live page holds a socket in uvicorn and two in nginx: the processes are
             started with the soft limit of open files raised to the hard one (`files_allow`).
+yield       on one machine the pools share its cores: the spectators' processes (public,
+            streams) and the workers run at a lower priority (`Layout.spectators_nice`, 5;
+            ``nice``), so that when the cores are full a judge's save is served first. With
+            the pools on machines of their own it does nothing.
 
 Run (PostgreSQL named by ``DATABASE_URL``; migrated first)::
 
@@ -67,6 +71,7 @@ class Layout:
     officials: int = 1
     streams: int = 1
     workers: int = 1
+    spectators_nice: int = 5  # see *yield*; 0: every process at the same priority
     env: dict = field(default_factory=dict)
     host: str = "127.0.0.1"
     ports: dict = field(default_factory=dict)  # pool -> ports, filled by `assign_ports`
@@ -143,37 +148,50 @@ def commands(layout: Layout, folder: Path) -> list[tuple[str, list[str]]]:
             "-",
         ]
 
+    def yielding(command: list[str]) -> list[str]:
+        if not layout.spectators_nice:
+            return command
+        return ["nice", "-n", str(layout.spectators_nice), *command]
+
     for pool in ("public", "officials"):
         for index, port in enumerate(layout.ports[pool], 1):
-            found.append((f"{pool} {index} (gunicorn :{port})", gunicorn(port)))
+            command = gunicorn(port)
+            found.append(
+                (
+                    f"{pool} {index} (gunicorn :{port})",
+                    command if pool == "officials" else yielding(command),
+                )
+            )
     for index, port in enumerate(layout.ports["streams"], 1):
         found.append(
             (
                 f"streams {index} (uvicorn :{port})",
-                [
-                    python,
-                    "-m",
-                    "uvicorn",
-                    "tournament.asgi:application",
-                    "--host",
-                    "127.0.0.1",
-                    "--port",
-                    str(port),
-                    "--timeout-graceful-shutdown",
-                    "2",
-                    "--no-access-log",
-                    "--backlog",
-                    "4096",
-                    "--timeout-keep-alive",
-                    "30",
-                ],
+                yielding(
+                    [
+                        python,
+                        "-m",
+                        "uvicorn",
+                        "tournament.asgi:application",
+                        "--host",
+                        "127.0.0.1",
+                        "--port",
+                        str(port),
+                        "--timeout-graceful-shutdown",
+                        "2",
+                        "--no-access-log",
+                        "--backlog",
+                        "4096",
+                        "--timeout-keep-alive",
+                        "30",
+                    ]
+                ),
             )
         )
     for index in range(1, layout.workers + 1):
         found.append(
             (
                 f"worker {index} (db_worker)",
-                [python, "manage.py", "db_worker", "--no-reload", "--verbosity", "0"],
+                yielding([python, "manage.py", "db_worker", "--no-reload", "--verbosity", "0"]),
             )
         )
     found.append(
@@ -338,6 +356,12 @@ def main() -> None:
     parser.add_argument("--officials", type=int, default=1, help="officials' web processes (1)")
     parser.add_argument("--streams", type=int, default=1, help="uvicorn processes (1)")
     parser.add_argument("--workers", type=int, default=1, help="db_worker processes (1)")
+    parser.add_argument(
+        "--spectators-nice",
+        type=int,
+        default=5,
+        help="niceness of the public, streams and worker processes (5; 0: none)",
+    )
     parser.add_argument("--print-config", action="store_true", help="print nginx.conf and stop")
     options = parser.parse_args()
     layout = Layout(
@@ -346,6 +370,7 @@ def main() -> None:
         officials=options.officials,
         streams=options.streams,
         workers=options.workers,
+        spectators_nice=options.spectators_nice,
     )
     if options.print_config:
         layout.assign_ports()

@@ -14,6 +14,8 @@
 //
 // A hall of phones hears a version together: each waits a moment drawn between 0 and 1 s
 // before it fetches (SPREAD_MS), so that the fetches arrive spread over a second, not at once.
+// A page not on screen (a phone in a pocket, a tab behind another) fetches nothing: when it is
+// shown again it fetches at once if the version moved on meanwhile.
 // The stream is opened with ?page= naming the fragment this page fetches, so that the server
 // can build it once before it tells the phones (tournament/public/views/live.py).
 (function () {
@@ -38,6 +40,7 @@
     spreading.add(element);
     setTimeout(function () {
       spreading.delete(element);
+      if (document.visibilityState === "hidden") return;  // fetched when shown (resync)
       if (element.isConnected && element.getAttribute("data-version") !== heard) {
         fetchAgain(element);
       }
@@ -112,7 +115,14 @@
     if (source && source.readyState === EventSource.OPEN && quiet()) connect();
   }, WATCH_MS);
   function resync() {
-    if (document.visibilityState !== "visible" || !quiet()) return;
+    if (document.visibilityState !== "visible") return;
+    if (!quiet()) {
+      // The stream is alive: fetch what moved on while the page was not shown.
+      fragments().forEach(function (element) {
+        if (heard && element.getAttribute("data-version") !== heard) fetchAgain(element);
+      });
+      return;
+    }
     if (!source) fragments().forEach(fetchAgain);
     connect();
   }

@@ -6,6 +6,7 @@ open while hands are saved through the service: each page swaps in the new total
 reload, within 3 s of the save (the delays are printed: median and worst). Then the stream is
 cut (the server restarts, and the browser may no longer reach ``/live/``): the pages fall back
 to their slow poll and still show the next save. No Content-Security-Policy violation anywhere.
+A page not on screen fetches nothing until it is shown again, and then at once.
 While the stream is open, each fragment's fetch names the version the stream said
 (``X-Live-Version``, which a proxy may keep answers by: docs/deploy.md); the slow poll's never do.
 
@@ -16,6 +17,7 @@ the browser's clock (``window.zjSwaps``), which is the machine's clock the saves
 from __future__ import annotations
 
 import os
+import re
 import statistics
 import time
 
@@ -142,7 +144,7 @@ def test_standings_and_projector_update_within_3_s_and_poll_when_the_stream_is_c
         # The stream is cut: the browser can no longer reach it, and the server restarts (every
         # open stream ends). The pages go on with their slow poll.
         for page in (standings, projector):
-            page.route("**/live/", lambda route: route.abort())
+            page.route(re.compile(r"/live/(\?|$)"), lambda route: route.abort())
         server.restart()
         time.sleep(1)
         number = 2 + SAVES
@@ -156,3 +158,33 @@ def test_standings_and_projector_update_within_3_s_and_poll_when_the_stream_is_c
         assert phone_problems == [] and screen_problems == []
         phone.close()
         screen.close()
+
+
+SHOWN = """shown => {
+  Object.defineProperty(document, "visibilityState", {
+    configurable: true, get: () => (shown ? "visible" : "hidden"),
+  });
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_a_page_not_on_screen_fetches_when_it_is_shown_again(chromium):
+    session = make_session(name="Pocket Open")
+    judge = make_user()
+    hand_save(session=session, entry=entry(session, 1, winner="S"), user=judge)
+    slug = session.round.tournament.slug
+    asked = []
+    with AsgiServer() as server:
+        context, phone, problems = _open(
+            chromium, server.base + reverse("public:standings", args=[slug]), 390, 844, asked
+        )
+        phone.evaluate(SHOWN, False)  # in a pocket
+        version, saved = _save(session, 2, judge)
+        time.sleep(LIMIT)  # heard on the stream (the next tick), and nothing fetched
+        assert asked == [] and phone.evaluate("window.zjSwaps") == []
+        phone.evaluate(SHOWN, True)
+        shown = time.time()
+        assert _seen_at(phone, version, 2) - shown < 1.0
+        assert asked == [version]
+        assert problems == []
+        context.close()
