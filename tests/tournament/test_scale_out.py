@@ -82,7 +82,16 @@ def test_the_launcher_starts_each_pool_on_ports_of_its_own(tmp_path):
     assert (
         "tournament.asgi:application" in lines[f"streams 1 (uvicorn :{layout.ports['streams'][0]})"]
     )
-    assert lines["worker 1 (db_worker)"][2:4] == ["db_worker", "--no-reload"]
+    worker = lines["worker 1 (db_worker)"]
+    assert worker[worker.index("manage.py") + 1 :][:2] == ["db_worker", "--no-reload"]
+    # On one machine the spectators' processes and the workers yield to the officials' (nice).
+    officials = lines[f"officials 1 (gunicorn :{layout.ports['officials'][0]})"]
+    assert officials[0] != "nice"
+    for name, command in started:
+        if name.startswith(("public", "streams", "worker")):
+            assert command[:3] == ["nice", "-n", "5"], name
+    layout.spectators_nice = 0
+    assert all(command[0] != "nice" for _, command in commands(layout, tmp_path))
     config = render_nginx(layout, tmp_path)
     assert not re.search(r"@[A-Z_]+@", config)  # every placeholder filled
     for port in ports:
