@@ -25,6 +25,14 @@ fragment warm
             browser's ``Accept-Language``), so the proxy holds the answer before the first
             phone asks and none waits; without one it is built in this process's cache (the
             demo: one process serves the pages and the streams).
+
+Why a release warms in the request and not in a background job: a warm builds a handful of
+answers (about 50 ms at the demo size; see docs/architecture.md), and a job would be run by
+another process, whose cache is its own with the default local-memory cache (so warming there
+would warm nothing) and which starts it a poll later, after the phones. In the organiser's
+request, after the commit, it warms the very process (or the shared Redis) the phones reach,
+before the organiser's page comes back. A warm never fails a release or a stream: any error is
+logged and ignored; with Django's dummy cache nothing is kept, so nothing is warmed.
 """
 
 from __future__ import annotations
