@@ -97,10 +97,16 @@ def _save(session, number: int, judge) -> tuple[str, float]:
     return version_of(tournament.last_write), saved
 
 
-def test_standings_and_projector_update_within_3_s_and_poll_when_the_stream_is_cut(chromium):
-    session = make_session(name="Live Open")
+def _played(name: str):
+    """A tournament ``name`` whose table 1 has hand 1 (South won), and the judge who saved it."""
+    session = make_session(name=name)
     judge = make_user()
     hand_save(session=session, entry=entry(session, 1, winner="S"), user=judge)
+    return session, judge
+
+
+def test_standings_and_projector_update_within_3_s_and_poll_when_the_stream_is_cut(chromium):
+    session, judge = _played("Live Open")
     slug = session.round.tournament.slug
     asked = []
     with AsgiServer() as server:
@@ -169,15 +175,11 @@ SHOWN = """shown => {
 
 
 def test_a_page_not_on_screen_fetches_when_it_is_shown_again(chromium):
-    session = make_session(name="Pocket Open")
-    judge = make_user()
-    hand_save(session=session, entry=entry(session, 1, winner="S"), user=judge)
-    slug = session.round.tournament.slug
+    session, judge = _played("Pocket Open")
     asked = []
     with AsgiServer() as server:
-        context, phone, problems = _open(
-            chromium, server.base + reverse("public:standings", args=[slug]), 390, 844, asked
-        )
+        address = reverse("public:standings", args=[session.round.tournament.slug])
+        context, phone, problems = _open(chromium, server.base + address, 390, 844, asked)
         phone.evaluate(SHOWN, False)  # in a pocket
         version, saved = _save(session, 2, judge)
         time.sleep(LIMIT)  # heard on the stream (the next tick), and nothing fetched
