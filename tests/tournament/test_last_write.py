@@ -96,6 +96,10 @@ NOT_PUBLIC = {
         name: "a background job's file changes no page; last_write is the job's own version"
         for name in ("job_request", "job_retry", "job_report", "job_run", "jobs_prune")
     },
+    **{
+        name: "a full check of the kept totals is shown on the officials' health page only"
+        for name in ("totals_checks", "totals_check_run", "totals_check_make")
+    },
 }
 READS = {
     "tournament_has_hands", "highest_hand_number", "settings_summary", "slug_free",
