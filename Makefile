@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test check lint contracts install install-dev browser fonts demo messages bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-background bench-scale bench-load bench-live clean
+.PHONY: run test check check-fast catalogues lint contracts install install-dev browser fonts demo messages bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-background bench-scale bench-load bench-live clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -58,12 +58,23 @@ lint: $(DEV_STAMP)
 contracts: $(DEV_STAMP)
 	$(VENV)/bin/lint-imports
 
-test: $(DEV_STAMP) browser lint contracts
+# The suite runs on every core (pytest-xdist: WORKERS=auto, one database per worker); each run
+# prints its 25 slowest tests (docs/testing.md). PYTEST_ARGS adds pytest's own options.
+WORKERS ?= auto
+PYTEST := $(PY) -m pytest -n $(WORKERS)
+
+catalogues: $(DEV_STAMP)
 	DJANGO_SETTINGS_MODULE=tests.settings $(PY) manage.py compilemessages --ignore=.venv --verbosity 0
 	DJANGO_SETTINGS_MODULE=tests.settings $(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest $(PYTEST_ARGS)
+
+test: $(DEV_STAMP) browser lint contracts catalogues
+	$(PYTEST) $(PYTEST_ARGS)
 
 check: test
+
+# The engineer's loop: ruff, the contracts and every test not marked browser or slow.
+check-fast: $(DEV_STAMP) lint contracts catalogues
+	$(PYTEST) -m "not browser and not slow" $(PYTEST_ARGS)
 
 # BASELINE=<commit> also measures that commit's engine and CLI in the same run (before/after).
 bench-scoring: $(DEV_STAMP)

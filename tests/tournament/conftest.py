@@ -1,7 +1,9 @@
-"""Fixtures shared by the app tests: the demo event, a one-table session with a saved hand."""
+"""Fixtures shared by the app tests: the demo event (kept for each module), a one-table session
+with a saved hand."""
 
 import pytest
 
+from tests.kept import kept, kept_value
 from tests.tournament.builders import entry, make_session, make_user
 from tournament.demo.event import demo_load
 from tournament.play.services.hands import hand_save
@@ -28,11 +30,22 @@ def forget_link_guesses():
     cache.clear()
 
 
-@pytest.fixture
-def demo(db):
+def _demo_build() -> int:
     tournament, created = demo_load()
     assert created
-    return tournament
+    return tournament.pk
+
+
+demo_kept = kept(_demo_build)
+
+
+@pytest.fixture
+def demo(demo_kept, db):
+    """The demo event, built once per module (``tests/kept.py``); what a test writes to it is
+    rolled back after the test."""
+    from tournament.models import Tournament
+
+    return Tournament.objects.get(pk=kept_value(demo_kept, "demo"))
 
 
 @pytest.fixture

@@ -266,33 +266,33 @@ def _allowed(role: str, name: str) -> bool:
     return RANK[role] >= RANK[required_role(name)]
 
 
+@pytest.mark.parametrize("method", ["get", "post"])
 @pytest.mark.parametrize("role", [*ROLES, "judge of another tournament"])
-def test_role_matrix(client, world, role):
+def test_role_matrix(client, world, role, method):
     session, users = world
     client.raise_request_exception = False
     problems = []
     for name, route in url_patterns():
         url = route.format(**_values(route, session, users))
         allowed = _allowed(role, name)
-        for method in ("get", "post"):
-            if role != "anonymous":
-                client.force_login(users[role])
-            before = _counts()
-            response = getattr(client, method)(url)
-            status = response.status_code
-            where = f"{method.upper()} {url} ({name}) as {role}: {status}"
-            if status >= 500:
-                problems.append(f"{where} server error")
+        if role != "anonymous":
+            client.force_login(users[role])
+        before = _counts()
+        response = getattr(client, method)(url)
+        status = response.status_code
+        where = f"{method.upper()} {url} ({name}) as {role}: {status}"
+        if status >= 500:
+            problems.append(f"{where} server error")
+            continue
+        login_page = status == 302 and "login/" in response.get("Location", "")
+        if allowed:
+            if status == 403 and READ_ONLY.match(name):
                 continue
-            login_page = status == 302 and "login/" in response.get("Location", "")
-            if allowed:
-                if status == 403 and READ_ONLY.match(name):
-                    continue
-                if status == 403 or (login_page and name not in ("logout", "admin:logout")):
-                    problems.append(f"{where} refused a permitted role")
-            else:
-                if not (login_page or status == 403):
-                    problems.append(f"{where} served a role below {required_role(name)}")
-                if _counts() != before:
-                    problems.append(f"{where} wrote to the database while refusing")
+            if status == 403 or (login_page and name not in ("logout", "admin:logout")):
+                problems.append(f"{where} refused a permitted role")
+        else:
+            if not (login_page or status == 403):
+                problems.append(f"{where} served a role below {required_role(name)}")
+            if _counts() != before:
+                problems.append(f"{where} wrote to the database while refusing")
     assert problems == [], "\n".join(problems)

@@ -21,9 +21,7 @@ from tournament.models import Hand
 from tournament.play.services.hands import hand_save
 from tournament.seating import services as seating_services
 
-sqlite_only = pytest.mark.skipif(
-    connection.vendor != "sqlite", reason="the single write lock is SQLite's"
-)
+sqlite_only = pytest.mark.only_on("sqlite", "the single write lock is SQLite's")
 
 
 @pytest.fixture

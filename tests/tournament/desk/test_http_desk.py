@@ -31,8 +31,9 @@ from tests.tournament.builders import (
 from tournament.models import AuditEntry, Hand, Payment, Session
 from tournament.play.selectors import session_totals
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 JUDGES = 8
+KILL_AFTER = 40  # acknowledged saves before the server is killed, mid-stream
 
 
 def _plans(tournament):
@@ -157,7 +158,7 @@ def test_eight_judges_enter_200_hands_with_collisions_corrections_and_a_reconcil
     )
 
 
-@pytest.mark.skipif(connection.vendor != "sqlite", reason="the crash-safety of SQLite's WAL")
+@pytest.mark.only_on("sqlite", "the crash-safety of SQLite's WAL")
 def test_a_killed_server_loses_no_acknowledged_save():
     tournament = _event(tables=4, hands=100)
     plans = _plans(tournament)
@@ -165,16 +166,27 @@ def test_a_killed_server_loses_no_acknowledged_save():
     try:
         judges = _judges(server.base, 4)
         stop = threading.Event()
+        seen = []  # each judge's outcome, as its thread starts
 
         def work(judge, outcome):
+            seen.append(outcome)
             fill_tables(judge, [plans[judges.index(judge)]], outcome, stop=stop)
 
-        killer = threading.Timer(3.0, server.kill)
+        def kill_mid_stream():
+            """SIGKILL once the judges have KILL_AFTER acknowledged saves, saves in flight."""
+            while sum(len(outcome.acknowledged) for outcome in seen) < KILL_AFTER:
+                if stop.wait(0.01):
+                    return
+            server.kill()
+
+        killer = threading.Thread(target=kill_mid_stream)
         killer.start()
         outcomes = run_judges(judges, work)
+        stop.set()
         killer.join()
     finally:
         server.stop()
+    assert sum(len(outcome.acknowledged) for outcome in outcomes) < 4 * 100, "never killed"
     acknowledged = {ack for outcome in outcomes for ack in outcome.acknowledged}
     assert acknowledged, "nothing was saved before the kill"
     connections.close_all()

@@ -19,9 +19,8 @@ from tournament.play.services.hands import HandNumberTaken, hand_save
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.only_on("postgresql", "two connections writing at once")
 def test_two_simultaneous_saves_of_one_hand_number(monkeypatch):
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (DATABASE_URL) for two connections at once")
     session = make_session()
     judges = [make_user(), make_user()]
     entries = [entry(session), entry(session, outcome="draw")]
@@ -59,11 +58,10 @@ def test_two_simultaneous_saves_of_one_hand_number(monkeypatch):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.only_on("postgresql", "two connections writing at once")
 def test_two_judges_giving_a_warning_first_preset_at_once_give_one_warning(monkeypatch):
     """Both record Talking (warning first) for the same player at the same moment: the preset's
     row is locked, so one is the warning and the other the deduction, never two warnings."""
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (DATABASE_URL) for two connections at once")
     from tournament.models import Penalty
     from tournament.play.services import presets as preset_services
     from tournament.play.services import sessions as session_services

@@ -62,11 +62,10 @@ def _race(monkeypatch, session, desk_entry, table_entry, first):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.only_on("postgresql", "two connections writing at once")
 @pytest.mark.parametrize("first", ["desk", "table"])
 @pytest.mark.parametrize("agree", [True, False])
 def test_desk_and_table_save_the_same_hand_at_once(monkeypatch, agree, first):
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL (DATABASE_URL) for two connections at once")
     session = make_session(double_entry=True)
     table_data = entry(session) if agree else entry(session, winner="N")
     outcomes, desk, table = _race(monkeypatch, session, entry(session), table_data, first)

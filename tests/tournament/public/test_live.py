@@ -1,10 +1,12 @@
 """Live updates (`tournament.live`, the stream `public.views.live`, the live fragments): the
-stream sends the version at once and a new one within 3 s of a write, woken in the process or
-read at the watcher's tick; a hidden tournament's stream is a 404 but for its officials; the
-watcher reads once per tick however many listen; Redis being down changes nothing; under
-WSGI the stream is one answer; a live page's fragment is fetched again and never served stale.
+stream sends the version at once and a new one after a write, woken in the process (no tick
+waited for) or read at the watcher's tick; a hidden tournament's stream is a 404 but for its
+officials; the watcher reads once per tick however many listen; Redis being down changes
+nothing; under WSGI the stream is one answer; a live page's fragment is fetched again and never
+served stale.
 
-Vocabulary: *events* reads a stream's Server-Sent Events block by block, with a time limit; a
+Vocabulary: *events* reads a stream's Server-Sent Events block by block, waiting at most `WAIT`
+for each (a bound against a hang, not a speed: ``make bench-live`` measures the delays); a
 *write* is a hand saved through the service, as the desk saves it.
 """
 
@@ -67,7 +69,8 @@ def on_a_thread(call):
     return outcome.get("value")
 
 
-LIMIT = 3.0  # seconds from a committed write to the new version on the stream
+WAIT = 30.0  # at most, for an event: generous on a loaded machine (the speed is bench-live's)
+AN_HOUR = 3600.0  # a watcher's tick that never comes within a test
 STREAMS = 20  # streams open at once on the real server
 
 
@@ -125,10 +128,12 @@ def _write(session, number: int = 2) -> None:
     hand_save(session=session, entry=entry(session, number), user=make_user())
 
 
-async def _watchers_gone(seconds: float = 3 * live.TICK) -> None:
-    """Wait for the watcher of this loop to end once nobody listens (it closes its reader)."""
+async def _watchers_gone(seconds: float = WAIT) -> None:
+    """Wait for the watcher of this loop to end once nobody listens (it closes its reader); it
+    is woken meanwhile, as a write would, so that a long tick is not waited for."""
     deadline = time.monotonic() + seconds
     while live._watchers and time.monotonic() < deadline:
+        live.changed()
         await asyncio.sleep(0.05)
     assert not live._watchers
 
@@ -143,12 +148,13 @@ def _until_version(session, woken: bool) -> tuple[dict, str, float]:
         assert response.status_code == 200
         assert response["Content-Type"] == "text/event-stream"
         events = Events(response.streaming_content)
-        first = await events.next(timeout=LIMIT)
+        first = await events.next(timeout=WAIT)
         await sync_to_async(_write)(session)
         saved = time.monotonic()
         new = await sync_to_async(_version)(tournament)
-        event = await events.next(timeout=LIMIT)
+        event = await events.next(timeout=WAIT)
         took = time.monotonic() - saved
+        print(f"\nthe new version came {took:.2f} s after the commit (woken: {woken})")
         assert event == {"event": "version", "data": new}
         await events.close()
         await _watchers_gone()
@@ -163,19 +169,22 @@ def _until_version(session, woken: bool) -> tuple[dict, str, float]:
     return in_a_thread(main)
 
 
-def test_the_stream_sends_the_version_at_once_and_a_write_within_a_moment(session):
+def test_the_stream_sends_the_version_at_once_and_a_write_when_woken(session, monkeypatch):
     before = _version(session.round.tournament)
-    first, new, took = _until_version(session, woken=True)
+    monkeypatch.setattr(live, "TICK", AN_HOUR)  # no tick comes: only the commit's wake tells
+    first, new, _ = _until_version(session, woken=True)
     assert first["event"] == "version" and first["data"] == before
     assert 2000 <= int(first["retry"]) <= 6000
     assert new != before
-    assert took < 0.5  # woken on commit: no tick to wait for
 
 
-def test_a_write_in_another_process_reaches_the_stream_at_the_next_tick(session):
-    first, new, took = _until_version(session, woken=False)
+def test_a_write_in_another_process_reaches_the_stream_at_the_next_tick(session, monkeypatch):
+    reads = []
+    read = live._versions_read
+    monkeypatch.setattr(live, "_versions_read", lambda ids: reads.append(ids) or read(ids))
+    first, new, _ = _until_version(session, woken=False)  # nothing wakes the watcher
     assert first["data"] != new
-    assert took < live.TICK + 0.5 < LIMIT
+    assert len(reads) >= 2  # the version was found by a later read: the tick's
 
 
 def test_the_stream_shows_the_version_as_the_pages_etag_begins(session):
@@ -201,7 +210,7 @@ def test_a_hidden_tournament_has_no_stream_but_for_its_officials(session):
         response = await official.get(_stream(tournament))
         assert response.status_code == 200
         events = Events(response.streaming_content)
-        first = await events.next(timeout=LIMIT)
+        first = await events.next(timeout=WAIT)
         assert first["data"] == await sync_to_async(_version)(tournament)
         await events.close()
         await _watchers_gone()
@@ -215,7 +224,7 @@ def test_a_closed_stream_stops_listening_and_the_watcher_ends():
     async def main():
         response = await AsyncClient().get(_stream(tournament))
         events = Events(response.streaming_content)
-        await events.next(timeout=LIMIT)
+        await events.next(timeout=WAIT)
         assert live.watched() == {tournament.pk: 1}
         await events.close()
         assert live.watched() == {}
@@ -276,8 +285,8 @@ def test_with_redis_down_pages_are_served_and_the_stream_still_updates(session):
     with override_settings(CACHES=redis_down):
         page = Client().get(reverse("public:standings", args=[tournament.slug]))
         assert page.status_code == 200
-        first, new, took = _until_version(session, woken=False)
-        assert first["data"] != new and took < LIMIT
+        first, new, _ = _until_version(session, woken=False)
+        assert first["data"] != new
 
 
 def test_under_wsgi_the_stream_is_one_answer_and_a_slow_retry(session):
@@ -336,7 +345,7 @@ def test_the_desk_grid_is_a_live_fragment(session):
 def _sse_lines(server, path: str):
     """Read a stream from the real server: an iterator over its lines."""
     host, port = server.base.removeprefix("http://").split(":")
-    conn = http.client.HTTPConnection(host, int(port), timeout=LIMIT + 2)
+    conn = http.client.HTTPConnection(host, int(port), timeout=WAIT)
     conn.request("GET", path)
     answer = conn.getresponse()
     assert answer.status == 200, answer.read()
@@ -376,10 +385,8 @@ def test_under_uvicorn_with_redis_down_a_write_elsewhere_reaches_every_stream(se
                 assert _read_event(answer)["data"] == _version(tournament)
             assert _threads(server.process.pid) < STREAMS // 2
             _write(session)
-            saved = time.monotonic()
             for _, answer in streams:
                 assert _read_event(answer) == {"event": "version", "data": _version(tournament)}
-            assert time.monotonic() - saved < LIMIT
         finally:
             for conn, _ in streams:
                 conn.close()
@@ -403,7 +410,7 @@ class _Noted:
 
 async def _heard(listener, version: str) -> float:
     """When ``listener`` is handed ``version`` (the versions before it are passed over)."""
-    deadline = time.monotonic() + LIMIT
+    deadline = time.monotonic() + WAIT
     while (await listener.next(timeout=max(deadline - time.monotonic(), 0.01))) != version:
         assert time.monotonic() < deadline, f"{version} never came"
     return time.monotonic()
@@ -475,10 +482,10 @@ def test_a_spectators_stream_has_its_fragment_built_before_it_hears_the_version(
     async def main():
         response = await AsyncClient().get(_stream(tournament), {"page": url})
         events = Events(response.streaming_content)
-        await events.next(timeout=LIMIT)
+        await events.next(timeout=WAIT)
         await asyncio.sleep(2 * live.TICK)
         await sync_to_async(_moved)(tournament)
-        event = await events.next(timeout=LIMIT)
+        event = await events.next(timeout=WAIT)
         warmed = await sync_to_async(_fragment_queries)(url)  # the first fetch after the news
         again = await sync_to_async(_fragment_queries)(url)  # a kept answer, surely
         await events.close()
