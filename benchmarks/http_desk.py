@@ -1,6 +1,6 @@
 """The judges' desk over real HTTP: a gunicorn server and judges driving it from threads.
 
-Shared by the concurrency and fault tests (``tests/tournament/desk/test_http_desk.py``, 200
+Shared by the concurrency and fault tests (``tests/tournament/desk/test_http_desk.py``, 100
 hands in ``make test``) and ``make bench-load`` (1,000 hands, plus locust).
 
 Vocabulary

@@ -32,7 +32,7 @@ from tournament.seating.services import round_table_change_set, seating_generate
 from tournament.standings import selectors
 from tournament.standings.services import cut_confirm
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # 400 players
 CHANGE_ROUND = 6
 
 

@@ -25,7 +25,7 @@ from tournament.models import AuditEntry, Hand, Payment
 from tournament.play.services.hands import hand_save
 from tournament.play.services.presets import penalty_presets_load
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # every form, fuzzed
 
 HOSTILE = st.one_of(
     st.sampled_from(

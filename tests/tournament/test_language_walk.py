@@ -45,7 +45,7 @@ from tests.tournament.test_role_matrix import REQUIRED, url_patterns
 from tournament.event.links import player_link_issue
 from tournament.models import Penalty, Player, Registration, TournamentOfficial
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # every page x 3 languages
 
 LANGUAGES = {"en": "en", "zh-hant": "zh-Hant", "zh-hans": "zh-Hans"}
 CATALOGUE = Path(settings.BASE_DIR) / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"

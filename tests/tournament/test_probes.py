@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+pytestmark = pytest.mark.slow  # a process of the site per test
 ROOT = Path(__file__).resolve().parents[2]
 CLOSED = "127.0.0.1:1"  # nothing listens on port 1
 

@@ -31,7 +31,7 @@ from tournament.play.services import hands as hand_services
 from tournament.play.services import sessions as session_services
 from tournament.seating.services import round_seat, seating_publish
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # every page, two event sizes
 
 SMALL, MORE_ROUNDS, MORE_PLAYERS = (32, 2), (32, 10), (100, 2)
 STATES = ["rounds not seated", "before play", "round 1 played", "every round played"]

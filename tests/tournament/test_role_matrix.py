@@ -21,7 +21,7 @@ from tournament.models import TournamentOfficial
 from tournament.play.services.hands import hand_save
 from tournament.roles import ORGANISER_GROUP, roles_ensure
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # every page x every role
 
 ROLES = ["anonymous", "judge", "head judge", "organiser", "superuser"]
 RANK = {role: rank for rank, role in enumerate(ROLES)}

@@ -38,6 +38,7 @@ from tournament.exports.archive import archive_loads, archive_problems
 from tournament.models import Hand, Session, Tournament
 from tournament.play.services.hands import hand_save
 
+pytestmark = pytest.mark.slow  # manage.py processes, writers on gunicorn
 ROOT = Path(__file__).resolve().parents[3]
 PRODUCT = ["tournament", "scoring", "templates", "static", "tests", "docs"]
 HANDS = 16  # per table, one table per judge

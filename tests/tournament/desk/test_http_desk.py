@@ -1,4 +1,4 @@
-"""The desk over real HTTP against gunicorn with 4 workers: 8 judges entering 200 hands with
+"""The desk over real HTTP against gunicorn with 4 workers: 8 judges entering 100 hands with
 collisions on the same hand number, simultaneous corrections of one version, a reconciliation
 racing the saves; and a server killed mid-save. Afterwards every acknowledged hand exists once,
 payments sum to zero per hand and per session, every refusal was clear, and the audit log
@@ -82,8 +82,8 @@ def _assert_consistent(tournament, acknowledged):
     )
 
 
-def test_eight_judges_enter_200_hands_with_collisions_corrections_and_a_reconcile(request):
-    tournament = _event(tables=4, hands=50)
+def test_eight_judges_enter_100_hands_with_collisions_corrections_and_a_reconcile(request):
+    tournament = _event(tables=4, hands=25)
     plans = _plans(tournament)
     started = time.perf_counter()
     with Server(database_url(connection.settings_dict), workers=4) as server:

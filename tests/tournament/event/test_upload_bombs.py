@@ -21,6 +21,7 @@ from django.urls import reverse
 
 from tests.tournament.builders import make_tournament, make_user
 
+pytestmark = pytest.mark.slow  # processes under caps, files of hundreds of MB
 ROOT = Path(__file__).resolve().parents[3]
 #: Processor seconds a refusal may take beyond the process's own start: reading the 8.5 million
 #: rows takes minutes of processor time, stopping at the limits a fraction of a second.

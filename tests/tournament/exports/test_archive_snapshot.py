@@ -22,7 +22,7 @@ from tournament.exports.services import tournament_import
 from tournament.models import Hand, Session
 from tournament.play.services.hands import hand_save
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]  # 8 writers
 WRITERS = 8
 HANDS = 16  # per table: one table per writer, 128 hands in all
 

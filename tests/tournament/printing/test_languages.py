@@ -20,7 +20,7 @@ from tests.tournament.printing.pdf_reading import needs_poppler, page_count, qr_
 from tournament.printing import fonts
 from tournament.printing.documents import DOCUMENTS, NothingToPrint, PrintRequest
 
-pytestmark = [pytest.mark.django_db, needs_poppler]
+pytestmark = [pytest.mark.django_db, needs_poppler, pytest.mark.slow]  # every printout x3
 BASE = "https://zj.example.org"
 ROOT = Path(__file__).resolve().parents[3]
 

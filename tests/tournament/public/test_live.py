@@ -367,6 +367,7 @@ def _threads(pid: int) -> int:
         return int(next(line for line in status if line.startswith("Threads:")).split()[1])
 
 
+@pytest.mark.slow
 def test_under_uvicorn_with_redis_down_a_write_elsewhere_reaches_every_stream(session):
     """The deployment's shape: the ASGI server in its own process (a write in this process is
     seen at its watcher's tick), REDIS_URL pointing at nothing. Its open streams hold no

@@ -258,6 +258,7 @@ def assert_printouts_show_the_change(tournament, round_: Round) -> None:
     assert f"then table {later.table.number} {later.wind}" in seating
 
 
+@pytest.mark.slow
 def test_four_hundred_players_play_sixteen_hands_in_two_halves():
     tournament = event_with_a_change(400, time_limit=30.0)
     round_ = tournament.rounds.get(number=1)

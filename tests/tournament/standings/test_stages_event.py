@@ -175,6 +175,7 @@ def assert_rows(board, expected) -> None:
     assert [row.cut_after_round for row in board.rows] == [None] * 64 + [4] * 64 + [2] * 272
 
 
+@pytest.mark.slow
 def test_a_400_player_event_cut_to_128_then_64_carrying_a_quarter():
     rng = random.Random(26)
     organiser = make_user("superuser")
