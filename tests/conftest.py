@@ -57,6 +57,12 @@ def _transactional(item) -> bool:
 def pytest_runtest_setup(item):
     if _transactional(item):
         kept.drop_all()  # a kept build's open transaction would hide the test's commits
+        if wanted := kept.NAMES.intersection(item.fixturenames):
+            pytest.fail(
+                f"{item.nodeid} commits (a transactional test) and asks for the kept "
+                f"{', '.join(sorted(wanted))}: build a committed event instead (demo_committed)",
+                pytrace=False,
+            )
     marker = item.get_closest_marker("only_on")
     if marker is None:
         return

@@ -9,7 +9,9 @@ kept build   rows written once by a *build* function, inside a transaction left 
              rolled back when the module ends, and before any transactional test
              (``transactional_db``, ``live_server``), which needs a committed, empty database.
 kept(...)    makes a module-scoped fixture of a build; the build returns plain values (primary
-             keys, names), never model instances, which a test could change in memory.
+             keys, names), never model instances, which a test could change in memory. A
+             transactional test cannot use one (its commits would land in the open
+             transaction): it builds its own, e.g. ``demo_committed``.
 
 A test reads a kept build through a function-scoped fixture that also asks for ``db`` and loads
 fresh instances, e.g. ``demo`` in ``tests/tournament/conftest.py``.
@@ -25,6 +27,7 @@ import pytest
 from django.db import transaction
 
 _open: list[KeptBuild] = []
+NAMES: set[str] = set()  # the kept fixtures' names
 
 
 class KeptBuild:
@@ -61,10 +64,11 @@ def drop_all() -> None:
         build.drop()
 
 
-def kept(build: Callable[[], Any]):
-    """A module-scoped fixture whose value is ``build()``'s, written once per module."""
+def kept(name: str, build: Callable[[], Any]):
+    """A module-scoped fixture ``name`` whose value is ``build()``'s, written once per module."""
+    NAMES.add(name)
 
-    @pytest.fixture(scope="module")
+    @pytest.fixture(scope="module", name=name)
     def fixture(django_db_setup, django_db_blocker):
         held = KeptBuild(build, django_db_blocker)
         yield held

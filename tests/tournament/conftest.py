@@ -36,7 +36,7 @@ def _demo_build() -> int:
     return tournament.pk
 
 
-demo_kept = kept(_demo_build)
+demo_kept = kept("demo_kept", _demo_build)
 
 
 @pytest.fixture
@@ -46,6 +46,15 @@ def demo(demo_kept, db):
     from tournament.models import Tournament
 
     return Tournament.objects.get(pk=kept_value(demo_kept, "demo"))
+
+
+@pytest.fixture
+def demo_committed(transactional_db):
+    """The demo event built for this test alone and committed, for a test whose other
+    processes (a server, ``manage.py``) must read it."""
+    from tournament.models import Tournament
+
+    return Tournament.objects.get(pk=_demo_build())
 
 
 @pytest.fixture

@@ -80,10 +80,10 @@ def _played_tournament(tables=2, hands=6):
 
 @pytest.mark.django_db(transaction=True)
 def test_backup_then_restore_into_a_fresh_database_gives_identical_standings_and_archives(
-    demo, tmp_path
+    demo_committed, tmp_path
 ):
     second = _played_tournament()
-    before = {t.slug: tournament_state(t) for t in (demo, second)}
+    before = {t.slug: tournament_state(t) for t in (demo_committed, second)}
     call_command("backup", dir=str(tmp_path), keep=5)
     (backup,) = tmp_path.iterdir()
     assert sorted(p.name for p in (backup / "archives").iterdir()) == sorted(
