@@ -8,6 +8,8 @@ expected skip   a test marked ``only_on(vendor, reason)`` run on the other datab
 CI              ``CI=true`` in the environment (``.ci/run``): there an unexpected skip (a missing
                 browser, poppler, font, nginx, Redis...) fails its test, since coverage lost in
                 silence is a failure; every run ends with the count of each kind of skip.
+kept build      an event built once for a module's tests (``tests/kept.py``): a test sees one
+                only when it asks for it, and never in a transactional test.
 
 The translation catalogues are compiled before any test runs when a ``.po`` file is newer than
 its ``.mo`` (``make test`` compiles them too; this covers ``pytest`` run on its own after a
@@ -53,16 +55,36 @@ def _transactional(item) -> bool:
     return "transactional_db" in names or "live_server" in names
 
 
+def _wants_kept(item) -> bool:
+    return bool(kept.NAMES.intersection(getattr(item, "fixturenames", ())))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """Within each run of a module's tests (pytest-django has put the transactional ones after
+    the others), the tests that read a kept build come first: the build is then rolled back
+    once, before the module's first test that does not ask for it, which finds the database
+    without it whichever worker runs it."""
+    runs, run, previous = {}, 0, None
+    for item in items:
+        if item.path != previous:
+            run, previous = run + 1, item.path
+        runs[item] = run
+    items.sort(key=lambda item: (runs[item], not _wants_kept(item)))
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
-    if _transactional(item):
-        kept.drop_all()  # a kept build's open transaction would hide the test's commits
-        if wanted := kept.NAMES.intersection(item.fixturenames):
-            pytest.fail(
-                f"{item.nodeid} commits (a transactional test) and asks for the kept "
-                f"{', '.join(sorted(wanted))}: build a committed event instead (demo_committed)",
-                pytrace=False,
-            )
+    if not _wants_kept(item):
+        kept.drop_all()  # a test sees a kept build only when it asks for one
+    elif _transactional(item):  # its commits would land in the build's open transaction
+        kept.drop_all()
+        wanted = ", ".join(sorted(kept.NAMES.intersection(item.fixturenames)))
+        pytest.fail(
+            f"{item.nodeid} commits (a transactional test) and asks for the kept {wanted}: "
+            "build a committed event instead (demo_committed)",
+            pytrace=False,
+        )
     marker = item.get_closest_marker("only_on")
     if marker is None:
         return
