@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import faulthandler
 import http.client
 import re
 import socket
@@ -61,9 +62,12 @@ def on_a_thread(call):
         finally:
             connection.close()
 
-    thread = threading.Thread(target=run)
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
-    thread.join()
+    thread.join(timeout=THREAD_MOST)
+    if thread.is_alive():  # a hang becomes a failure that shows where every thread stood
+        faulthandler.dump_traceback(all_threads=True)
+        raise AssertionError(f"the stream's thread still runs after {THREAD_MOST:.0f} s")
     if "error" in outcome:
         raise outcome["error"]
     return outcome.get("value")
@@ -71,6 +75,7 @@ def on_a_thread(call):
 
 WAIT = 30.0  # at most, for an event: generous on a loaded machine (the speed is bench-live's)
 AN_HOUR = 3600.0  # a watcher's tick that never comes within a test
+THREAD_MOST = 4 * WAIT  # at most, for one test's stream work on its own thread
 STREAMS = 20  # streams open at once on the real server
 
 
