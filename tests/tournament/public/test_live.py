@@ -205,18 +205,22 @@ def test_a_hidden_tournament_has_no_stream_but_for_its_officials(session):
     Tournament.objects.filter(pk=tournament.pk).update(hidden=True)
     missing = make_tournament()
     missing.slug = "no-such-tournament"
+    # The head judge logs in here, in the test's own thread: the stream's thread only streams.
+    logged_in = Client()
+    logged_in.force_login(make_user("head"))
+    version = _version(tournament)
 
     async def main():
         hidden = await AsyncClient().get(_stream(tournament))
         assert hidden.status_code == 404
         assert (await AsyncClient().get(_stream(missing))).status_code == 404
         official = AsyncClient()
-        await official.aforce_login(await sync_to_async(make_user)("head"))
+        official.cookies = logged_in.cookies
         response = await official.get(_stream(tournament))
         assert response.status_code == 200
         events = Events(response.streaming_content)
         first = await events.next(timeout=WAIT)
-        assert first["data"] == await sync_to_async(_version)(tournament)
+        assert first["data"] == version
         await events.close()
         await _watchers_gone()
 
