@@ -7,7 +7,8 @@ reload (the delays are printed, median and worst; ``make bench-live`` is where t
 judged). Then the stream is cut (the server restarts, and the browser may no longer reach
 ``/live/``): the pages fall back to their slow poll and still show the next save. No
 Content-Security-Policy violation anywhere. A page not on screen fetches nothing until it is
-shown again, and then at once: with the page's clock stopped, so no timer of its could do it.
+shown again, and then at once: the fetch starts before the page's script gives control back,
+not from a timer.
 While the stream is open, each fragment's fetch names the version the stream said
 (``X-Live-Version``, which a proxy may keep answers by: docs/deploy.md); the slow poll's never do.
 
