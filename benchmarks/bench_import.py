@@ -1,4 +1,6 @@
-"""``make bench-import``: how long the player import takes for 5,000 rows.
+"""``make bench-import``: how long the player import takes for 5,000 rows, and how long the
+page's reader takes to refuse each hostile workbook of ``tests/tournament/event/
+test_upload_bombs.py`` (median of 5 reads; the tests assert the refusal, not its speed).
 
 Vocabulary: *read* is bytes -> rows (tablib); *plan* is rows -> preview (the pure planner, with
 the whole database of players as known players); *page* is the organiser's preview page from
@@ -90,6 +92,33 @@ def main() -> None:
     print(f"  preview page (upload)   {page:6.2f} s   target < 5 s")
     print(f"  confirm (one save)      {saved:6.2f} s")
     print(f"  re-import preview       {again:6.2f} s   (all {ROWS} matched, nothing to save)")
+    bombs_refused(Path(tmp))
+
+
+def bombs_refused(folder: Path) -> None:
+    """The reader's refusal of each hostile workbook: median seconds of 5 reads."""
+    import statistics
+
+    from tests.tournament.event.test_upload_bombs import xlsx_bomb
+    from tournament.event.roster_files import FileProblem, rows_from_bytes
+
+    bombs = {
+        "unpacks to 416 MB": xlsx_bomb(folder / "inflates.xlsx", 8_500_000),
+        "declares 8.5 M rows": xlsx_bomb(folder / "declares.xlsx", 20_000, dimension="A1:A8500000"),
+        "3 M rows, undeclared": xlsx_bomb(folder / "streams.xlsx", 3_000_000, row=b"<row/>"),
+    }
+    print("Hostile workbooks, refused by the page's reader (median of 5):")
+    for name, path in bombs.items():
+        data, times = path.read_bytes(), []
+        for _ in range(5):
+            started = time.perf_counter()
+            try:
+                rows_from_bytes(data, "players.xlsx")
+            except FileProblem:
+                times.append(time.perf_counter() - started)
+            else:
+                raise SystemExit(f"{name}: read, not refused")
+        print(f"  {name:<24}{statistics.median(times):6.2f} s   target < 2 s")
 
 
 if __name__ == "__main__":

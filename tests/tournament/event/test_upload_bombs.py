@@ -1,10 +1,10 @@
-"""Hostile uploads are refused after little work and in little memory: an XLSX "zip bomb" (a
+"""Hostile uploads are refused with the limits said and in little memory: an XLSX "zip bomb" (a
 1.2 MB file whose sheet unpacks to 400 MB, 8.5 million rows), a sheet that declares millions of
 rows, one that has them without saying so, and an oversized CSV. The console page's reader and
-``import_players --dry-run`` run in a subprocess under a memory cap and a CPU-time cap; the
-processor time it used (its own, whatever else the machine runs) and its peak resident memory
-are asserted, and printed with the wall time (``pytest -s`` shows them). How fast a refusal is
-belongs to ``make bench-import``, not to a test."""
+``import_players --dry-run`` run in a subprocess under a memory cap (and a processor-time cap
+that stops a runaway child instead of waiting for it); their peak resident memory is asserted,
+and their wall and processor time printed (``pytest -s``). How fast a refusal is belongs to
+``make bench-import``, which times the three bombs' refusals."""
 
 import io
 import os
@@ -23,12 +23,9 @@ from tests.tournament.builders import make_tournament, make_user
 
 pytestmark = pytest.mark.slow  # processes under caps, files of hundreds of MB
 ROOT = Path(__file__).resolve().parents[3]
-#: Processor seconds a refusal may take beyond the process's own start: reading the 8.5 million
-#: rows takes minutes of processor time, stopping at the limits a fraction of a second.
-CPU_SECONDS = 5.0
 PEAK_MB = 150
 #: What reading a refused archive may add to the import command's own start (Django with every
-#: app, the URLs and the system checks a command runs first: `_start_mb`): the 45 MB file read
+#: app, the URLs and the system checks a command runs first: `_start`): the 45 MB file read
 #: once, and no parsing.
 ARCHIVE_EXTRA_MB = 60
 MEMORY_CAP = 512 * 1024 * 1024  # address space: far below what unpacking the bomb would take
@@ -163,7 +160,6 @@ def test_the_import_pages_reader_refuses_a_bomb_quickly_in_little_memory(bombs, 
     print(f"[{kind}] page reader: {seconds:.2f} s CPU, peak RSS {peak:.0f} MB: {output.strip()}")
     assert output.startswith("REFUSED"), output
     assert "20,000 rows" in output and "24 MB" in output  # the limits are said
-    assert seconds < CPU_SECONDS
     assert peak < PEAK_MB
 
 
@@ -200,7 +196,6 @@ def test_import_players_dry_run_refuses_a_bomb_quickly_in_little_memory(bombs, k
         f"(a two-line file: {start_up:.2f} s), peak RSS {peak:.0f} MB"
     )
     assert "CommandError" in output and "20,000 rows" in output, output
-    assert seconds - start_up < CPU_SECONDS
     assert peak < PEAK_MB
 
 
@@ -252,7 +247,6 @@ def test_import_tournament_refuses_a_heavy_archive_quickly_in_little_memory(tmp_
         f"(the command's start: {start_cpu:.2f} s, {start:.0f} MB): {output}"
     )
     assert "The archive was refused" in output and "50 MB" in output
-    assert seconds - start_cpu < CPU_SECONDS
     assert peak - start < ARCHIVE_EXTRA_MB
 
 
