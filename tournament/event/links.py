@@ -1,7 +1,9 @@
 """Writes to the players' private links: issue (or re-issue), revoke, issue for everyone.
 
 Vocabulary: a *link* is a `PlayerLink`, a player's own address ``/p/<token>/`` that needs no
-log-in; its *token* comes from `secrets.token_urlsafe` (32 characters, 192 random bits). A link
+log-in; its *token* is 32 characters drawn by `secrets` from `selectors.TOKEN_ALPHABET`, which
+has no look-alikes (158 random bits; the first links were `secrets.token_urlsafe`, 192 bits, and
+keep working as issued). A link
 is *in force* until it is *revoked* or *expires* (`event.selectors.link_expiry`: 30 days after
 the tournament's last day, or after the day it was issued if that is later); *re-issuing*
 revokes the link in force and makes a new one, so a lost or shared slip can be replaced. Each
@@ -17,18 +19,18 @@ from django.utils.translation import gettext as _
 
 from ..audit import audit_record, public_write
 from ..models import AuditEntry, PlayerLink, Registration, Tournament
-from .selectors import LINK_LENGTH
+from .selectors import LINK_LENGTH, TOKEN_ALPHABET
+
+
+def token_new(choice=secrets.choice) -> str:
+    """A fresh token: the one place tokens are made (``choice`` picks each character; a test
+    may give its own)."""
+    return "".join(choice(TOKEN_ALPHABET) for _ in range(LINK_LENGTH))
 
 
 def player_link_build(registration_id: int, now) -> PlayerLink:
-    """A new, unsaved link with a fresh token: the one place tokens are made."""
-    token = secrets.token_urlsafe(LINK_LENGTH * 3 // 4)
-    return PlayerLink(
-        registration_id=registration_id,
-        key=token[: PlayerLink.KEY_LENGTH],
-        token=token,
-        issued_at=now,
-    )
+    """A new, unsaved link with a fresh token."""
+    return PlayerLink.of_token(token_new(), registration_id=registration_id, issued_at=now)
 
 
 def _who(registration: Registration) -> str:

@@ -37,6 +37,7 @@ from ..models import (
     Tournament,
     TournamentOfficial,
 )
+from ..models.event import token_folded
 from ..names import Names, player_names
 from ..roles import is_official
 from ..winds import WIND_NAMES, wind_order
@@ -106,8 +107,13 @@ class LinkRevoked(LinkRefused):
     )
 
 
-# A token as `tournament.event.links` makes them: URL-safe base64, 32 characters.
+# What a typed token may hold: every token ever made is URL-safe base64 (the first links) or
+# drawn from `TOKEN_ALPHABET` (a subset), 32 characters.
 LINK_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+#: What new tokens are drawn from (`tournament.event.links`): lower-case letters and digits with
+#: no two that a reader takes for one another (no 0/o, 1/l/i): 31 characters, 158 random bits
+#: in 32. A capital typed for one of them reads as the letter (`token_folded`).
+TOKEN_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 LINK_LENGTH = 32
 #: A link works until this many days after the later of the tournament's last day and the day
 #: the link was issued, so a link re-issued after the event gets the same time again.
@@ -120,19 +126,37 @@ def link_expiry(link: PlayerLink, tournament: Tournament) -> datetime.date:
     return max(tournament.end_date, issued) + datetime.timedelta(days=LINK_LIFETIME_DAYS)
 
 
+def _same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
 def registration_of_link(token: str) -> Registration:
     """The registration whose private link is ``token``, with its player and tournament loaded
     (one query); raises `LinkUnknown`, `LinkRevoked` or `LinkExpired`. The database finds the
     link by its key (the token's first characters) and the whole token is compared in constant
-    time, so the time taken says nothing about how much of a guess was right."""
+    time, so the time taken says nothing about how much of a guess was right.
+
+    A token typed from a slip is *forgiven*: when no link has it as typed, the link whose token
+    reads the same (`token_folded`: any case, 0 for O, 1 for l or I) opens, provided it is the
+    only one; a token kept exactly as issued always opens its own link first."""
     if len(token) != LINK_LENGTH or not set(token) <= LINK_ALPHABET:
         raise LinkUnknown
-    link = (
+    folded = token_folded(token)
+    candidates = list(
         PlayerLink.objects.select_related("registration__player", "registration__tournament")
-        .filter(key=token[: PlayerLink.KEY_LENGTH])
-        .first()
+        .filter(
+            Q(key=token[: PlayerLink.KEY_LENGTH])
+            | Q(folded_key=folded[: PlayerLink.KEY_LENGTH])
+        )
+        .order_by()
     )
-    if link is None or not hmac.compare_digest(link.token.encode(), token.encode()):
+    exact = [link for link in candidates if _same(link.token, token)]
+    alike = [link for link in candidates if _same(token_folded(link.token), folded)]
+    if exact:
+        link = exact[0]
+    elif len(alike) == 1:
+        link = alike[0]
+    else:
         raise LinkUnknown
     if link.revoked_at is not None:
         raise LinkRevoked

@@ -379,11 +379,8 @@ def _links_write(records: list[dict], registration_of: dict) -> None:
     for record in records:
         registration = registration_of[record["player"]]
         token = record["token"]
-        link = PlayerLink(
-            registration=registration,
-            key=token[: PlayerLink.KEY_LENGTH],
-            token=token,
-            issued_at=_time(record["issued_at"]),
+        link = PlayerLink.of_token(
+            token, registration=registration, issued_at=_time(record["issued_at"])
         )
         _valid(link, f"The private link of player {record['player']}", ("registration",))
         links.append(link)

@@ -416,18 +416,31 @@ class Registration(models.Model):
         return f"{self.number}. {self.player}"
 
 
+#: Characters a reader takes for one another on a slip or a phone's keyboard, each mapped to the
+#: one that stands for its group: a token typed with any of them is read as if it had the other.
+LOOK_ALIKES = str.maketrans({"o": "0", "i": "1", "l": "1", "_": "-"})
+
+
+def token_folded(token: str) -> str:
+    """``token`` as it reads to a person: lower case, look-alikes (`LOOK_ALIKES`) made one. Two
+    tokens that fold alike are the same token to someone typing it from a slip."""
+    return token.lower().translate(LOOK_ALIKES)
+
+
 class PlayerLink(models.Model):
     """A player's private link (``/p/<token>/``): no log-in, whoever holds the token sees that
-    player's own page. ``token`` is the whole secret (`secrets.token_urlsafe`); ``key``, its
+    player's own page. ``token`` is the whole secret (`tournament.event.links`); ``key``, its
     first `PlayerLink.KEY_LENGTH` characters, is what the database looks up, and the rest is
-    compared in constant time (`tournament.event.selectors.registration_of_link`). A revoked
-    link stays, so that its holder is told it was replaced rather than that it never existed;
-    a registration has at most one link in force."""
+    compared in constant time (`tournament.event.selectors.registration_of_link`);
+    ``folded_key`` is the key as `token_folded` reads it, looked up when a typed token is not
+    found as it was typed. A revoked link stays, so that its holder is told it was replaced
+    rather than that it never existed; a registration has at most one link in force."""
 
     KEY_LENGTH = 12
 
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="links")
     key = models.CharField(max_length=KEY_LENGTH, unique=True)
+    folded_key = models.CharField(max_length=KEY_LENGTH, db_index=True, default="")
     token = models.CharField(max_length=64)
     issued_at = models.DateTimeField()
     revoked_at = models.DateTimeField(null=True, blank=True)
@@ -446,6 +459,12 @@ class PlayerLink(models.Model):
     def __str__(self):
         state = "revoked" if self.revoked_at else "in force"
         return f"Private link of {self.registration} ({state})"
+
+    @classmethod
+    def of_token(cls, token: str, **fields) -> "PlayerLink":
+        """An unsaved link whose token is ``token``, with its keys made from it."""
+        key = token[: cls.KEY_LENGTH]
+        return cls(key=key, folded_key=token_folded(key), token=token, **fields)
 
 
 class Round(models.Model):

@@ -1,13 +1,22 @@
 """Private player links: issued, re-issued, revoked, issued for everyone, and read back from
-their token (`registration_of_link`), with every refusal."""
+their token (`registration_of_link`), with every refusal; new tokens have no look-alikes and a
+typed token is read in any case."""
+
+import secrets
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.tournament.builders import make_players, make_tournament, make_user
-from tournament.event.links import player_link_issue, player_link_revoke, player_links_issue_all
+from tournament.event.links import (
+    player_link_issue,
+    player_link_revoke,
+    player_links_issue_all,
+    token_new,
+)
 from tournament.event.selectors import (
     LINK_LENGTH,
     LinkRevoked,
@@ -17,6 +26,9 @@ from tournament.event.selectors import (
 )
 from tournament.event.services import tournament_create
 from tournament.models import AuditEntry, PlayerLink, Registration
+from tournament.models.event import token_folded
+
+LOOK_ALIKE_CHARACTERS = set("0Oo1lIi|-_")
 
 pytestmark = pytest.mark.django_db
 
@@ -123,3 +135,43 @@ def test_the_zj_tournament_preset_sets_a_30_minute_appeal_window_and_the_model_n
     )
     assert created.appeal_window_minutes == minutes
     assert make_tournament().appeal_window_minutes == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_new_tokens_never_hold_look_alike_characters(draws):
+    """Whatever is drawn, a new token has none of 0 O o 1 l I i (nor dashes), and reads as
+    itself (`token_folded`): nothing in it can be typed two ways."""
+    token = token_new(choice=draws.choice)
+    assert len(token) == LINK_LENGTH
+    assert not set(token) & LOOK_ALIKE_CHARACTERS
+    assert token_folded(token) == token == token.lower()
+    assert not set(token_new()) & LOOK_ALIKE_CHARACTERS  # and what `secrets` draws
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.booleans(), min_size=LINK_LENGTH, max_size=LINK_LENGTH))
+def test_a_new_token_typed_in_any_case_opens_its_link(capitals):
+    _, (ann, *_) = _registrations(1)
+    token = player_link_issue(registration=ann, user=None).token
+    typed = "".join(c.upper() if up else c for c, up in zip(token, capitals, strict=True))
+    assert registration_of_link(typed).pk == ann.pk
+
+
+def test_an_already_issued_url_safe_token_keeps_working_exactly():
+    """Links issued before the look-alike-free alphabet (``token_urlsafe``, any case, with
+    dashes) open as they were issued, and two such links that read alike when typed open
+    only as issued: which one was meant is not guessed."""
+    _, (ann, bob, *_) = _registrations()
+    old = secrets.token_urlsafe(24)
+    PlayerLink.of_token(old, registration=ann, issued_at=timezone.now()).save()
+    assert registration_of_link(old).pk == ann.pk
+    twin = "A0" + "b" * 30
+    other = "ao" + "B" * 30
+    PlayerLink.of_token(twin, registration=bob, issued_at=timezone.now()).save()
+    _, (cat, *_) = _registrations(1)
+    PlayerLink.of_token(other, registration=cat, issued_at=timezone.now()).save()
+    assert registration_of_link(twin).pk == bob.pk
+    assert registration_of_link(other).pk == cat.pk
+    with pytest.raises(LinkUnknown):
+        registration_of_link("AO" + "b" * 30)  # reads as both: neither opens

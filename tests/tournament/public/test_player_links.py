@@ -29,6 +29,7 @@ from tournament.models import (
     Session,
     Tournament,
 )
+from tournament.models.event import LOOK_ALIKES
 from tournament.play.services.hands import hand_save
 from tournament.play.services.queries import hand_query_answer
 from tournament.play.services.sessions import penalty_record, session_reconcile
@@ -215,12 +216,37 @@ def test_guessing_is_throttled_with_retry_after(client, event, monkeypatch):
     monkeypatch.setattr(link_views, "GUESSES_ALLOWED", 3)
     for guess in range(3):
         assert client.get(_url(f"{guess:032d}")).status_code == 404
-    refused = client.get(_url(tokens[east.pk]))  # even a good link, while guessing is locked
+    refused = client.get(_url("9" * 32))  # the next guess from the same address
     assert refused.status_code == 429
     assert 0 < int(refused["Retry-After"]) <= link_views.GUESS_WINDOW
     assert "Too many unknown links" in refused.content.decode()
-    other = client.get(_url(tokens[east.pk]), REMOTE_ADDR="10.9.9.9")  # another address
-    assert other.status_code == 200
+    other = client.get(_url("9" * 32), REMOTE_ADDR="10.9.9.9")  # another address
+    assert other.status_code == 404
+
+
+def test_a_valid_link_opens_after_many_guesses_from_the_same_address(client, event):
+    """A venue's phones share one address: thirty typos there lock nobody's good link out."""
+    tournament, session, east, tokens = event
+    for guess in range(30):
+        client.get(_url(f"{guess:032d}"))
+    assert client.get(_url(f"{99:032d}")).status_code == 429  # guesses are still slowed
+    opened = client.get(_url(tokens[east.pk]))
+    assert opened.status_code == 200 and east.player.name in opened.content.decode()
+
+
+def test_a_token_typed_with_look_alikes_opens_the_page(client, event):
+    """An already-issued token with O, 0, l, 1 and I in it, typed with the look-alikes the
+    other way round and in capitals, opens its page; the token as issued still does."""
+    tournament, session, east, tokens = event
+    issued = "Ol1I0oAbCdEfGhIjKlMnOpQrStUv-_xy"
+    PlayerLink.objects.filter(registration=east).update(
+        key=issued[:12], folded_key=issued[:12].lower().translate(LOOK_ALIKES), token=issued
+    )
+    typed = "0Il1OOaBcDeFgH1JkLmN0pqrsTUV_-XY"
+    assert client.get(_url(issued)).status_code == 200
+    page = client.get(_url(typed))
+    assert page.status_code == 200 and east.player.name in page.content.decode()
+    assert client.get(_url(typed[:-1] + "z")).status_code == 404  # one real typo is not read
 
 
 def test_a_warning_reads_as_a_warning_not_as_minus_zero_points(client, event):

@@ -13,8 +13,14 @@ link page       a view addressed by a private link's token: `link_page` turns th
                 of its own form, which Django's CSRF check then refuses).
 guessing        every unknown token counts against the client's address (`logins.client_address`)
                 in Django's cache: after `GUESSES_ALLOWED` misses within `GUESS_WINDOW` seconds,
-                every link from that address is answered 429 with ``Retry-After`` until the
-                window ends, so that no token can be found by trying.
+                further unknown tokens from that address are answered 429 with ``Retry-After``
+                until the window ends. A known token is looked up first and always opens: a
+                venue's phones share one address (one Wi-Fi), and one player's typos must not
+                lock the others out. What keeps a token from being found by trying is its
+                158 random bits (`event.selectors.TOKEN_ALPHABET`); the throttle tells a
+                script to slow down.
+forgiving       a token typed from a slip opens its link in any case and with 0 for O, 1 for l
+                or I (`event.selectors.registration_of_link`).
 release         the page follows what the public may see (`tournament.release`): seats of
                 published rounds, scores while results are public and not in a silent round,
                 the rank while standings are public; with results held until reconciliation,
@@ -56,6 +62,30 @@ def _guesses(request) -> tuple[str, dict]:
     return key, cache.get(key) or {"since": time.time(), "count": 0}
 
 
+def _guessed(request, refusal):
+    """The answer to an unknown token: its 404, or a 429 once the address has tried too many
+    (see *guessing*); each one counts."""
+    key, guesses = _guesses(request)
+    left = int(guesses["since"] + GUESS_WINDOW - time.time())
+    if guesses["count"] >= GUESSES_ALLOWED and left > 0:
+        minutes = max(1, (left + 59) // 60)
+        return _refused(
+            request,
+            429,
+            _(
+                "Too many unknown links were tried from your network. Wait %(minutes)s "
+                "minute(s) and open your link again."
+            )
+            % {"minutes": minutes},
+            retry_after=left,
+        )
+    if left <= 0:
+        guesses = {"since": time.time(), "count": 0}
+    guesses["count"] += 1
+    cache.set(key, guesses, GUESS_WINDOW)
+    return _refused(request, refusal.status, refusal.message)
+
+
 def _refused(request, status: int, message: str, retry_after: int | None = None):
     response = render(request, "tournament/links/refused.html", {"message": message}, status=status)
     if retry_after is not None:
@@ -75,28 +105,11 @@ def link_page(view):
 
     @wraps(view)
     def wrapped(request, token, *args, **kwargs):
-        key, guesses = _guesses(request)
-        left = int(guesses["since"] + GUESS_WINDOW - time.time())
-        if guesses["count"] >= GUESSES_ALLOWED and left > 0:
-            minutes = max(1, (left + 59) // 60)
-            return _refused(
-                request,
-                429,
-                _(
-                    "Too many unknown links were tried from your network. Wait %(minutes)s "
-                    "minute(s) and open your link again."
-                )
-                % {"minutes": minutes},
-                retry_after=left,
-            )
         try:
             registration = event_selectors.registration_of_link(token)
+        except event_selectors.LinkUnknown as refusal:
+            return _guessed(request, refusal)
         except event_selectors.LinkRefused as refusal:
-            if isinstance(refusal, event_selectors.LinkUnknown):
-                if left <= 0:
-                    guesses = {"since": time.time(), "count": 0}
-                guesses["count"] += 1
-                cache.set(key, guesses, GUESS_WINDOW)
             return _refused(request, refusal.status, refusal.message)
         return _private(view(request, registration, *args, **kwargs))
 
