@@ -14,7 +14,8 @@ official        see `tournament.roles`: officials see everything, released or no
 released        visible to the public under the page's rule.
 hidden          `Tournament.hidden`: every public page of the tournament answers 404 to anyone
                 but its officials, and public lists leave it out (a tournament played by
-                mistake, which cannot be deleted).
+                mistake, which cannot be deleted); its results and standings are not released
+                either, so a player's private link shows their seats only.
 silent rounds   a tournament setting: the last N *played* rounds (rounds with kept session
                 scores) are left out of the public standings and player pages; officials still
                 see them. `counted_round_limit` gives the last round the viewer may count.
@@ -263,8 +264,11 @@ def seating_seen(round_, *, official: bool) -> bool:
 
 
 def results_visible(user, tournament) -> bool:
-    """Scores of rounds and players: while the results are public, or to officials."""
-    return bool(tournament.results_public) or is_official(user, tournament)
+    """Scores of rounds and players: while the results are public (and the tournament is not
+    hidden: the public sees nothing of it, not even from a private link), or to officials."""
+    return (bool(tournament.results_public) and not tournament.hidden) or is_official(
+        user, tournament
+    )
 
 
 def player_page_visible(user, tournament) -> bool:
@@ -275,8 +279,11 @@ def player_page_visible(user, tournament) -> bool:
 
 
 def standings_visible(user, tournament) -> bool:
-    """The standings, the country view and the exports: while public, or to officials."""
-    return bool(tournament.standings_public) or is_official(user, tournament)
+    """The standings, the country view and the exports: while public (and the tournament is
+    not hidden), or to officials."""
+    return (bool(tournament.standings_public) and not tournament.hidden) or is_official(
+        user, tournament
+    )
 
 
 def counted_round_limit(user, tournament) -> int | None:
@@ -305,7 +312,7 @@ def round_results_visible(user, round_: Round) -> bool:
     tournament = round_.tournament
     if is_official(user, tournament):
         return True
-    if not tournament.results_public:
+    if not results_visible(user, tournament):
         return False
     limit = counted_round_limit(user, tournament)
     if limit is not None and round_.number > limit:

@@ -263,3 +263,22 @@ def test_a_warning_reads_as_a_warning_not_as_minus_zero_points(client, event):
     penalties = page.split('id="penalties"')[1].split("</ul>")[0]
     assert "Warning (no points)" in penalties and "−0" not in penalties
     assert "−5 points" in penalties  # the deduction beside it keeps its points
+
+
+def test_a_hidden_tournaments_private_page_shows_no_rank_nor_totals(client, event):
+    """A hidden tournament shows the public nothing of its results (`release`): its private
+    links keep the seats but show neither the rank nor the totals that would give it away."""
+    tournament, session, east, tokens = event
+    shown = client.get(_url(tokens[east.pk])).content.decode()
+    assert "total points" in shown and re.search(r'class="big">\d+</span> rank', shown)
+    Tournament.objects.filter(pk=tournament.pk).update(hidden=True)
+    page = client.get(_url(tokens[east.pk])).content.decode()
+    assert "rank" not in page and "total points" not in page and "you <strong>" not in page
+    assert re.search(r"Round 2: <strong>table 2</strong>", page)  # the seats stay
+
+
+def test_held_standings_hide_the_rank_but_not_the_totals(client, event):
+    tournament, session, east, tokens = event
+    Tournament.objects.filter(pk=tournament.pk).update(standings_public=False)
+    page = client.get(_url(tokens[east.pk])).content.decode()
+    assert "total points" in page and not re.search(r"</span> rank", page)
