@@ -16,6 +16,11 @@ table change    a round whose players move after hand N: each half has its own c
                 the second where each came from; seating lists and slips give both places.
 provisional     a card with a hand awaiting confirmation; standings as the standings board
                 says (`standings.selectors.Provisional`).
+name            a player's ``name`` on a card heading, a seating list or a slip is the romanised
+                label (`names.Names.romanised`) in every language; the Chinese name travels
+                apart (``chinese_name``) and the template prints it once, first on a Chinese
+                printout. A line of text that names a player (a penalty, a table change) holds
+                the label in the printout's language (`names.Names.label`).
 """
 
 from __future__ import annotations
@@ -146,7 +151,7 @@ def round_card_sessions(
         players = tuple(
             CardPlayer(
                 wind=wind,
-                name=names.label(seat.player_id, seat.player.name),
+                name=names.romanised(seat.player_id, seat.player.name),
                 number=getattr(registrations.get(seat.player_id), "number", None),
                 chinese_name=seat.player.chinese_name,
             )
@@ -269,7 +274,7 @@ def round_seating(round_: Round) -> SeatingList:
     for seat in sorted(seats, key=lambda seat: -seat.half):  # second half first: `later`
         reg = registrations.get(seat.player_id)
         player = SeatedPlayer(
-            name=names.label(seat.player_id, seat.player.name),
+            name=names.romanised(seat.player_id, seat.player.name),
             number=reg.number if reg else None,
             table=seat.table.number,
             wind=seat.wind,
@@ -291,7 +296,7 @@ def round_seating(round_: Round) -> SeatingList:
         (
             reg.player_id,
             SeatedPlayer(
-                names.label(reg.player_id, reg.player.name),
+                names.romanised(reg.player_id, reg.player.name),
                 reg.number,
                 0,
                 "",
@@ -413,7 +418,7 @@ def player_slips(
             later[seat.player_id][seat.round.number] = place
     return [
         Slip(
-            name=names.label(reg.player_id, reg.player.name),
+            name=names.romanised(reg.player_id, reg.player.name),
             number=reg.number,
             chinese_name=reg.player.chinese_name,
             address=absolute(
