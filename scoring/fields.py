@@ -9,7 +9,9 @@ tile input      the widget: a one-line text input marked ``data-tile-input`` so 
                 (``templates/scoring/_tile_palette.html``) can append to it, with browser
                 autocorrection switched off. Enter in it submits the form.
 
-The cleaned value is the text as typed (trimmed): reading it into engine objects is the
+The cleaned value is the text as typed (trimmed), read as half-width (`as_typed`: the
+full-width digits, letters, spaces and brackets of a Chinese input method are the same tiles,
+so the hand is stored as ``123m [555p]`` whoever typed it): reading it into engine objects is the
 caller's business; these fields only refuse text that is not notation, with the engine's
 message naming the token and its position, in the reader's language (`scoring.translation`).
 """
@@ -23,6 +25,7 @@ from django.utils.translation import gettext
 
 from scoring.engine import NotationError, parse_melds, parse_tiles
 from scoring.engine.messages import as_sentence
+from scoring.engine.tiles import as_typed
 from scoring.translation import translate_message
 
 _MELD_TEXT = re.compile(r"\[[^\]]*\]|\([^)]*\)")
@@ -49,6 +52,9 @@ class TilesField(forms.CharField):
         kwargs.setdefault("required", False)
         self.allow_melds = allow_melds
         super().__init__(**kwargs)
+
+    def to_python(self, value):
+        return as_typed(super().to_python(value)).strip()
 
     def validate(self, value):
         super().validate(value)

@@ -36,7 +36,7 @@ from operator import attrgetter
 
 from .errors import NotationError, Problem, Subject
 from .messages import Message, gettext_noop, words
-from .notation import format_tiles, parse_tiles
+from .notation import as_typed, format_tiles, parse_tiles, quoted
 from .tiles import WINDS, Tile
 
 _INDEX = attrgetter("index")
@@ -97,7 +97,7 @@ class Meld:
                 raise NotationError(
                     Message(
                         gettext_noop("meld kind %(kind)s is not one of chow, pung, kong"),
-                        kind=repr(self.kind),
+                        kind=quoted(self.kind),
                     )
                 ) from None
         # Worked out once: validation and decomposition ask every time a hand is scored.
@@ -130,7 +130,7 @@ class Meld:
             raise NotationError(
                 Message(
                     gettext_noop("%(text)s: expected exactly one meld, read %(count)s"),
-                    text=repr(text),
+                    text=quoted(text),
                     count=len(melds),
                 )
             )
@@ -200,6 +200,7 @@ def parse_melds(text: str) -> tuple[Meld, ...]:
     known = _MELD_MEMO.get(text)
     if known is not None:
         return known
+    typed, text = text, as_typed(text)
     melds = []
     for match in _MELD_GROUP.finditer(text):
         exposed, concealed, stray = match.groups()
@@ -210,7 +211,7 @@ def parse_melds(text: str) -> tuple[Meld, ...]:
                         "%(token)s at position %(position)s: "
                         "a meld is written in brackets, [345p] exposed or (5555s) concealed kong"
                     ),
-                    token=repr(text[match.start() :].split()[0]),
+                    token=quoted(text[match.start() :].split()[0]),
                     position=match.start() + 1,
                 )
             )
@@ -219,7 +220,7 @@ def parse_melds(text: str) -> tuple[Meld, ...]:
     found = tuple(melds)
     if len(_MELD_MEMO) >= 4096:
         _MELD_MEMO.clear()
-    _MELD_MEMO[text] = found  # melds are values: the same text always reads the same
+    _MELD_MEMO[typed] = found  # melds are values: the same text always reads the same
     return found
 
 
@@ -357,8 +358,8 @@ def _say_once(said: dict[str, str], what: str, token: str, advice: str) -> None:
         raise NotationError(
             Message(
                 gettext_noop("%(said)s and %(token)s contradict each other: %(advice)s"),
-                said=repr(said[what]),
-                token=repr(token),
+                said=quoted(said[what]),
+                token=quoted(token),
                 advice=Message(advice),
             )
         )
@@ -374,6 +375,7 @@ def parse_hand(text: str) -> Hand:
                 type=type(text).__name__,
             )
         )
+    text = as_typed(text)
     concealed: list[Tile] = []
     melds: list[Meld] = []
     winning: list[Tile] = []
@@ -390,7 +392,7 @@ def parse_hand(text: str) -> Hand:
             raise NotationError(
                 Message(
                     gettext_noop("unmatched %(token)s at position %(position)s"),
-                    token=repr(token),
+                    token=quoted(token),
                     position=match.start() + 1,
                 )
             )
@@ -401,7 +403,7 @@ def parse_hand(text: str) -> Hand:
                 raise NotationError(
                     Message(
                         gettext_noop("%(token)s: the winning tile is one tile, e.g. +5p"),
-                        token=repr(token),
+                        token=quoted(token),
                     )
                 )
         elif token in ("self", "discard"):
@@ -414,7 +416,7 @@ def parse_hand(text: str) -> Hand:
                 raise NotationError(
                     Message(
                         gettext_noop("%(token)s: the seat wind is one of E, S, W, N"),
-                        token=repr(token),
+                        token=quoted(token),
                     )
                 )
         elif token.startswith("penalty:"):
@@ -433,7 +435,7 @@ def parse_hand(text: str) -> Hand:
                             "%(token)s is not a hand word: use self, discard, seat:X, "
                             "penalty:TILES or a flag (%(flags)s)"
                         ),
-                        token=repr(token),
+                        token=quoted(token),
                         flags=", ".join(FLAGS),
                     )
                 ) from None
@@ -445,7 +447,7 @@ def parse_hand(text: str) -> Hand:
                 gettext_noop(
                     "%(text)s: mark exactly one winning tile with +, e.g. +5p (found %(count)s)"
                 ),
-                text=repr(text),
+                text=quoted(text),
                 count=len(winning),
             )
         )

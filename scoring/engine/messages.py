@@ -14,6 +14,9 @@ Vocabulary:
   final full stop), still knowing its template, so that a translation is made a sentence in its
   own language's way.
 - *message list* (`MessageList`): messages shown one after the other, joined by a separator.
+- *quoted*: what a judge typed, shown in a message between single quotes by `quoted`, with
+  any character that cannot be seen (a control, an invisible format character) named by its
+  code point (``U+0000``) rather than escaped.
 """
 
 from __future__ import annotations
@@ -91,3 +94,11 @@ class MessageList(Message):
 def words(mapping: Mapping[str, str]) -> dict[str, Message]:
     """A table of words (``{"E": gettext_noop("East")}``) as messages to translate."""
     return {key: Message(text) for key, text in mapping.items()}
+
+
+def quoted(text: str) -> str:
+    """``'text'`` for a message: printable characters as they are, any other (a control, an
+    invisible format character) named by its code point, ``U+0000``, so that a judge reads
+    what they typed and never an escape such as ``\\x00``."""
+    shown = "".join(ch if ch.isprintable() else f"U+{ord(ch):04X}" for ch in text)
+    return f"'{shown}'"

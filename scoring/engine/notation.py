@@ -20,6 +20,11 @@ How letters are read (the notation stays unambiguous):
   South South, ``snwe`` the four winds.
 - ``m``, ``p`` and ``z`` alone, and every other letter, are not tiles.
 
+Typed text is read as half-width first (`tiles.as_typed`): a Chinese input method types full-width
+digits, letters, spaces and brackets (``１２３ｍ　［５５５ｐ］``) and the ideographic comma ``、``;
+after NFKC they are the same tiles as ``123m [555p]``. Messages quote what was typed with
+`messages.quoted`: invisible and control characters are named (``U+0000``), never escaped.
+
 `format_tiles` writes the canonical form, whatever the input's case: tiles sorted, one group
 per suit (``123m``), one group per honour kind (``EE``, ``Wh``), groups separated by a space;
 ``parse_tiles(format_tiles(x))`` is ``sorted(x)``. Errors are `NotationError`s naming the
@@ -35,7 +40,7 @@ from collections.abc import Iterable
 from operator import attrgetter
 
 from .errors import NotationError
-from .messages import Message, gettext_noop, message_of
+from .messages import Message, gettext_noop, message_of, quoted
 from .tiles import (
     ALL_TILES,
     FIRST_WIND,
@@ -47,6 +52,7 @@ from .tiles import (
     UNICODE_TILES,
     VARIATION_SELECTORS,
     Tile,
+    as_typed,
 )
 
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18}
@@ -72,9 +78,9 @@ def _fail(text: str, start: int, end: int, why: str) -> NotationError:
     return NotationError(
         Message(
             gettext_noop("%(token)s at position %(position)s of %(text)s: %(why)s"),
-            token=repr(token),
+            token=quoted(token),
             position=start + 1,
-            text=repr(text),
+            text=quoted(text),
             why=message_of(why),
         )
     )
@@ -94,6 +100,8 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     found = _MEMO.get(text)
     if found is not None:
         return found
+    typed = text
+    text = as_typed(text)
     tokens = text.split()
     if len(tokens) <= 1:
         found = _scan(text)
@@ -110,7 +118,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
                 _remember(token, part)
             tiles += part
         found = tuple(tiles)
-    _remember(text, found)
+    _remember(typed, found)
     return found
 
 

@@ -11,6 +11,9 @@ Vocabulary:
   suit letter in capitals (``5P``), an honour word in any case (``e``, ``wh``, ``RD``), the
   compact ``1z``..``7z``, or a Unicode mahjong character (``🀄``). `SPELLINGS` maps each to its
   tile; `notation` reads runs of tiles with the same vocabulary.
+- *typed*: text as a keyboard or a Chinese input method types it. `as_typed` reads it as
+  half-width (NFKC: ``５ｐ`` is ``5p``, the ideographic space a space; ``、`` a comma) before
+  any spelling is looked up, so full-width tiles are the same tiles everywhere.
 
 `Tile` is a frozen, ordered value object; `Tile.from_notation("5p").notation() == "5p"`.
 This module is the bottom of the engine: it imports only `errors` and `messages` (an import
@@ -19,10 +22,11 @@ contract keeps `notation` above it).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from .errors import NotationError
-from .messages import Message, gettext_noop
+from .messages import Message, gettext_noop, quoted
 
 SUITS = ("m", "p", "s")
 WINDS = ("E", "S", "W", "N")
@@ -84,7 +88,7 @@ class Tile:
                     type=type(text).__name__,
                 )
             )
-        tile = SPELLINGS.get(text.strip().strip(VARIATION_SELECTORS))
+        tile = SPELLINGS.get(as_typed(text).strip().strip(VARIATION_SELECTORS))
         if tile is None:
             raise NotationError(
                 Message(
@@ -92,7 +96,7 @@ class Tile:
                         "%(text)s is not one tile (write 1m-9m, 1p-9p, 1s-9s, E S W N Wh Gr Rd, "
                         "1z-7z or 🀇-style)"
                     ),
-                    text=repr(text),
+                    text=quoted(text),
                 )
             )
         return tile
@@ -197,3 +201,15 @@ def _spellings() -> dict[str, Tile]:
 
 
 SPELLINGS: dict[str, Tile] = _spellings()
+
+
+_IDEOGRAPHIC_SEPARATORS = str.maketrans({"、": ",", "，": ","})
+
+
+def as_typed(text: str) -> str:
+    """``text`` as half-width notation: NFKC (full-width ``１２３ｍ`` is ``123m``, the ideographic
+    space a space, ``［］（）`` brackets) and the ideographic comma a comma. ASCII is returned
+    as it is."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKC", text).translate(_IDEOGRAPHIC_SEPARATORS)

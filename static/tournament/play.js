@@ -51,15 +51,15 @@
   }
 
   function blessingOfEarth(form) {
-    // The player lists name the dealer, East in this hand: "S — Ann (East this hand, dealer)".
-    var dealer = Array.prototype.find.call(
-      form.querySelectorAll("[name=discarder] option"),
-      function (option) { return /dealer\)$/.test(option.textContent); }
-    );
+    // The discarder list names the dealer of this hand in data-dealer (the server's word, the
+    // same in every language).
+    var discarder = form.querySelector("[name=discarder]");
     var how = form.querySelector("[name=win_type]");
     var immunity = form.querySelector("[name=immunity]");
     if (how) how.value = "discard";
-    if (dealer) dealer.selected = true;
+    if (discarder && discarder.getAttribute("data-dealer")) {
+      discarder.value = discarder.getAttribute("data-dealer");
+    }
     if (immunity) immunity.value = "";
   }
 

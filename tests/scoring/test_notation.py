@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.engine import (
     ALL_TILES,
@@ -215,3 +217,34 @@ def test_errors_in_one_token_are_placed_in_the_whole_text():
         parse_tiles("123m 405p")
     with pytest.raises(NotationError, match="'05p' at position 2 of '405p'"):
         parse_tiles("405p")  # a failed token is not remembered
+
+
+# --- typed with a Chinese input method ----------------------------------------------------------
+
+
+def _full_width(text: str) -> str:
+    """``text`` as a Chinese input method types it: full-width ASCII, ideographic spaces."""
+    return "".join(
+        "\u3000" if ch == " " else chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch
+        for ch in text
+    )
+
+
+_WORDS = ["123m", "456p", "789s", "EE", "RdRdRd", "Wh", "1z", "55s", "n", "gr", "9m"]
+
+
+@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=6), st.sampled_from([" ", ",", "、"]))
+def test_full_width_tiles_are_the_same_tiles(words, separator):
+    text = separator.join(words)
+    assert parse_tiles(_full_width(text)) == parse_tiles(text.replace("、", ","))
+    assert parse_melds(_full_width("[345p] (RdRdRdRd)")) == parse_melds("[345p] (RdRdRdRd)")
+    assert Tile.from_notation(_full_width("Wh")) == Tile.from_notation("Wh")
+
+
+def test_a_message_names_what_cannot_be_seen_and_escapes_nothing():
+    with pytest.raises(NotationError) as refused:
+        parse_tiles("12m\x00 3p\u200b")
+    said = str(refused.value)
+    assert "'U+0000'" in said and "\\x00" not in said and "\\u" not in said
+    with pytest.raises(NotationError, match="'１２３ｘ'|'123x'"):
+        parse_tiles("１２３ｘ")

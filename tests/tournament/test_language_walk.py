@@ -19,6 +19,15 @@ left English
             English*), once the allowed words are taken out: the demo's own names (its
             players, clubs, venue, tournament, tables, users) and `ALLOWED` (codes and names
             that read the same in Chinese).
+wrong script
+            on a Simplified page, a character of the Traditional script found in its visible
+            text (demo names masked, as for left English), or a Simplified one on a
+            Traditional page. The glossary knows both forms: each of its rows that writes the
+            same word in both scripts pairs their characters (門/门, 槓/杠), less the characters
+            both scripts write the same (`BOTH_SCRIPTS`).
+stray punctuation
+            on a Chinese page, two marks that end one another (``。：``, ``。。``) or an ASCII
+            full stop after Chinese text (``（申诉时限）.``).
 declared English
             text inside an element whose ``lang`` is English (``lang="en"``, ``"en-GB"``...):
             stored English shown as it is (the audit log's records) or a command line. It is
@@ -41,6 +50,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from tests.i18n.test_glossary import glossary_tables
 from tests.tournament.test_role_matrix import REQUIRED, url_patterns
 from tournament.event.links import player_link_issue
 from tournament.models import Penalty, Player, Registration, TournamentOfficial
@@ -178,11 +188,49 @@ def left_english_finder(allowed: list[str]):
     return left
 
 
+# Paired with another character in a glossary row, yet written the same in both scripts.
+BOTH_SCRIPTS = set("么幺布出雀覆炮")
+
+
+def script_only_characters() -> dict[str, set[str]]:
+    """{page language: the characters of the other script} (see *wrong script*)."""
+    traditional, simplified = set(), set()
+    for rows in glossary_tables().values():
+        for _english, hant, hans in rows:
+            if len(hant) != len(hans) or (len(hant) > 1 and not set(hant) & set(hans)):
+                continue  # different words (出銃 / 点炮), not one word in two scripts
+            for old, new in zip(hant, hans, strict=True):
+                if old != new and "\u4e00" <= old <= "\u9fff" and "\u4e00" <= new <= "\u9fff":
+                    traditional.add(old)
+                    simplified.add(new)
+    return {"zh-hans": traditional - BOTH_SCRIPTS, "zh-hant": simplified - BOTH_SCRIPTS}
+
+
+_HAN = "\u3400-\u9fff"
+STRAY_PUNCTUATION = re.compile(rf"[。！？：；，、][。：；，、]|[）」』{_HAN}]\.(?![\w.])")
+
+
+def chinese_text_finder(allowed: list[str]):
+    """A function giving (wrong-script characters, stray punctuation) of a page's visible
+    text in ``language`` (see the vocabulary), the allowed names masked."""
+    others = script_only_characters()
+    names = sorted({name for name in allowed if name}, key=len, reverse=True)
+    masked = re.compile("|".join(map(re.escape, names))) if names else None
+
+    def found(text: str, language: str) -> tuple[list[str], list[str]]:
+        text = masked.sub(" ¦ ", text) if masked else text
+        wrong = sorted({ch for ch in text if ch in others[language]})
+        return wrong, sorted(set(STRAY_PUNCTUATION.findall(text)))
+
+    return found
+
+
 def demo_names(tournament) -> list[str]:
     """The demo's own names and typed texts, allowed on every page (see *left English*)."""
     names = list(ALLOWED) + [tournament.name, tournament.venue, tournament.slug]
     for player in Player.objects.filter(registrations__tournament=tournament):
         names += [player.name, player.given_name, player.family_name, player.club]
+        names.append(player.chinese_name)
     names += list(tournament.tables.values_list("label", flat=True))
     names += list(get_user_model().objects.values_list("username", flat=True))
     # What the demo's judges typed (penalty reasons) is their text, shown as they wrote it.
@@ -229,6 +277,9 @@ def addresses(tournament, token: str) -> dict[str, list[tuple[str, str, str]]]:
         ("403", f"/t/{tournament.slug}/event/", "judge"),
     ]
     found["links"].append(("unknown link", "/p/" + "x" * 32 + "/", "anonymous"))
+    # A scored hand: its patterns are named in the page's script.
+    hand = "?tiles=123m+456p+789s+234s+5m&winning_tile=5m&win_type=self_draw"
+    found["public"].append(("calculator with a hand", "/calculator/" + hand, "anonymous"))
     return found
 
 
@@ -243,7 +294,8 @@ def walked(demo):
     )
     token = player_link_issue(registration=registration, user=organiser).token
     TournamentOfficial.objects.get_or_create(tournament=demo, user=organiser, role="organiser")
-    return demo, addresses(demo, token), left_english_finder(demo_names(demo))
+    names = demo_names(demo)
+    return demo, addresses(demo, token), left_english_finder(names), chinese_text_finder(names)
 
 
 def _client(role: str) -> Client:
@@ -261,7 +313,7 @@ def _html_lang(html: str) -> str | None:
 
 @pytest.mark.parametrize("group", GROUPS)
 def test_walk(group, walked):
-    tournament, pages, left_english = walked
+    tournament, pages, left_english, chinese_text = walked
     assert pages[group], f"no page in the group {group}"
     problems = []
     clients = {}
@@ -282,8 +334,15 @@ def test_walk(group, walked):
             html = response.content.decode()
             if _html_lang(html) != lang:
                 problems.append(f"{where}: <html lang={_html_lang(html)!r}>, not {lang!r}")
-            if code != "en" and (english_left := left_english(visible_text(html))):
+            text = visible_text(html)
+            if code != "en" and (english_left := left_english(text)):
                 problems.append(f"{where}: English left: {english_left[:12]}")
+            if code != "en":
+                wrong, stray = chinese_text(text, code)
+                if wrong:
+                    problems.append(f"{where}: the other script's characters: {wrong[:12]}")
+                if stray:
+                    problems.append(f"{where}: stray punctuation: {stray[:6]}")
         client.cookies.pop(settings.LANGUAGE_COOKIE_NAME, None)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:60])
 
@@ -318,3 +377,15 @@ def test_the_walk_skips_only_text_declared_english():
     assert left(visible_text(inner)) == ["No players match"]
     unclosed = '<ul lang="en"><li>Standings<li>Standings</ul><p>No players match.</p>'
     assert left(visible_text(unclosed)) == ["No players match"]
+
+
+def test_the_walk_finds_the_other_script_and_stray_punctuation():
+    """The finder itself: Traditional characters of the glossary on a Simplified page (and the
+    reverse) are found, the demo's names are not; so are doubled marks and an ASCII stop."""
+    found = chinese_text_finder(["陳大文"])
+    assert found("门前清 断幺九 陳大文", "zh-hans") == ([], [])
+    assert found("門前清 斷么九 七對子 一槓", "zh-hans")[0] == ["對", "斷", "槓", "門"]
+    assert found("門前清 斷么九", "zh-hant") == ([], [])
+    assert found("门前清", "zh-hant")[0] == ["门"]
+    assert found("暂定至 03:13（申诉时限）. 已保存。：", "zh-hans")[1] == ["。：", "）."]
+    assert found("第 1.5 分 ZJ v3.3.", "zh-hans") == ([], [])

@@ -16,11 +16,14 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring.translation import translate_message
+
 from ..event.labels import TOURNAMENT_HELP_TEXTS, TOURNAMENT_LABELS, labels_for
 from ..event.services import FROZEN_REASON, SCORING_RULES, SETTINGS_FIELDS
 from ..models import Penalty, Tournament
 from ..play.entry import Seating
 from ..play.forms import HandForm, MinimumField
+from ..play.penalties import shipped_word
 from ..winds import WINDS, wind_order
 
 #: The penalty modes in the reader's language (the model keeps its English labels).
@@ -165,7 +168,11 @@ class PenaltyRecordForm(PenaltyForm):
 
 def preset_label(preset) -> str:
     """ "Talking: 30 (warning first)", "Late arrival: 30 per missed game"."""
-    values = {"name": preset.name, "points": preset.points, "per": preset.per}
+    values = {
+        "name": translate_message(shipped_word(preset.name)),
+        "points": preset.points,
+        "per": translate_message(shipped_word(preset.per)),
+    }
     if preset.per and preset.warning_first:
         text = gettext("%(name)s: %(points)s per %(per)s (warning first)")
     elif preset.per:

@@ -7,7 +7,13 @@ hand form       one hand of a session: outcome, players (named by the score card
                 starting wind, with their seat wind in *this* hand beside it, RULINGS R14),
                 tiles and flags. Tab order follows a judge's dictation:
                 winner, how, discarder, hand, winning tile - then Enter saves.
-calculator form the hand form with seats instead of players (no tournament, nothing saved).
+calculator form the hand form with seats instead of players (nothing saved); opened from a
+                tournament's menu (``?rules=<slug>``) it starts from that tournament's
+                minimum, cap and scheme.
+key letter      the letter a judge types in a list to choose: the English word's first letter
+                (S self-draw, D discard or draw, W win, F false win, R robbing a kong; the
+                players by the card's letter E S W N). A Chinese label starts with the same
+                letter (``S · 自摸``), so the desk's keys work the same in every language.
 minimum field   the winning minimum as a setting (RULINGS R7): the usual values offered as
                 choices (`MINIMUM_PRESETS`: 0, 5, 15) plus "Other" with any number of points
                 from 0 to 320; the console's and the desk's settings forms both use it.
@@ -19,6 +25,7 @@ The desk's other forms (correction, deletion, penalty, score card, settings) are
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -41,21 +48,31 @@ MINIMUM_PRESETS = {
 }
 OTHER_MINIMUM = "other"
 CHOOSE_MINIMUM = _("Choose the winning minimum: 0, 5, 15, or Other with a number of points.")
+
+
+def _keyed(key: str, label) -> str:
+    text = str(label)
+    return text if text[:1].casefold() == key.casefold() else f"{key} · {text}"
+
+
+#: A choice's label that starts with its key letter in every language (see *key letter*).
+keyed = lazy(_keyed, str)
+
 #: The hand's choices in the reader's language (the models keep their English labels).
 OUTCOME_CHOICES = [
-    (Hand.Outcome.WIN, pgettext_lazy("outcome", "Win")),
-    (Hand.Outcome.DRAW, _("Draw (exhaustive)")),
-    (Hand.Outcome.FALSE_WIN, _("False win")),
+    (Hand.Outcome.WIN, keyed("W", pgettext_lazy("outcome", "Win"))),
+    (Hand.Outcome.DRAW, keyed("D", _("Draw (exhaustive)"))),
+    (Hand.Outcome.FALSE_WIN, keyed("F", _("False win"))),
 ]
 WIN_TYPE_CHOICES = [
-    (Hand.WinType.SELF_DRAW, _("Self-draw")),
-    (Hand.WinType.DISCARD, pgettext_lazy("win type", "Discard")),
-    (Hand.WinType.ROBBING_KONG, _("Robbing a kong")),
+    (Hand.WinType.SELF_DRAW, keyed("S", _("Self-draw"))),
+    (Hand.WinType.DISCARD, keyed("D", pgettext_lazy("win type", "Discard"))),
+    (Hand.WinType.ROBBING_KONG, keyed("R", _("Robbing a kong"))),
 ]
 IMMUNITY_CHOICES = [
-    (Hand.Immunity.NONE, _("None: the discarder is responsible")),
-    (Hand.Immunity.OTHER, _("Another player is responsible")),
-    (Hand.Immunity.NOBODY, _("Nobody is responsible (the winner had discarded it)")),
+    (Hand.Immunity.NONE, keyed("N", _("None: the discarder is responsible"))),
+    (Hand.Immunity.OTHER, keyed("A", _("Another player is responsible"))),
+    (Hand.Immunity.NOBODY, keyed("N", _("Nobody is responsible (the winner had discarded it)"))),
 ]
 SCHEME_CHOICES = [
     (Tournament.Scheme.FORMAL, _("Formal competition scheme")),
@@ -205,11 +222,13 @@ class HandForm(forms.Form):
         choices = player_choices(seating, shown or number) if len(seating.players) == 4 else []
         for name in ("winner", "discarder", "responsible"):
             self.fields[name].choices = NOBODY + choices
-        # The hand number is the session's next one, chosen by the desk, never typed (R14:
-        # it decides the seat winds); the server refuses any other (`hand_save`).
-        self.fields["number"].widget.attrs.update(
-            {"class": "number-input", "tabindex": "-1", "readonly": True}
-        )
+        if choices:  # Blessing of Earth chooses the dealer as discarder (play.js), any language
+            dealer = seating.dealer(shown or number)
+            self.fields["discarder"].widget.attrs["data-dealer"] = str(dealer)
+        # The hand number comes filled with the session's next one; a judge reading a later
+        # row of the card may type its number, and is then refused with the reason (R14: the
+        # number decides the seat winds), never silently given the next number.
+        self.fields["number"].widget.attrs.update({"class": "number-input", "inputmode": "numeric"})
         self.fields["tiles"].widget.attrs.update(
             {"placeholder": "123m 456p 789s EE [WhWhWh]", "class": "tile-input wide"}
         )
@@ -289,10 +308,17 @@ class CalculatorForm(HandForm):
     # A shared address may carry only the tiles: score them as East's self-draw by default.
     URL_DEFAULTS = {"outcome": "win", "winner": "1", "win_type": "self_draw", "minimum": "5"}
 
-    def __init__(self, data=None, **kwargs):
+    def __init__(self, data=None, *, tournament: Tournament | None = None, **kwargs):
+        # Opened from a tournament's menu: its minimum, cap and scheme, not the usual 5.
+        rules = {}
+        if tournament is not None:
+            rules = {"minimum": tournament.minimum_points, "scheme": tournament.payoff_scheme}
+            if tournament.hand_cap:
+                rules["cap"] = tournament.hand_cap
+            kwargs["initial"] = {**rules, **kwargs.get("initial", {})}
         if data is not None:
             data = data.copy()
-            for key, value in self.URL_DEFAULTS.items():
+            for key, value in {**self.URL_DEFAULTS, **rules}.items():
                 if not data.get(key):
                     data[key] = value
         super().__init__(data, seating=calculator_seating(), number=1, **kwargs)
@@ -300,7 +326,7 @@ class CalculatorForm(HandForm):
         self.fields["number"].widget = forms.HiddenInput()
         for name in ("winner", "discarder", "responsible"):
             self.fields[name].choices = NOBODY + [
-                (str(i), gettext(WIND_NAMES[w])) for i, w in enumerate(WINDS, start=1)
+                (str(i), _keyed(w, gettext(WIND_NAMES[w]))) for i, w in enumerate(WINDS, start=1)
             ]
         # Players read plain words: the rule numbers in the help are for judges.
         self.fields["penalty_tiles"].help_text = gettext(

@@ -15,6 +15,10 @@ warning         under *warning first*, the first time a preset is given to a pla
                 is the deduction (`preset_outcome`).
 example set     a named list of presets an organiser can load with one click
                 (`EXAMPLE_SETS`), such as The Star's rules.
+shipped word    a name or unit of an example set (``Late arrival``, ``missed game``): product
+                text, marked for the catalogues and said in the reader's language wherever a
+                preset is shown (`shipped_word`), also once loaded; words an organiser typed
+                for their own presets are shown as typed.
 reason          what a preset writes on the penalty ("Talking: warning", "Late arrival: 2 x
                 missed game", then the judge's note): stored in English, like every record;
                 `reason_message` reads it back as a `Message` so a page says it in its
@@ -27,7 +31,7 @@ import re
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
-from scoring.engine.messages import Message, gettext_noop
+from scoring.engine.messages import Message, gettext_noop, message_of
 
 ZERO_SUM = "zero_sum"
 DEDUCTION = "deduction"
@@ -112,9 +116,11 @@ def reason_message(reason: str, preset_name: str | None) -> str:
     said, _, note = rest.partition(". ")
     per = _PER.fullmatch(said)
     if said == "warning":
-        message = Message(WARNING_REASON, name=preset_name)
+        message = Message(WARNING_REASON, name=shipped_word(preset_name))
     elif per:
-        message = Message(PER_REASON, name=preset_name, count=per[1], per=per[2])
+        message = Message(
+            PER_REASON, name=shipped_word(preset_name), count=per[1], per=shipped_word(per[2])
+        )
     else:
         return reason
     return Message(NOTED_REASON, reason=message, note=note) if note else message
@@ -123,11 +129,23 @@ def reason_message(reason: str, preset_name: str | None) -> str:
 #: Example preset sets an organiser can load with one click: {key: (label, presets)}.
 EXAMPLE_SETS: dict[str, tuple[str, tuple[PresetTerms, ...]]] = {
     "the_star": (
-        "The Star",
+        gettext_noop("The Star"),
         (
-            PresetTerms("Late arrival", 30, per="missed game"),
-            PresetTerms("Talking", 30, warning_first=True),
-            PresetTerms("Refusing to show tiles", 30, warning_first=True),
+            PresetTerms(gettext_noop("Late arrival"), 30, per=gettext_noop("missed game")),
+            PresetTerms(gettext_noop("Talking"), 30, warning_first=True),
+            PresetTerms(gettext_noop("Refusing to show tiles"), 30, warning_first=True),
         ),
     ),
 }
+SHIPPED_WORDS = frozenset(
+    word
+    for label, terms in EXAMPLE_SETS.values()
+    for word in (label, *(t.name for t in terms), *(t.per for t in terms))
+    if word
+)
+
+
+def shipped_word(text: str) -> str:
+    """``text`` as a `Message` to translate when it is a shipped word (see the vocabulary),
+    else as it is: an organiser's own words are theirs."""
+    return message_of(text) if text in SHIPPED_WORDS else text

@@ -25,6 +25,8 @@ table signal    (hand number, state) for each saved hand of a session, what the 
                 entered it and it is confirmed), ``awaiting_desk`` (the table entered it first;
                 the desk's entry is awaited), ``mismatch`` (two entries differ: the head judge
                 decides), ``awaiting_table`` (the desk has it; the table has not entered it).
+                The round desk shows a table's signals once the table has used the table page
+                (`signals_in_use`); the table page itself always shows them.
 pending         hands awaiting a second entry (double entry) or a head judge's decision.
 appeal window   `play.appeals`: when players may still query a session's hands; a *hand query*
                 (`HandQuery`) names its hand by session and number, like the audit log.
@@ -499,11 +501,17 @@ class SessionSheet:
     mismatches: int = 0
     hidden: int = 0
 
+    penalty_points: dict[int, int] = field(default_factory=dict)
+
     @property
     def players(self) -> list[tuple[str, int, str, int]]:
-        """(starting wind, player id, name, total) in column order."""
+        """(starting wind, player id, name, final total) in column order: the hands' total
+        with the penalties (RULINGS R13), the score card's signed *Final total* row."""
         totals = self.totals or [0] * len(self.columns)
-        return [(*column, total) for column, total in zip(self.columns, totals, strict=True)]
+        return [
+            (*column, total + self.penalty_points.get(column[1], 0))
+            for column, total in zip(self.columns, totals, strict=True)
+        ]
 
 
 def session_sheet(session: Session, *, viewer) -> SessionSheet:
@@ -546,6 +554,10 @@ def session_sheet(session: Session, *, viewer) -> SessionSheet:
     sheet.totals = running if sheet.rows else [0] * len(columns)
     sheet.penalties = list(
         session.penalties.select_related("player", "created_by", "hand", "preset")
+    )
+    sheet.penalty_points = penalty_points(
+        ((p.player_id, p.amount, p.mode == Penalty.Mode.ZERO_SUM) for p in sheet.penalties),
+        [pid for _, pid, _ in columns],
     )
     return sheet
 
@@ -605,10 +617,19 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
                 hands=session.hand_count,
                 unconfirmed=session.unconfirmed,
                 mismatches=session.mismatches,
-                signals=signals[session.pk],
+                signals=signals_in_use(signals[session.pk]),
             )
         )
     return cards
+
+
+def signals_in_use(signals: list[TableSignal]) -> list[TableSignal]:
+    """A session's signals for the round desk, or none while its table has not used the table
+    page (every hand ``awaiting_table``): a chip on every hand of such tables would bury the
+    ones that say something."""
+    if all(signal.state == "awaiting_table" for signal in signals):
+        return []
+    return signals
 
 
 # --- Appeal windows and hand queries -----------------------------------------------------

@@ -17,7 +17,7 @@ from django.utils.translation import pgettext_lazy
 from scoring.translation import translate_message
 
 from ..play import labels
-from ..play.penalties import reason_message
+from ..play.penalties import reason_message, shipped_word
 
 register = template.Library()
 
@@ -66,6 +66,13 @@ def table_label(table) -> str:
     """``{{ table|table_label }}``: "Table 2" (with the organiser's label) in the reader's
     language."""
     return labels.table_label(table)
+
+
+@register.filter
+def preset_word(text: str) -> str:
+    """``{{ preset.name|preset_word }}``: a shipped preset's name or unit in the reader's
+    language (`play.penalties.shipped_word`); an organiser's own words as typed."""
+    return translate_message(shipped_word(text or ""))
 
 
 @register.filter

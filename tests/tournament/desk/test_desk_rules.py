@@ -138,11 +138,13 @@ def test_the_resolve_page_marks_the_differing_fields(client):
 # --- 4. the hand number -------------------------------------------------------------------------
 
 
-def test_the_hand_number_is_shown_but_not_editable(client):
+def test_the_hand_number_is_filled_with_the_next_and_a_judge_may_type_another(client):
+    """A judge reading a later row of the card types its number: it is refused with the
+    reason (`test_chinese_desk`), never silently saved as the next hand."""
     session = make_session()
     page = logged_in(client, make_user()).get(url(session, "desk:session_sheet")).content.decode()
     number = re.search(r"<input[^>]*name=\"number\"[^>]*>", page).group(0)
-    assert "readonly" in number and 'value="1"' in number
+    assert "readonly" not in number and 'value="1"' in number
 
 
 @pytest.mark.parametrize("number", [0, 3, 17, 999])

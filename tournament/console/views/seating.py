@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import selectors as event_selectors
@@ -84,7 +85,11 @@ def seating_round(request, tournament, number):
             service_error_onto(form, error)
         else:
             first, second = (form.label_of(form.cleaned_data[key]) for key in ("first", "second"))
-            messages.success(request, f"Swapped {first} and {second}. Publish again when ready.")
+            messages.success(
+                request,
+                _("Swapped %(first)s and %(second)s. Publish again when ready.")
+                % {"first": first, "second": second},
+            )
             return redirect("seating:seating_round", slug=tournament.slug, number=number)
     names = form.names
     context = {
@@ -118,12 +123,17 @@ def seating_table_change(request, tournament, number):
         messages.error(request, error_text(error))
     else:
         if after is None:
-            messages.success(request, f"Round {number}: no table change; one seat per player.")
-        else:
-            seated = f" {plan.describe()}" if plan else " Seat the round to seat both halves."
             messages.success(
-                request, f"Round {number}: players change tables after hand {after}.{seated}"
+                request,
+                _("Round %(number)s: no table change; one seat per player.") % {"number": number},
             )
+        else:
+            seated = plan.describe() if plan else _("Seat the round to seat both halves.")
+            changed = _("Round %(number)s: players change tables after hand %(after)s.") % {
+                "number": number,
+                "after": after,
+            }
+            messages.success(request, f"{changed} {seated}")
     return redirect("seating:seating_round", slug=tournament.slug, number=number)
 
 
@@ -137,6 +147,9 @@ def seating_publish(request, tournament, number):
     except ValidationError as error:
         messages.error(request, error_text(error))
     else:
-        state = "published" if publish else "withdrawn from the public pages"
-        messages.success(request, f"Round {round_.number} seating {state}.")
+        if publish:
+            done = _("Round %(number)s seating published.")
+        else:
+            done = _("Round %(number)s seating withdrawn from the public pages.")
+        messages.success(request, done % {"number": round_.number})
     return redirect("seating:seating_round", slug=tournament.slug, number=number)

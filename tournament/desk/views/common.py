@@ -122,9 +122,14 @@ def visible_hand_or_403(request, hand: Hand) -> Hand:
 
 
 def errors_onto(form, evaluation) -> None:
-    """Put an evaluation's problems onto the form's fields (or the form, for the rest)."""
+    """Put an evaluation's problems onto the form's fields (or the form, for the rest); an
+    illegal win (under the minimum, not a winning hand) is said at the top of the form, where
+    a judge who pressed Enter looks, not only in the preview."""
     for name, message in evaluation.errors:
         form.add_error(name if name in form.fields else None, translate_message(message))
+    if evaluation.illegal and not evaluation.errors:
+        reason = translate_message(evaluation.illegal)
+        form.add_error(None, _("Nothing was saved. %(reason)s") % {"reason": reason})
 
 
 def deletion_message(session: Session, number: int) -> str:

@@ -67,13 +67,18 @@ def _sheet_page(request, session, form, evaluation, status=200):
     sheet = selectors.session_sheet(session, viewer=request.user)
     next_number = selectors.session_next_number(session)
     number = next_number
-    if form.is_bound and form.is_valid():
-        number = form.cleaned_data["number"]
+    if form.is_bound:
+        number = optional_int(form.data.get("number")) or next_number
+    # A later hand than the next (the rows between not in): offered as one key, never assumed.
+    draws_before = bool(next_number and number and number > next_number)
+    if draws_before and number > max(session.hand_numbers()):
+        draws_before = False
     context = session_context(
         session,
         sheet=sheet,
         next_number=next_number,
         hand_number=number,
+        draws_before=draws_before,
         dealer=f"{starting_wind_of_dealer(number)} · "  # the card's letter (RULINGS R14)
         + sheet.seating.names.get(sheet.seating.dealer(number), "")
         if number and len(sheet.seating.players) == 4
@@ -82,6 +87,15 @@ def _sheet_page(request, session, form, evaluation, status=200):
         **preview_context(form, evaluation, sheet.seating),
     )
     return render(request, "tournament/desk/session.html", context, status=status)
+
+
+def _draws_recorded(first: int, last: int) -> str:
+    if first == last:
+        return _("Hand %(number)s recorded as an exhaustive draw.") % {"number": first}
+    return _("Hands %(first)s-%(last)s recorded as exhaustive draws.") % {
+        "first": first,
+        "last": last,
+    }
 
 
 @session_page()
@@ -97,19 +111,23 @@ def session_sheet(request, session):
         return _sheet_page(request, session, form, None)
     # The posted number names the players' seat winds; the service checks it is the next one.
     posted = optional_int(request.POST.get("number"))
-    number = posted or selectors.session_next_number(session) or 1
+    next_number = selectors.session_next_number(session)
+    number = posted or next_number or 1
     form = HandForm(request.POST, seating=seating, number=number)
     if form.is_valid():
         # Saved with the seating read for the form: one seating read, one evaluation.
         entry = _entry(form, as_false_win=bool(request.POST.get("as_false_win")))
+        save = table_services.desk_entry_save
+        if request.POST.get("draws_before"):  # the judge's word: the rows between were draws
+            save = table_services.desk_entry_save_after_draws
         try:
-            done = table_services.desk_entry_save(
-                session=session, entry=entry, user=request.user, seating=seating
-            )
+            done = save(session=session, entry=entry, user=request.user, seating=seating)
         except hand_services.EntryRejected as error:
             evaluation = error.evaluation
             errors_onto(form, evaluation)
         except hand_services.HandNumberTaken as error:
+            form.add_error("number", error.messages[0])
+        except hand_services.HandNumberRefused as error:
             form.add_error("number", error.messages[0])
         except ValidationError as error:
             form.add_error(None, error)
@@ -127,6 +145,8 @@ def session_sheet(request, session):
                     request, SECOND_ENTRY_MESSAGES[done.result] % {"number": hand.number}
                 )
                 return redirect(session_url(session))
+            if next_number and hand.number > next_number:  # the draws before it, on their word
+                messages.success(request, _draws_recorded(next_number, hand.number - 1))
             if hand.outcome == "draw":
                 saved = _("Hand %(number)s saved: a draw.")
             elif hand.outcome == "false_win":
@@ -166,7 +186,9 @@ def _correction_of_a_deleted_hand(request, session, number):
     form.add_error(
         None,
         deletion_message(session, number)
-        + f" Your correction is below as a new hand {number}: save it if the hand stands.",
+        + " "
+        + _("Your correction is below as a new hand %(number)s: save it if the hand stands.")
+        % {"number": number},
     )
     return _sheet_page(request, session, form, evaluation, status=409)
 

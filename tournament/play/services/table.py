@@ -26,6 +26,10 @@ players' entry  with `Tournament.players_confirm_at_table` on, the players of th
 desk entry      the desk's save of the session's next hand (`desk_entry_save`): a new hand, or,
                 when the table saved that number first a moment ago under double entry, the
                 blind second entry of it, so neither side's entry is lost in a race.
+draws before    a judge who types a later hand than the session's next (hand 5 while 2-4 are
+                not in) is refused with the reason; on their word the rows between are
+                recorded as exhaustive draws and their hand saved with the number they typed,
+                all in one transaction (`desk_entry_save_after_draws`). Nothing is renumbered.
 
 Nothing of one entry reaches the other side before both exist: these services return only
 whether a hand was saved, confirmed or sent to the head judge.
@@ -36,13 +40,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from ...audit import public_write
 from ...models import Hand, Registration, Session, TableEntry, TableProposal
 from ..entry import Evaluation, HandEntryData, Seating, evaluate, rules_for
-from ..selectors import seating_of, table_next_number
+from ..selectors import seating_of, session_next_number, table_next_number
 from .hands import (
     EntryRejected,
+    HandNumberRefused,
     HandNumberTaken,
     hand_check,
     hand_confirm,
@@ -216,3 +222,28 @@ def desk_entry_save(
         if hand is None or hand.entered_by_id == user.pk:
             raise
         return EntryOutcome(hand=hand, result=_compare(hand, entry, user))
+
+
+@public_write
+def desk_entry_save_after_draws(
+    *, session: Session, entry: HandEntryData, user, seating: Seating | None = None
+) -> EntryOutcome:
+    """Each hand from the session's next one up to ``entry.number`` (not included) recorded as
+    an exhaustive draw, then ``entry`` saved as typed: the judge's one key when the rows of the
+    card between were drawn (see *draws before*). Refused, with nothing saved, unless the
+    typed number is after the session's next one; any refusal of the entry itself undoes the
+    draws (one transaction)."""
+    taken = session_check_open(session, with_numbers=True)
+    expected = session_next_number(session, taken)
+    if expected is None or entry.number <= expected:
+        raise HandNumberRefused(
+            _("There are no hands to record as draws before hand %(number)s. Nothing was saved.")
+            % {"number": entry.number}
+        )
+    seating = seating or seating_of(session)
+    for number in range(expected, entry.number):
+        draw = HandEntryData(number=number, outcome="draw")
+        hand_save_locked(session=session, entry=draw, user=user, seating=seating, taken=taken)
+        taken.add(number)
+    hand = hand_save_locked(session=session, entry=entry, user=user, seating=seating, taken=taken)
+    return EntryOutcome(hand=hand, result="first")

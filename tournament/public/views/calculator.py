@@ -3,7 +3,8 @@
 Vocabulary: the *players* of the calculator are the four seats (1 = East ... 4 = North, hand 1,
 see `tournament.play.forms.calculator_seating`); the *shareable URL* is the page's query
 string, which holds every field of the hand (htmx pushes it into the address bar as the player
-types).
+types); ``?rules=<slug>``, the menu's link from a tournament's pages, starts the form from that
+tournament's winning minimum, cap and scheme.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from django.shortcuts import render
 
 from scoring.engine import Rules, Scheme
 
+from ...event.selectors import tournament_by_slug
 from ...play.entry import evaluate
 from ...play.forms import CalculatorForm, calculator_seating
 from ...play.preview import preview_context
@@ -20,7 +22,9 @@ from ...release import Rule, public_page
 
 @public_page(Rule.ALWAYS)
 def calculator(request):
-    form = CalculatorForm(request.GET or None)
+    data = request.GET.copy()
+    tournament = tournament_by_slug(data.pop("rules", [""])[0])
+    form = CalculatorForm(data or None, tournament=tournament)
     evaluation = None
     if form.is_bound and form.is_valid():
         rules = Rules(
@@ -32,6 +36,7 @@ def calculator(request):
     context = {
         **preview_context(form, evaluation, calculator_seating(), for_players=True),
         "calculator": True,
+        "rules_of": tournament,
     }
     if request.htmx:
         return render(request, "tournament/play/_preview.html", context)
