@@ -54,7 +54,7 @@ from ..models import (
     StageCut,
     Tournament,
 )
-from ..names import PERSON_FIELDS, Names, Person, player_names, registrations_of
+from ..names import PERSON_FIELDS, Names, Person, page_name, player_names, registrations_of
 from ..play.appeals import appeal_window
 from ..play.selectors import hidden_hands_filter, round_progress
 from ..roles import is_official
@@ -689,15 +689,18 @@ class CutPreview:
 
     ``problems`` say why it cannot be confirmed yet (earlier cut, rounds unplayed, provisional
     results); ``outcome`` is the cut as it would be made with ``seed`` (None when the stage
-    has no cut); ``labels`` and ``numbers`` name the players; ``confirmed`` is the stored cut
-    once it is made (its lines by stage, see `fields.confirmed_cuts`)."""
+    has no cut); ``names`` and ``numbers`` name the players: the page prints each name with
+    its number beside it, so a name is the player's shown name in the page's language
+    (`names.page_name`: the Chinese name first on a Chinese page), without the label's marks
+    ("(#5, ES)"), which would print the number twice; ``confirmed`` is the stored cut once it
+    is made (its lines by stage, see `fields.confirmed_cuts`)."""
 
     stage: int
     description: str
     seed: int
     problems: list[str]
     outcome: CutOutcome | None
-    labels: dict[int, str]
+    names: dict[int, str]
     numbers: dict[int, int]
     confirmed: tuple[CutLine, ...] | None
     first_round: int
@@ -725,14 +728,16 @@ def cut_preview(tournament: Tournament, stage: int, *, seed: int) -> CutPreview:
         Registration.objects.filter(tournament=tournament).values_list("player_id", "number")
     )
     everyone = entrants(tournament)
-    labels = {entrant.player_id: entrant.label or entrant.name for entrant in everyone}
+    names = {
+        entrant.player_id: page_name(entrant.name, entrant.chinese_name) for entrant in everyone
+    }
     preview = CutPreview(
         stage=stage,
         description=stage_description(plan, stage),
         seed=seed,
         problems=[],
         outcome=None,
-        labels=labels,
+        names=names,
         numbers=numbers,
         confirmed=cuts.get(stage),
         first_round=plan.first_round(stage),

@@ -109,12 +109,12 @@ def cut(request, tournament, number):
 def _cut_rows(preview) -> dict:
     """The lines to show: the stored cut once confirmed, else the preview's."""
     lines = preview.confirmed or (preview.outcome.lines if preview.outcome else ())
-    label, number = preview.labels, preview.numbers
+    name, number = preview.names, preview.numbers
     rows = [
         {
             "position": line.position,
             "rank": line.rank,
-            "name": label.get(line.player_id, "?"),
+            "name": name.get(line.player_id, "?"),
             "number": number.get(line.player_id),
             "score": line.score,
             "carried": line.carried,
@@ -129,7 +129,7 @@ def _cut_rows(preview) -> dict:
         "tie_keys": [TIE_BREAKS[key].name for key in tie.keys] if tie else [],
         "tie_rows": [
             {
-                "name": label.get(pid, "?"),
+                "name": name.get(pid, "?"),
                 "number": number.get(pid),
                 "values": [number_text(value) for value in values],
                 "lot": lot,
