@@ -70,3 +70,23 @@ def test_the_catalogues_give_the_glossarys_words(language, column):
             if english in said and said[english] != {expected}:
                 wrong.append((english, sorted(said[english]), expected))
     assert wrong == [], f"{language} differs from docs/glossary.md: {wrong}"
+
+
+#: A word of the glossary and the other words a translation must not use for it.
+ONE_WORD = {"zh_Hant": {"階段": ("賽段",)}, "zh_Hans": {"阶段": ("赛段",)}}
+
+
+@pytest.mark.parametrize("language", ["zh_Hant", "zh_Hans"])
+def test_a_stage_is_one_word_everywhere(language):
+    """ "Stage" is 階段 / 阶段 (the glossary's word) on every page, never also 賽段 / 赛段."""
+    ((word, others),) = ONE_WORD[language].items()
+    rows = glossary_tables()["The tournament"]
+    column = 1 if language == "zh_Hant" else 2
+    assert [row[column] for row in rows if row[0].startswith("stage")] == [word]
+    found = [
+        (msgid, msgstr)
+        for msgid, said in translations(language).items()
+        for msgstr in said
+        if any(other in msgstr for other in others)
+    ]
+    assert found == []

@@ -225,8 +225,7 @@ def test_errors_in_one_token_are_placed_in_the_whole_text():
 def _full_width(text: str) -> str:
     """``text`` as a Chinese input method types it: full-width ASCII, ideographic spaces."""
     return "".join(
-        "\u3000" if ch == " " else chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch
-        for ch in text
+        "\u3000" if ch == " " else chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch for ch in text
     )
 
 

@@ -67,6 +67,8 @@ NOT_PAGES = re.compile(
 )
 # Codes, units and names that a Chinese page shows as they are (see tests/i18n/template_text).
 ALLOWED = ["ZJ", "EMA", "PDF", "CSV", "Excel", "QR", "MCR", "WSoM", "RULINGS", "Zung Jung", "OK"]
+# A shipped penalty set named after its event (`play.penalties.EXAMPLE_SETS`): a proper name.
+ALLOWED += ["The Star"]
 
 GROUPS = ["public", "links", "login", "errors", "desk", "console", "printing"]
 

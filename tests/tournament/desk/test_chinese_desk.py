@@ -124,7 +124,10 @@ def test_a_simplified_preview_names_the_patterns_in_simplified(client):
     session = make_session()
     client.force_login(make_user())
     post = form_data(session)
-    for language, wanted, other in (("zh-hans", "门前清", "門前清"), ("zh-hant", "門前清", "门前清")):
+    for language, wanted, other in (
+        ("zh-hans", "门前清", "門前清"),
+        ("zh-hant", "門前清", "门前清"),
+    ):
         client.cookies["django_language"] = language
         html = client.post(_sheet(session, "desk:hand_preview"), post).content.decode()
         assert wanted in html and other not in html, language
