@@ -9,15 +9,20 @@ Vocabulary:
   (a QR code on a Chinese slip) carries it, so the page opens in the slip's language.
 - Without a parameter, the cookie decides, then the browser's ``Accept-Language``, then
   ``settings.LANGUAGE_CODE`` (Django's `LocaleMiddleware`, which this extends).
+- *moment*: a time of day as a reader is told it (`moment_text`): "03:13" today, with the day
+  before it otherwise, in the reader's language ("28 November 03:13", "11月28日 03:13"), so that
+  "until 03:13" never means tomorrow unsaid.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.middleware.locale import LocaleMiddleware
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.formats import date_format, time_format
 
 LANGUAGE_PARAMETER = "lang"
 
@@ -38,6 +43,16 @@ def html_lang(code: str | None = None) -> str:
     """BCP 47 spelling of a language, for ``<html lang>`` and ``hreflang``."""
     code = code or translation.get_language() or settings.LANGUAGE_CODE
     return _HTML_LANG.get(code, code)
+
+
+def moment_text(moment: dt.datetime, now: dt.datetime | None = None) -> str:
+    """``moment`` as the reader is told it (see *moment*): the local time of day, after the
+    day (the active language's ``MONTH_DAY_FORMAT``) unless it falls on ``now``'s day."""
+    local = timezone.localtime(moment)
+    clock = time_format(local, "H:i")
+    if local.date() == timezone.localtime(now or timezone.now()).date():
+        return clock
+    return f"{date_format(local, 'MONTH_DAY_FORMAT')} {clock}"
 
 
 def address_in(request, code: str) -> str:

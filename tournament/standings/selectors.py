@@ -34,12 +34,12 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 from django.utils import timezone
-from django.utils.formats import time_format
 from django.utils.translation import gettext, ngettext
 
 from .. import release
 from ..event import selectors as event_selectors
 from ..fields import confirmed_cuts, stage_plan
+from ..languages import moment_text
 from ..models import (
     Hand,
     HandEntry,
@@ -82,10 +82,6 @@ def ranking_rules(tournament: Tournament, *, hide_withdrawn: bool = False) -> Ra
     )
 
 
-def _at(moment: dt.datetime) -> str:
-    return time_format(timezone.localtime(moment), "H:i")
-
-
 @dataclass
 class Provisional:
     unreconciled: dict[int, list[int]] = field(default_factory=dict)  # round -> table numbers
@@ -107,6 +103,10 @@ class Provisional:
         """When the last open appeal window closes."""
         return max(self.open_appeals.values(), default=None)
 
+    def _at(self, moment: dt.datetime) -> str:
+        """A window's end as the reader is told it: with its day when not today."""
+        return moment_text(moment, self.clock())
+
     @property
     def active(self) -> bool:
         return bool(
@@ -125,7 +125,7 @@ class Provisional:
         ends = [appeals[key] for key in tables if key in appeals]
         if not ends:
             return ""
-        return gettext("provisional until %(time)s (appeal window)") % {"time": _at(max(ends))}
+        return gettext("provisional until %(time)s (appeal window)") % {"time": self._at(max(ends))}
 
     @property
     def unreconciled_count(self) -> int:
@@ -168,7 +168,7 @@ class Provisional:
                 )
                 % {
                     "number": number,
-                    "time": _at(max(e for _, e in tables)),
+                    "time": self._at(max(e for _, e in tables)),
                     "tables": ", ".join(str(t) for t, _ in tables),
                 }
             )
@@ -196,7 +196,7 @@ class Provisional:
             )
         if self.open_appeals:
             parts.append(
-                gettext("appeal window open until %(time)s") % {"time": _at(self.appeals_end)}
+                gettext("appeal window open until %(time)s") % {"time": self._at(self.appeals_end)}
             )
         if self.open_queries:
             parts.append(

@@ -1,11 +1,12 @@
 """The header's language switch: ``{% language_links %}`` lists the site's languages, each a
-link to the current page in that language (`tournament.languages`)."""
+link to the current page in that language (`tournament.languages`); ``{{ when|moment }}``
+writes a time of day with its day when that is not today (`languages.moment_text`)."""
 
 from django import template
 from django.conf import settings
 from django.utils import translation
 
-from ..languages import address_in, html_lang
+from ..languages import address_in, html_lang, moment_text
 
 register = template.Library()
 
@@ -31,3 +32,9 @@ def language_links(context):
 @register.simple_tag
 def html_language():
     return html_lang()
+
+
+@register.filter
+def moment(value):
+    """A time of day, with its day when that is not today (`languages.moment_text`)."""
+    return moment_text(value) if value else ""

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from tests.tournament.builders import make_reconciled_session
 from tests.tournament.printing.pdf_reading import text
+from tournament.languages import moment_text
 from tournament.models import Session
 from tournament.play.selectors import session_appeal_window
 from tournament.printing.documents import DOCUMENTS, PrintRequest
@@ -25,7 +26,8 @@ def reconciled():
 
 
 def _end(session) -> str:
-    return timezone.localtime(session_appeal_window(session).ends_at).strftime("%H:%M")
+    """The window's end as the page says it (with its day when that is tomorrow)."""
+    return moment_text(session_appeal_window(session).ends_at)
 
 
 def _close_by_time(session):

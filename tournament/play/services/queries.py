@@ -21,10 +21,10 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
-from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from ...audit import audit_record, public_write
+from ...languages import moment_text
 from ...models import AuditEntry, Hand, HandQuery, Registration, Seat, Session
 from ..labels import session_label
 from ..selectors import session_appeal_window
@@ -33,7 +33,8 @@ TEXT_LENGTH = HandQuery.TEXT_LENGTH
 
 
 def _at(moment) -> str:
-    return time_format(timezone.localtime(moment), "H:i")
+    """A time the player or head judge is told, with its day when not today."""
+    return moment_text(moment)
 
 
 def _text(text: str, *, field: str, missing: str) -> str:

@@ -21,6 +21,8 @@ guessing        every unknown token counts against the client's address (`logins
                 script to slow down.
 forgiving       a token typed from a slip opens its link in any case and with 0 for O, 1 for l
                 or I (`event.selectors.registration_of_link`).
+answered        a query the head judge has upheld or dismissed: the top of the page says so and
+                links to the answer (``#query-<id>``), and the hand's own line says which.
 release         the page follows what the public may see (`tournament.release`): seats of
                 published rounds, scores while results are public and not in a silent round,
                 the rank while standings are public; with results held until reconciliation,
@@ -45,7 +47,7 @@ from ... import release
 from ...event import selectors as event_selectors
 from ...form_errors import error_text
 from ...logins import client_address
-from ...models import Round
+from ...models import HandQuery, Round
 from ...play import selectors as play_selectors
 from ...play.services.queries import hand_query_raise
 from ...release import Rule
@@ -139,6 +141,7 @@ def _page_context(registration) -> dict:
         if results
         else []
     )
+    _queries_onto(sessions, queries)
     board = standings_selectors.board_seen(tournament, official=False) if results else None
     standing = (
         next((row for row in board.rows if row.player_id == registration.player_id), None)
@@ -158,8 +161,18 @@ def _page_context(registration) -> dict:
         "row_note": board.provisional.row_note(registration.player_id) if board else "",
         "penalties": play_selectors.player_penalties(registration, round_limit=limit),
         "queries": queries,
+        "answered": [q for q in queries if q.status != HandQuery.Status.OPEN],
         "now": timezone.now(),
     }
+
+
+def _queries_onto(sessions, queries) -> None:
+    """Each hand shown gets ``query``: the player's query of it, or None (its line says
+    whether it waits or how it was answered, and links to the answer)."""
+    by_hand = {(q.session_id, q.hand_number): q for q in queries}
+    for table in sessions:
+        for hand in table.hands:
+            hand.query = by_hand.get((table.session.pk, hand.hand.number))
 
 
 @link_page

@@ -21,6 +21,7 @@ from ...release import Rule, public_page
 from ...standings import selectors
 from ...standings.chart import cumulative_chart
 from ...standings.ranking import number_text
+from ...winds import WIND_NAMES
 from ..tables import StandingsTable, table_paginate, table_query
 from .pages import live_template, round_or_404
 
@@ -87,7 +88,7 @@ def player_detail(request, tournament, player_id):
             "round_number": p.round_number,
             "table_number": p.table_number,
             "half": p.half,
-            "wind": p.wind,
+            "wind_name": WIND_NAMES.get(p.wind, p.wind),  # translated on the page
             "score": p.score,
             "place_text": number_text(p.place),
             "match_text": number_text(p.match_points),
