@@ -166,7 +166,10 @@ class ImportForm(forms.Form):
         required=False,
         label=gettext_lazy("File"),
         help_text=_lazy_text(
-            gettext_noop("CSV (UTF-8), TSV or XLSX; at most %(megabytes)s MB."),
+            gettext_noop(
+                "CSV or TSV (UTF-8, or as Excel saves it in Chinese or Western European), or "
+                "XLSX; at most %(megabytes)s MB."
+            ),
             megabytes=MAX_BYTES // 1024 // 1024,
         ),
     )

@@ -2,10 +2,11 @@
 
 Pure Python: no Django, no models. Vocabulary: *content* is the uploaded bytes or the pasted
 text; *rows* are lists of strings, the header (if any) first; a `FileProblem` says what is wrong
-with the content as a whole (too big, empty, binary, wrong encoding, unreadable), in words an
-organiser can act on (a `Message` of `scoring.engine.messages`, translated where the page
-shows it: `FileProblem.text`).
-Nothing here decides what the cells mean: see `roster_import`.
+with the content as a whole (too big, empty, binary, an encoding not recognised, unreadable), in
+words an organiser can act on (a `Message` of `scoring.engine.messages`, translated where the
+page shows it: `FileProblem.text`). A CSV or TSV file's *encoding* is found by `text_encodings`
+(`file_rows` says which it read). Nothing here decides what the cells mean: see
+`roster_import`.
 
 *Limits* (`LIMITS_TEXT`): a file of at most 5 MB; an XLSX workbook is a zip archive whose parts
 may unpack to far more than that (a "zip bomb"), so before anything is parsed the parts' declared
@@ -24,12 +25,15 @@ import io
 import re
 import zipfile
 import zlib
+from dataclasses import dataclass
 
 import openpyxl
 import tablib
 from tablib.exceptions import InvalidDimensions
 
 from scoring.engine.messages import Message as _
+
+from . import text_encodings
 
 MAX_BYTES = 5 * 1024 * 1024  # 5 MB: about 50,000 players; refused before any parsing
 MAX_ROWS = 20_000
@@ -74,24 +78,49 @@ def size_check(size: int) -> None:
         )
 
 
-def rows_from_bytes(content: bytes, filename: str = "") -> list[list[str]]:
+@dataclass(frozen=True)
+class FileRows:
+    """The rows of a file, and the encoding its text was read in (`text_encodings`; empty for
+    a workbook)."""
+
+    rows: list[list[str]]
+    encoding: str = ""
+
+    def read_as(self):
+        """What the preview says about the encoding (a `Message`), or "" for a workbook."""
+        return text_encodings.read_as(self.encoding) if self.encoding else ""
+
+
+def file_rows(content: bytes, filename: str = "") -> FileRows:
     """Rows of an uploaded CSV, TSV or XLSX file (told apart by content, then by name)."""
     size_check(len(content))
     if not content.strip():
         raise FileProblem(_("The file is empty."))
     if content.startswith(XLSX_MAGIC):
-        return _rows_from_xlsx(content)
+        return FileRows(_rows_from_xlsx(content))
     if content.startswith(XLS_MAGIC):
         raise FileProblem(
             _("This is an old Excel .xls file; save it as .xlsx (Excel workbook) or CSV UTF-8.")
         )
-    return rows_from_text(_decode(content), filename=filename)
+    read = _decode(content)
+    return FileRows(_text_rows(read.text, filename), read.encoding)
+
+
+def rows_from_bytes(content: bytes, filename: str = "") -> list[list[str]]:
+    """The rows alone of `file_rows`."""
+    return file_rows(content, filename).rows
 
 
 def rows_from_text(text: str, filename: str = "") -> list[list[str]]:
     """Rows of pasted or decoded text: tab-separated when the first line has a tab, else commas
     (or semicolons, when the first line has those and no comma)."""
     size_check(len(text.encode("utf-8", "replace")))
+    return _text_rows(text, filename)
+
+
+def _text_rows(text: str, filename: str) -> list[list[str]]:
+    """`rows_from_text` without the size check: a file's bytes were checked already (its text
+    may take more bytes in UTF-8 than in GB18030 or Big5)."""
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise FileProblem(_("There are no rows: the text is empty."))
@@ -114,30 +143,27 @@ def rows_from_text(text: str, filename: str = "") -> list[list[str]]:
     return _limited([[str(cell) for cell in row] for row in data])
 
 
-def _decode(content: bytes) -> str:
-    if content.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise FileProblem(
-            _("The file is in UTF-16 (Excel's 'Unicode text'); save it as 'CSV UTF-8' instead.")
-        )
-    sample = content[:4096]
-    if b"\x00" in sample or sum(byte < 9 for byte in sample) > 0:
-        raise FileProblem(_("This looks like a binary file, not a CSV, TSV or XLSX player list."))
+def _decode(content: bytes) -> text_encodings.Decoded:
+    """The file's text and encoding (`text_encodings`): UTF-8 first, then Chinese (GB18030,
+    Big5) or Western European code pages, as spreadsheets save them."""
+    if not content.startswith(tuple(bom for bom, _encoding in text_encodings.BOMS)):
+        sample = content[:4096]
+        if b"\x00" in sample or sum(byte < 9 for byte in sample) > 0:
+            raise FileProblem(
+                _("This looks like a binary file, not a CSV, TSV or XLSX player list.")
+            )
     try:
-        return content.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = content[: error.start].count(b"\n") + 1
-        try:
-            content.decode("cp1252")
-            guess = _("Windows-1252 (Western European)")
-        except UnicodeDecodeError:
-            guess = _("a single-byte code page such as Latin-1")
+        return text_encodings.decoded(content)
+    except text_encodings.UnknownEncoding as unknown:
         raise FileProblem(
             _(
-                "The file is not UTF-8: line %(line)s has byte %(byte)s, which suggests "
-                "%(guess)s. Save the file as 'CSV UTF-8' and upload it again.",
-                line=line,
-                byte=f"0x{content[error.start]:02x}",
-                guess=guess,
+                "The file is not UTF-8 and its encoding cannot be recognised: line %(line)s has "
+                "byte %(byte)s. Files in UTF-8, UTF-16, GB18030 or GBK (Simplified Chinese), "
+                "Big5 (Traditional Chinese) and Windows-1252 (Western European) are read. Open "
+                "the file in Excel, save it as 'CSV UTF-8' (File, Save As, CSV UTF-8) and upload "
+                "it again.",
+                line=unknown.line,
+                byte=f"0x{unknown.byte:02x}",
             )
         ) from None
 

@@ -117,21 +117,24 @@ def test_an_unknown_column_is_named_in_chinese(client, organiser, language, expe
     assert expected in page
 
 
-def test_a_file_in_the_wrong_encoding_is_explained_in_chinese(client, organiser):
+def test_a_file_in_an_encoding_not_recognised_is_explained_in_chinese(client, organiser):
     tournament = make_tournament()
     upload = SimpleUploadedFile(
-        "players.csv", "given name,family name\nJosé,Pérez\n".encode("cp1252")
+        "players.csv", "given name,family name\nСергей,Иванов\n".encode("cp1251")
     )
     page = client.post(
         url("roster_import", tournament, "zh-hans"), {"file": upload, "header": "auto"}
     ).content.decode()
-    assert "文件不是 UTF-8 编码：第 2 行有字节 0xe9，看来是 Windows-1252（西欧语言）" in page
+    assert "文件不是 UTF-8 编码，也无法识别其编码：第 2 行有字节 0xd1。" in page
+    assert "另存为“CSV UTF-8”" in page
 
 
 def test_the_import_messages_stay_english_outside_a_chinese_page():
     with pytest.raises(FileProblem) as problem:
-        rows_from_bytes(b"given name,family name\nJos\xe9,P\xe9rez\n")
-    assert str(problem.value).startswith("The file is not UTF-8: line 2 has byte 0xe9")
+        rows_from_bytes("given name,family name\nСергей,Иванов\n".encode("cp1251"))
+    assert str(problem.value).startswith(
+        "The file is not UTF-8 and its encoding cannot be recognised: line 2 has byte 0xd1."
+    )
     with pytest.raises(RowsError) as error:
         columns_from_header(["given name", "nickname"])
     assert "Column 2 ('nickname') is not a known column." in str(error.value)

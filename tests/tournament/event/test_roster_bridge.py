@@ -59,7 +59,8 @@ def test_the_page_and_the_command_plan_a_file_alike_and_say_the_same(client, tou
 
     plan, page = _page_plan(client, tournament, {"file": upload, "header": "auto"})
     said = _command(tournament, path, "--dry-run")
-    assert said[:-1] == [roster_bridge.line_report(line) for line in plan.lines]
+    assert said[0] == "Read as UTF-8." and "Read as UTF-8." in page
+    assert said[1:-1] == [roster_bridge.line_report(line) for line in plan.lines]
     assert [line.action for line in plan.lines] == ["skip", "register", "new", "new", "new"]
     summary = roster_bridge.import_summary(plan.counts())
     assert said[-1] == f"Dry run, nothing saved: would import {summary}."
@@ -90,7 +91,7 @@ def test_without_a_header_the_columns_given_make_the_same_plan(client, tournamen
     plan, _ = _page_plan(client, tournament, data)
     said = _command(tournament, path, "--dry-run", "--columns", ",".join(columns))
     assert [line.line for line in plan.lines] == [1, 2, 3, 4, 5]
-    assert said[:-1] == [roster_bridge.line_report(line) for line in plan.lines]
+    assert said[1:-1] == [roster_bridge.line_report(line) for line in plan.lines]
 
 
 def test_rows_without_a_header_or_columns_are_refused_with_the_way_to_fix_it():

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import roster_bridge, services
-from ...event.roster_files import FileProblem, rows_from_bytes, rows_from_text
+from ...event.roster_files import FileProblem, file_rows, rows_from_text
 from ...event.roster_import import RowsError
 from ...form_errors import error_text
 from ..forms import ImportForm
@@ -23,16 +23,20 @@ IMPORT_SESSION_KEY = "event_roster_import"
 PREVIEW_LIMIT = 500  # rows shown in full on the preview page; every problem is always listed
 
 
-def _import_source(form: ImportForm) -> roster_bridge.ImportSource:
-    """Read the form's file or text with its header decision (`roster_bridge.import_source`)."""
+def _import_source(form: ImportForm) -> tuple[roster_bridge.ImportSource, str]:
+    """Read the form's file or text with its header decision (`roster_bridge.import_source`),
+    and what the preview says about the file's encoding (empty for a workbook or pasted text)."""
     upload = form.cleaned_data.get("file")
+    read_as = ""
     if upload is not None:
-        rows = rows_from_bytes(upload.read(), filename=upload.name)
+        read = file_rows(upload.read(), filename=upload.name)
+        rows, read_as = read.rows, roster_bridge.shown(read.read_as())
     else:
         rows = rows_from_text(form.cleaned_data["text"])
-    return roster_bridge.import_source(
+    source = roster_bridge.import_source(
         rows, header=form.cleaned_data["header"], columns=form.chosen_columns()
     )
+    return source, read_as
 
 
 def _shown_line(line) -> dict:
@@ -47,10 +51,10 @@ def _shown_line(line) -> dict:
 @console_page()
 def roster_import(request, tournament):
     form = ImportForm(request.POST or None, request.FILES or None)
-    plan = None
+    plan, read_as = None, ""
     if request.method == "POST" and form.is_valid():
         try:
-            source = _import_source(form)
+            source, read_as = _import_source(form)
         except (FileProblem, RowsError) as problem:
             form.add_error(None, roster_bridge.shown(problem.text))
         else:
@@ -60,6 +64,7 @@ def roster_import(request, tournament):
         "tournament": tournament,
         "form": form,
         "plan": plan,
+        "read_as": read_as,
         "problems": [roster_bridge.shown(m) for m in plan.problem_messages()] if plan else [],
         "shown": [_shown_line(line) for line in plan.lines[:PREVIEW_LIMIT]] if plan else [],
         "hidden": max(0, len(plan.lines) - PREVIEW_LIMIT) if plan else 0,

@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
 from tournament.event import roster_bridge, selectors, services
-from tournament.event.roster_files import FileProblem, rows_from_bytes, size_check
+from tournament.event.roster_files import FileProblem, file_rows, size_check
 from tournament.event.roster_import import RowsError
 
 
@@ -20,7 +20,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--tournament", required=True, help="Tournament slug.")
-        parser.add_argument("file", help="CSV (UTF-8), TSV or XLSX file.")
+        parser.add_argument(
+            "file", help="CSV or TSV (UTF-8, UTF-16, GB18030, Big5 or Windows-1252) or XLSX file."
+        )
         parser.add_argument("--dry-run", action="store_true", help="Preview only; save nothing.")
         parser.add_argument(
             "--columns",
@@ -39,8 +41,9 @@ class Command(BaseCommand):
             raise CommandError(gettext("No file %(path)s.") % {"path": repr(file)})
         try:
             size_check(path.stat().st_size)  # refused before reading it
+            read = file_rows(path.read_bytes(), filename=path.name)
             source = roster_bridge.import_source(
-                rows_from_bytes(path.read_bytes(), filename=path.name),
+                read.rows,
                 header="no" if columns else "auto",
                 columns=columns.split(",") if columns else None,
                 how_to_give_columns="give --columns in file order",
@@ -48,6 +51,8 @@ class Command(BaseCommand):
             plan = roster_bridge.plan_source(event, source)
         except (FileProblem, RowsError) as problem:
             raise CommandError(str(problem)) from None
+        if read.encoding:
+            self.stdout.write(str(read.read_as()))
         for line in plan.lines:
             self.stdout.write(roster_bridge.line_report(line))
         if not plan.ok:
