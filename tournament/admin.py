@@ -13,12 +13,17 @@ side door       any write that skips the services, hence the audit log, the vers
                 - a tournament's desk settings (`event.services.SETTINGS_FIELDS`) are set when
                   it is created and changed afterwards only on the desk's settings page, which
                   audits the change.
+names           a player's names are checked as everywhere else (`PlayerAdminForm`,
+                `tournament.name_characters`).
 last write      what stays editable here (tournaments, players, registrations, tables) moves
                 the tournament's last write on (`KeepsLastWrite`), so public pages revalidate.
 """
 
+from django import forms
 from django.contrib import admin
 from django.db import transaction
+
+from scoring.translation import translate_message
 
 from .audit import tournament_touch
 from .event.services import SETTINGS_FIELDS
@@ -37,6 +42,7 @@ from .models import (
     Tournament,
     TournamentOfficial,
 )
+from .name_characters import name_problems
 
 
 def _tournament_ids(obj) -> set[int]:
@@ -118,8 +124,19 @@ class TournamentAdmin(KeepsLastWrite, admin.ModelAdmin):
         return False
 
 
+class PlayerAdminForm(forms.ModelForm):
+    """A player's names under the rules they have everywhere else (`name_characters`)."""
+
+    def clean(self):
+        data = super().clean()
+        for field, problem in name_problems(data).items():
+            self.add_error(field, translate_message(problem))
+        return data
+
+
 @admin.register(Player)
 class PlayerAdmin(KeepsLastWrite, admin.ModelAdmin):
+    form = PlayerAdminForm
     list_display = ["name", "chinese_name", "country", "club", "external_id"]
     list_filter = ["country"]
     search_fields = ["name", "chinese_name", "club", "external_id"]

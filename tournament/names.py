@@ -7,7 +7,8 @@ Vocabulary
 person          `Person`: a registered player as the lists show them (id, name, given and
                 family names, number in the tournament, country code, Chinese name).
 shown name      the name as printed: the given and family names joined ("Wei Wang"); two
-                shown names *collide* when they are equal ignoring case, accents and spacing.
+                shown names *collide* when they are equal ignoring case, accents, spacing and
+                invisible characters (`folded`; `tournament.name_characters`).
 label           the shown name, plus what separates it from the names it collides with in the
                 same tournament: always the player number, and the country code when the
                 colliding players come from different countries ("Wei Wang (#12, CN)"). A name
@@ -49,6 +50,7 @@ from functools import lru_cache
 from django.utils import translation
 
 from .models import Registration, Tournament
+from .name_characters import compared
 
 #: The languages whose pages show Chinese names (`tournament.languages`).
 CHINESE_LANGUAGES = ("zh-hant", "zh-hans")
@@ -66,8 +68,9 @@ class Person:
 
 
 def folded(text: str) -> str:
-    """``text`` compared as people read it: case, accents and spacing ignored."""
-    spaced = " ".join(text.split())
+    """``text`` compared as people read it: case, accents, spacing and invisible characters
+    ignored (`name_characters.compared`), full-width letters read as their usual forms."""
+    spaced = compared(text)
     if spaced.isascii():  # no accent to drop, and casefold is lower (most names: the fast way)
         return spaced.lower()
     decomposed = unicodedata.normalize("NFKD", spaced)

@@ -18,7 +18,8 @@ match       a line is the same person as a known player: by external id first, t
             name, family name and country (case-insensitive).
 action      what confirming does with a line: ``new`` (create and register), ``register`` (a
             known player, registered now) or ``skip`` (already registered: nothing changes).
-problem     something that stops the import, on its line (or line 0 for the file); nothing is
+problem     something that stops the import, on its line (or line 0 for the file), such as a
+            name a person cannot read as stored (`tournament.name_characters`); nothing is
             saved while any problem remains. A *notice* is said but does not stop it. Problems
             and notices are `Message`s (`scoring.engine.messages`): English, translated where
             the page shows them.
@@ -33,6 +34,8 @@ from dataclasses import dataclass, field
 
 from scoring.engine.messages import Message as _
 from scoring.engine.messages import MessageList
+
+from ..name_characters import name_problems
 
 FIELDS = (
     "given_name",
@@ -303,6 +306,7 @@ def _read_line(number, row, columns, countries) -> ImportLine:
                     limit=limit,
                 )
             )
+    line.problems.extend(name_problems(values).values())  # `tournament.name_characters`
     country = values["country"]
     if country:
         code = countries.get(country.lower())

@@ -48,6 +48,7 @@ from ..models import (
     Tournament,
     TournamentOfficial,
 )
+from ..name_characters import NAME_FIELDS, name_problems
 from ..roles import ORGANISER_GROUP, roles_ensure
 from . import selectors
 from .roster_import import ImportPlan
@@ -102,13 +103,32 @@ def player_build(entry: RosterEntry) -> Player:
     return player
 
 
+def _full_clean(instance, **options) -> None:
+    """``instance.full_clean(**options)``, and for a player the name rules too
+    (`tournament.name_characters`: no direction or control characters, not only invisible
+    ones), every message on its field."""
+    errors: dict = {}
+    try:
+        instance.full_clean(**options)
+    except ValidationError as error:
+        errors = error.update_error_dict(errors)
+    if isinstance(instance, Player):
+        values = {field: getattr(instance, field) for field in NAME_FIELDS}
+        for field, problem in name_problems(values).items():
+            errors.setdefault(field, []).append(translate_message(problem))
+    if errors:
+        raise ValidationError(errors)
+
+
 def _validated(instance, where: str, unique: bool = True) -> None:
-    """``instance.full_clean()``; with ``where``, its messages are put as "where: field: ...".
-    Without ``unique``, nothing is asked of the database: neither uniqueness nor whether the
-    rows it refers to exist (see `roster_admit`)."""
+    """``instance.full_clean()`` (`_full_clean`); with ``where``, its messages are put as
+    "where: field: ...". Without ``unique``, nothing is asked of the database: neither
+    uniqueness nor whether the rows it refers to exist (see `roster_admit`)."""
     references = [] if unique else [f.name for f in instance._meta.fields if f.is_relation]
     try:
-        instance.full_clean(exclude=references, validate_unique=unique, validate_constraints=unique)
+        _full_clean(
+            instance, exclude=references, validate_unique=unique, validate_constraints=unique
+        )
     except ValidationError as error:
         if not where:
             raise
@@ -545,7 +565,7 @@ def player_update(*, registration: Registration, changes: dict, user=None) -> Re
     number = changes.pop("number", None)
     for name, value in changes.items():
         setattr(player, name, value)
-    player.full_clean()
+    _full_clean(player)
     player.save()
     if number is not None and number != registration.number:
         registration.number = number
