@@ -52,6 +52,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -330,6 +331,15 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("zh-hant", "繁體中文"), ("zh-hans", "简体中文")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# django-countries names a few countries wrongly in Chinese, so that two countries share a name
+# in the list (Traditional: Greenland as 冰島, Iceland, and Martinique as 茅利塔尼亞,
+# Mauritania; Simplified: Samoa as 美属萨摩亚群岛, American Samoa). These names are marked here
+# and translated in our catalogues (locale/), which come before the package's own.
+COUNTRIES_OVERRIDE = {
+    "GL": gettext_lazy("Greenland"),
+    "MQ": gettext_lazy("Martinique"),
+    "WS": gettext_lazy("Samoa"),
+}
 # English dates day-first, as the site always wrote them (tournament/formats/en).
 FORMAT_MODULE_PATH = ["tournament.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
