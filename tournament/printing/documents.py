@@ -24,8 +24,8 @@ language        what a printout is written in (`PrintRequest.language`): ``en``,
                 ``<html lang>`` following; the score cards also take a *bilingual* language,
                 ``en+zh-hant`` or ``en+zh-hans`` (`BILINGUAL`): every label in English with the
                 Chinese beside it, for a table of mixed players.
-wording         `Wording`: says an English msgid in the printout's language (both halves for a
-                bilingual card), as text (the grid's monospaced lines) or as HTML.
+wording         `wording.Wording`: says an English msgid in the printout's language (both
+                halves for a bilingual card); see `tournament.printing.wording`.
 
 Every printout is made from the data at the moment it is asked for; nothing is cached.
 """
@@ -33,7 +33,6 @@ Every printout is made from the data at the moment it is asked for; nothing is c
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -45,16 +44,15 @@ from django.utils import timezone, translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
 from scoring.engine import PATTERNS
 
 from ..event import selectors as event_selectors
-from ..languages import LANGUAGE_PARAMETER, html_lang
+from ..languages import html_lang
 from ..models import Round, Tournament
 from ..play.entry import rules_for
 from ..release import Rule, rule_refusal, seating_seen, seating_visible
-from ..winds import WINDS
 from . import cards as cards_module
 from . import selectors
 from .aid import ON_A_DISCARD, aid_rows, payoff_lines
@@ -63,6 +61,15 @@ from .errors import NothingToPrint
 from .fonts import CJK_MISSING, cjk_font_available, font_face_css
 from .grid import card_grid
 from .pdf import Progress, html_to_pdf
+from .wording import (
+    WindKey,
+    Wording,
+    in_language,
+    is_chinese,
+    language_halves,
+    page_numbers_css,
+    unbroken,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -73,101 +80,6 @@ STYLESHEET = "tournament/printing.css"
 LANGUAGES = {"en": "English", "zh-hant": "繁體中文", "zh-hans": "简体中文"}
 #: The bilingual score cards: English labels with the Chinese beside them.
 BILINGUAL = {"en+zh-hant": "English + 繁體中文", "en+zh-hans": "English + 简体中文"}
-# The winds as the printouts name them (the glossary's words).
-WIND_WORDS = {
-    "E": gettext_lazy("East"),
-    "S": gettext_lazy("South"),
-    "W": gettext_lazy("West"),
-    "N": gettext_lazy("North"),
-}
-
-
-def language_halves(language: str) -> tuple[str, str]:
-    """(the language rendered in, the second language of a bilingual card or "")."""
-    first, _plus, second = language.partition("+")
-    return first, second
-
-
-def is_chinese(language: str) -> bool:
-    return language_halves(language)[0].startswith("zh")
-
-
-def in_language(address: str, language: str) -> str:
-    """``address`` opening in the printout's language: a Chinese printout's QR codes carry
-    ``?lang=`` (`languages.LanguageMiddleware`), an English one's stay as they were."""
-    first = language_halves(language)[0]
-    if not first.startswith("zh"):
-        return address
-    joiner = "&" if "?" in address else "?"
-    return f"{address}{joiner}{LANGUAGE_PARAMETER}={first}"
-
-
-PAGE_NUMBERS = gettext_noop("Page %(page)s of %(pages)s")
-PAGES_NUMBERED = ("seating", "standings", "standings-wide")  # the printing sheet's @page names
-
-
-def page_numbers_css() -> str:
-    """The pages' "Page 1 of 3" in the active language, as CSS overriding the printing sheet's
-    English (the numbers are the page counters)."""
-    tokens = []
-    for part in re.split(r"(%\((?:page|pages)\)s)", _(PAGE_NUMBERS)):
-        if part in ("%(page)s", "%(pages)s"):
-            tokens.append(f"counter({part[2:-2]})")
-        elif part:
-            tokens.append('"' + part.replace("\\", "\\\\").replace('"', '\\"') + '"')
-    content = " ".join(tokens)
-    return "".join(
-        f"@page {name} {{ @bottom-right {{ content: {content}; }} }}\n" for name in PAGES_NUMBERED
-    )
-
-
-class WindKey(str):
-    """A starting wind's key on a bilingual card: the letter in English, the wind's name in
-    the Chinese half (`Wording._second` asks each value for its text in that language)."""
-
-    def __str__(self) -> str:
-        language = translation.get_language() or ""
-        return str(WIND_WORDS[self[:]]) if language.startswith("zh") else self[:]
-
-
-class Wording:
-    """Says the printouts' English msgids in a printout's language; on a bilingual card, the
-    English with the Chinese of the second language beside it. Used inside the printout's
-    `translation.override`."""
-
-    def __init__(self, language: str):
-        self.first, self.second = language_halves(language)
-
-    def _second(self, msgid: str, values: dict) -> str:
-        with translation.override(self.second):
-            values = {name: str(value) for name, value in values.items()}  # lazy words too
-            return _(msgid) % values if values else _(msgid)
-
-    def text(self, msgid: str, **values) -> str:
-        """Plain text: the translation; bilingual, "English 中文"."""
-        said = _(msgid) % values if values else _(msgid)
-        if self.second:
-            return f"{said} {self._second(msgid, values)}"
-        return said
-
-    def html(self, msgid: str, **values) -> SafeString:
-        """HTML: the translation; bilingual, the English then the Chinese in its own span."""
-        said = _(msgid) % values if values else _(msgid)
-        if self.second:
-            return format_html(
-                '{} <span class="zh second" lang="{}">{}</span>',
-                said,
-                html_lang(self.second),
-                self._second(msgid, values),
-            )
-        return format_html("{}", said)
-
-    def winds(self) -> dict[str, str]:
-        """The key printed for each starting wind: the letter in English, the wind's name
-        (one character) in Chinese."""
-        if self.first.startswith("zh"):
-            return {wind: str(WIND_WORDS[wind]) for wind in WINDS}
-        return {}
 
 
 @dataclass(frozen=True)
@@ -334,7 +246,7 @@ def _language_suffix(request: PrintRequest) -> str:
 
 # --- score record cards -------------------------------------------------------------------
 
-# The card's words beside the grid's (`grid`), said by `Wording`.
+# The card's words beside the grid's (`grid`), said by `Wording` (`CARD_LABELS`: as labels).
 CARD_WORDS = {
     "desk": gettext_noop("Judges' desk"),
     "at_table": gettext_noop("Judge at the table"),
@@ -356,9 +268,21 @@ CARD_WORDS = {
     ),
     "judge": gettext_noop("Judge"),
 }
+CARD_LABELS = ("desk", "at_table", "judge")  # short: their Chinese words kept together
 CARD_TITLE = gettext_noop("Score record card · Round %(round)s · Table %(table)s")
 CARD_SIGNATURE = gettext_noop("%(wind)s · signature")
 CARD_PENALTY_HAND = gettext_noop("(hand %(number)s)")
+
+
+def _card_title(session, first: bool = True) -> SafeString:
+    """The card's title in the active language, the table's label after it (``first``: not
+    again in a bilingual card's second language); a half's card adds its hands, kept together
+    ("hands 9-16" never breaks before the numbers)."""
+    title = _(CARD_TITLE) % {"round": session.round_number, "table": session.table_number}
+    if first and session.table_label:
+        title = format_html('{} <span class="label">({})</span>', title, session.table_label)
+    hands = session.hand_range_in(_(cards_module.HAND_RANGE))
+    return format_html("{} · {}", title, unbroken(hands)) if hands else format_html("{}", title)
 
 
 class _Cards(Document):
@@ -385,14 +309,9 @@ class _Cards(Document):
             {
                 "card": card,
                 "grid": card_grid(card, wording.text, winds),
-                "title": wording.html(
-                    CARD_TITLE,
-                    round=card.session.round_number,
-                    table=card.session.table_number,
-                ),
-                "hand_range": card.session.hand_range_in(_(cards_module.HAND_RANGE)),
+                "title": wording.made(lambda first, card=card: _card_title(card.session, first)),
                 "signatures": [
-                    wording.html(CARD_SIGNATURE, wind=winds.get(p.wind) or WindKey(p.wind))
+                    wording.label(CARD_SIGNATURE, wind=winds.get(p.wind) or WindKey(p.wind))
                     for p in card.players
                 ],
                 "penalties": [
@@ -416,7 +335,8 @@ class _Cards(Document):
 
     def context(self, request):
         wording = Wording(request.language)
-        return {"words": {key: wording.html(msgid) for key, msgid in CARD_WORDS.items()}}
+        say = {key: wording.label if key in CARD_LABELS else wording.html for key in CARD_WORDS}
+        return {"words": {key: say[key](msgid) for key, msgid in CARD_WORDS.items()}}
 
     def filename(self, request):
         table = f"-table-{request.table}" if request.table else ""

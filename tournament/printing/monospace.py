@@ -2,9 +2,12 @@
 
 The score card's grid, the slips' places and the standings' figures are lines of monospaced
 type padded with spaces (`grid`, `figures`). A Chinese character is as wide as two Latin ones
-there (a *wide* character, Unicode's East Asian Width W or F): padding counts it twice, and the
-style sheet spaces each wide character out to exactly two columns (``.cjk-wide``: the CJK font's
-ideographs are 1 em, two columns of DejaVu Sans Mono are 1.204 em).
+there (a *wide* character, Unicode's East Asian Width W or F): padding counts it twice, and each
+run of wide characters is printed in a box exactly two columns a character wide (the CJK font's
+ideographs are 1 em, two columns of DejaVu Sans Mono are 1.204 em): the run's characters stay
+together and the gap is padding after its last character (`wide_padding_em`), never spacing
+between the characters, which would print a Chinese word letter-spaced ("局 後 累 計"), nor
+before the first, which would open a gap inside a phrase ("第 4   局後累計").
 
 Vocabulary
 ----------
@@ -16,6 +19,11 @@ run         a stretch of text that is all wide or all narrow (`runs`), so that a
 from __future__ import annotations
 
 import unicodedata
+
+#: The advance of the monospaced type (DejaVu Sans Mono), in em of its size.
+ADVANCE_EM = 1233 / 2048
+#: What a wide character lacks to fill its two columns, in em: the CJK font's ideographs are 1 em.
+WIDE_GAP_EM = 2 * ADVANCE_EM - 1
 
 
 def is_wide(character: str) -> bool:
@@ -64,3 +72,9 @@ def runs(text: str) -> list[tuple[str, bool]]:
         else:
             pieces.append((character, wide))
     return pieces
+
+
+def wide_padding_em(run: str) -> float:
+    """The padding after a run of wide characters, in em, that makes it two columns a
+    character wide."""
+    return len(run) * WIDE_GAP_EM

@@ -1,9 +1,12 @@
 """Template filters of the printouts.
 
 ``monospaced``: a line of monospaced type (`printing.monospace`) as HTML, each run of wide
-(Chinese) characters in a ``<span class="cjk-wide">`` that the printing style sheet spaces out to
-two columns a character, so that the padded columns stay aligned.
+(Chinese) characters in a ``<span class="cjk-wide">`` padded at its end to two columns a
+character (`monospace.wide_padding_em`), so that the padded columns stay aligned and the
+characters of a word stay together.
 ``printed_wind``: a starting wind as the printout's language names it.
+``kept_words``: text whose Chinese words are kept together on a line (`printing.wording`: a
+narrow header cell breaks "Discarder 出銃者" after "Discarder", never inside 出銃者).
 """
 
 from django import template
@@ -12,7 +15,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
-from ..printing import monospace
+from ..printing import monospace, wording
 from ..winds import WIND_NAMES
 
 register = template.Library()
@@ -25,12 +28,18 @@ def monospaced(text) -> str:
         return conditional_escape(text)
     return mark_safe(
         "".join(
-            f'<span class="cjk-wide">{conditional_escape(run)}</span>'
+            f'<span class="cjk-wide" style="padding-right: {monospace.wide_padding_em(run):.4f}em">'
+            f"{conditional_escape(run)}</span>"
             if wide
             else conditional_escape(run)
             for run, wide in monospace.runs(text)
         )
     )
+
+
+@register.filter
+def kept_words(text) -> str:
+    return wording.kept_words(text)
 
 
 @register.filter
