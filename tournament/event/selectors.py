@@ -3,12 +3,14 @@ byes, the roll call, officials, and the facts an import is planned against.
 
 Vocabulary: a *private link* is a player's own address, ``/p/<token>/`` (`PlayerLink`);
 `registration_of_link` turns its token into the registration or refuses it (`LinkRefused`).
-A *bye* is a player who sits a seated round out: registered and not withdrawn
-before that round, but without a seat in it. The *next round* is the lowest round number after
-the last round with seats (see `tournament.play.selectors.round_is_played` for "played").
-A round's *field* (`round_field`) is who may be seated in it: in a later stage of a tournament
-played in stages (`tournament.stages`), only the qualifiers of the previous cut; the roll
-call, the byes and the seating all read it (`tournament.fields`).
+A *bye* is a player who sits a seated round out: registered and not withdrawn before that
+round, but without a seat in it. A player registered after a round was seated
+(`models.event.registered_after`) was *not yet registered* for it: no bye, no seat. The
+*next round* is the lowest round number after the last round with seats (see
+`tournament.play.selectors.round_is_played` for "played"). A round's *field* (`round_field`)
+is who may be seated in it: in a later stage of a tournament played in stages
+(`tournament.stages`), only the qualifiers of the previous cut; the roll call, the byes and
+the seating all read it (`tournament.fields`).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from ..models import (
     Tournament,
     TournamentOfficial,
 )
-from ..models.event import token_folded
+from ..models.event import registered_after, token_folded
 from ..names import Names, player_names
 from ..roles import is_official
 from ..winds import WIND_NAMES, wind_order
@@ -145,8 +147,7 @@ def registration_of_link(token: str) -> Registration:
     candidates = list(
         PlayerLink.objects.select_related("registration__player", "registration__tournament")
         .filter(
-            Q(key=token[: PlayerLink.KEY_LENGTH])
-            | Q(folded_key=folded[: PlayerLink.KEY_LENGTH])
+            Q(key=token[: PlayerLink.KEY_LENGTH]) | Q(folded_key=folded[: PlayerLink.KEY_LENGTH])
         )
         .order_by()
     )
@@ -418,12 +419,12 @@ def round_byes(round_: Round, names: Names | None = None) -> list[Registration]:
         return []
     names = names or player_names(round_.tournament_id)
     field = round_field(round_.tournament, round_.number)
-    byes = list(
-        in_field(Registration.objects.filter(tournament_id=round_.tournament_id), field)
-        .filter(Q(status=Registration.Status.ACTIVE) | Q(withdrawn_from_round__gt=round_.number))
-        .exclude(player_id__in=seated)
-        .select_related("player")
-    )
+    registrations = in_field(
+        Registration.objects.filter(tournament_id=round_.tournament_id), field
+    ).filter(Q(status=Registration.Status.ACTIVE) | Q(withdrawn_from_round__gt=round_.number))
+    if round_.seated_at is not None:  # not yet registered when it was seated: no bye
+        registrations = registrations.exclude(registered_at__gt=round_.seated_at)
+    byes = list(registrations.exclude(player_id__in=seated).select_related("player"))
     for registration in byes:
         registration.label = names.label(registration.player_id, registration.player.name)
         registration.bye = True
@@ -433,13 +434,15 @@ def round_byes(round_: Round, names: Names | None = None) -> list[Registration]:
 @dataclass(frozen=True)
 class Place:
     """Where a player sits in one round: a table and starting wind, or a bye (``table`` None),
-    or nothing when withdrawn before the round (``withdrawn``)."""
+    or nothing when withdrawn before the round (``withdrawn``) or registered after it was
+    seated (``unregistered``: not yet registered)."""
 
     round_number: int
     table: int | None = None
     table_label: str = ""
     wind: str = ""
     withdrawn: bool = False
+    unregistered: bool = False
     later: Place | None = None  # after the round's table change (from hand ``change_after + 1``)
     change_after: int | None = None
 
@@ -454,12 +457,12 @@ def player_places(tournament: Tournament, player_id: int, *, rounds) -> list[Pla
     rounds = sorted(rounds, key=lambda r: r.number)
     registration = (
         Registration.objects.filter(tournament=tournament, player_id=player_id)
-        .values_list("status", "withdrawn_from_round")
+        .values_list("status", "withdrawn_from_round", "registered_at")
         .first()
     )
     if registration is None or not rounds:
         return []
-    status, withdrawn_from = registration
+    status, withdrawn_from, registered_at = registration
     seated_rounds = set(  # one index probe per round, not every seat of the tournament
         Round.objects.filter(pk__in=[r.pk for r in rounds])
         .filter(Exists(Seat.objects.filter(round_id=OuterRef("pk"))))
@@ -487,6 +490,8 @@ def player_places(tournament: Tournament, player_id: int, *, rounds) -> list[Pla
             )
         elif status == Registration.Status.WITHDRAWN and (withdrawn_from or 0) <= round_.number:
             places.append(Place(round_.number, withdrawn=True))
+        elif registered_after(registered_at, round_.seated_at):
+            places.append(Place(round_.number, unregistered=True))
         else:
             places.append(Place(round_.number))
     return places

@@ -9,6 +9,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -371,6 +372,13 @@ class Player(models.Model):
             self.name = " ".join(self.name.split())
 
 
+def registered_after(registered_at, seated_at) -> bool:
+    """Whether a player registered at ``registered_at`` came after a round seated at
+    ``seated_at``: they were not in its draw, so sitting it out is no bye but *not yet
+    registered*. An unknown time (a row older than these fields) counts as from the start."""
+    return bool(registered_at and seated_at and registered_at > seated_at)
+
+
 class Registration(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", pgettext_lazy("registration status", "Active")
@@ -396,6 +404,9 @@ class Registration(models.Model):
         blank=True,
         help_text=_("The round this player was last checked in (present) for, at the roll call."),
     )
+    # Empty for the registrations made before it was kept: they count as registered from the
+    # start. A round seated before this time is one the player was not yet registered for.
+    registered_at = models.DateTimeField(null=True, blank=True, default=timezone.now)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -414,6 +425,10 @@ class Registration(models.Model):
 
     def __str__(self):
         return f"{self.number}. {self.player}"
+
+    def registered_after(self, round_: "Round") -> bool:
+        """Whether this player registered after ``round_`` was seated (`registered_after`)."""
+        return registered_after(self.registered_at, round_.seated_at)
 
 
 #: Characters a reader takes for one another on a slip or a phone's keyboard, each mapped to the
@@ -486,6 +501,9 @@ class Round(models.Model):
     clock_paused_left = models.PositiveIntegerField(
         null=True, blank=True, help_text=_("The round clock: seconds left while it is paused.")
     )
+    # When the round was last seated (`seating.services.round_seat`); empty for rounds seated
+    # before it was kept. Players registered after it were not in its draw: no byes for them.
+    seated_at = models.DateTimeField(null=True, blank=True)
     table_change_after = models.PositiveSmallIntegerField(
         null=True,
         blank=True,

@@ -5,7 +5,9 @@ Vocabulary
 ----------
 address         an absolute web address printed as a QR code: ``base_url`` (the site, e.g.
                 ``https://zj.example.org``) joined with a path from ``reverse``.
-bye             an active player with no seat in a seated round.
+bye             an active player with no seat in a seated round they were registered for
+                (a player registered after the round was seated was *not yet registered*:
+                `models.event.registered_after`).
 seated round    a round with at least one seat; printouts of a round that is not seated stop
                 with `NothingToPrint`.
 round points    a player's hand payments in one round plus the penalties of that round's
@@ -304,7 +306,9 @@ def round_seating(round_: Round) -> SeatingList:
             ),
         )
         for reg in registrations.values()
-        if reg.status == Registration.Status.ACTIVE and reg.player_id not in seated
+        if reg.status == Registration.Status.ACTIVE
+        and reg.player_id not in seated
+        and not reg.registered_after(round_)
     ]
     return SeatingList(
         tournament=round_.tournament.name,
@@ -331,6 +335,8 @@ class Slip:
     # that a slip handed out early does not pass for the seating players may rely on.
     provisional_rounds: tuple[int, ...] = ()
     private: bool = False  # the address is the player's private link (printed by an official)
+    # Rounds seated before the player registered: "not yet registered" on the slip, not a bye.
+    unregistered_rounds: tuple[int, ...] = ()
 
     @property
     def place_lines(self) -> list[str]:
@@ -342,6 +348,8 @@ class Slip:
         bye = monospace.rjust(_("bye"), 5)
         for number, table, wind in self.places:
             line = f"{number:>5}  {table:>5}  {wind_name(wind)}" if table else f"{number:>5}  {bye}"
+            if number in self.unregistered_rounds:
+                line = f"{number:>5}  {_('not yet registered')}"
             if number in self.provisional_rounds:
                 line = f"{monospace.ljust(line, 19)} {PROVISIONAL_MARK}"
             lines.append(line)
@@ -430,6 +438,7 @@ def player_slips(
             later=later[reg.player_id],
             provisional_rounds=unpublished,
             private=reg.pk in links,
+            unregistered_rounds=tuple(r.number for r in rounds if reg.registered_after(r)),
         )
         for reg in registrations
     ]

@@ -15,6 +15,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from ..event.selectors import in_field
 from ..fields import confirmed_cuts, round_field, stage_plan
 from ..models import Registration, Round, Seat, Tournament
+from ..models.event import registered_after
 from ..names import player_names
 from ..play.selectors import round_progress
 from ..stages import field_of_round_number
@@ -72,10 +73,14 @@ def round_seatings(rounds, byes: dict[int, tuple[int, ...]] | None = None) -> li
 
 
 def _byes_by_round(tournament: Tournament, rounds) -> dict[int, tuple[int, ...]]:
-    """Player ids sitting each seated round out: registered, not withdrawn before it, unseated."""
+    """Player ids sitting each seated round out: registered before it was seated, not
+    withdrawn before it, unseated (a player registered later was not yet registered)."""
     registrations = list(
-        tournament.registrations.values_list("player_id", "status", "withdrawn_from_round")
+        tournament.registrations.values_list(
+            "player_id", "status", "withdrawn_from_round", "registered_at"
+        )
     )
+    seated_at = {round_.number: round_.seated_at for round_ in rounds}
     plan, cuts = stage_plan(tournament), confirmed_cuts(tournament)
     seated: dict[int, set[int]] = {}
     for number, player_id in Seat.objects.filter(round__in=list(rounds)).values_list(
@@ -85,9 +90,10 @@ def _byes_by_round(tournament: Tournament, rounds) -> dict[int, tuple[int, ...]]
     return {
         number: tuple(
             player_id
-            for player_id, status, withdrawn_from in registrations
+            for player_id, status, withdrawn_from, registered_at in registrations
             if player_id not in in_round
             and (status == Registration.Status.ACTIVE or (withdrawn_from or 0) > number)
+            and not registered_after(registered_at, seated_at.get(number))
             and field_of_round_number(plan, cuts, number).admits(player_id)
         )
         for number, in_round in seated.items()

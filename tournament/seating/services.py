@@ -36,6 +36,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 
 from ..audit import audit_record, public_write
@@ -498,9 +499,12 @@ def round_seat(
     Session.objects.bulk_create(
         Session(round=round_, table=tables[number], half=half) for half, number in sorted(per_table)
     )
+    round_.seated_at = timezone.now()  # players registered after it are not in this draw
+    fields = ["seated_at"]
     if round_.status == Round.Status.DRAFT:
         round_.status = Round.Status.SEATED
-        round_.save(update_fields=["status"])
+        fields.append("status")
+    round_.save(update_fields=fields)
     return seats
 
 

@@ -170,6 +170,7 @@ def test_a_players_page_has_their_standing_seats_sessions_and_hands(client, even
         "wind": "S",
         "bye": False,
         "withdrawn": False,
+        "not_registered": False,
         "later": None,
     }
     (round_one,) = body["rounds"]

@@ -67,18 +67,25 @@ class LaterPlace(serializers.Serializer):
 
 
 class Place(serializers.Serializer):
-    """Where the player sits in one seated round: a table and wind, a bye or withdrawn."""
+    """Where the player sits in one seated round: a table and wind, a bye, withdrawn, or not
+    yet registered (the round was seated before the player registered)."""
 
     round = serializers.IntegerField(source="round_number")
-    table = serializers.IntegerField(allow_null=True, help_text="null: a bye or withdrawn.")
+    table = serializers.IntegerField(
+        allow_null=True, help_text="null: a bye, withdrawn or not yet registered."
+    )
     table_label = serializers.CharField()
     wind = serializers.CharField(help_text="Starting wind, '' without a table.")
     bye = serializers.SerializerMethodField()
     withdrawn = serializers.BooleanField()
+    not_registered = serializers.BooleanField(
+        source="unregistered",
+        help_text="The round was seated before the player registered: no seat, and no bye.",
+    )
     later = serializers.SerializerMethodField(help_text="After the round's table change.")
 
     def get_bye(self, place) -> bool:
-        return place.table is None and not place.withdrawn
+        return place.table is None and not place.withdrawn and not place.unregistered
 
     @extend_schema_field(LaterPlace(allow_null=True))
     def get_later(self, place):

@@ -127,7 +127,7 @@ def _page_context(registration) -> dict:
     places = event_selectors.player_places(tournament, registration.player_id, rounds=rounds)
     done = {r.number for r in rounds if r.status == Round.Status.FINISHED}
     done |= play_selectors.player_rounds_done(registration)
-    upcoming = next((p for p in places if p.round_number not in done), None)
+    upcoming = next((p for p in places if p.round_number not in done and not p.unregistered), None)
     results = release.results_visible(public, tournament)
     limit = release.public_round_limit(tournament)
     queries = play_selectors.hand_queries(registration=registration)
