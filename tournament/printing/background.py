@@ -16,6 +16,10 @@ viewer          what of the asker changes the printout: whether they are an offi
                 audience allows (`printout_viewer_matches`, with `Document.refusal`).
 steps           what the job's page shows while the worker makes it: reading the tournament,
                 laying out the pages (part by part), writing the PDF, saving the file.
+title           what the job is called for people (`printout_title`): the printout, its round
+                and table, and its language named in words ("Player slips (Traditional
+                Chinese)"), never a code; said in the reader's language from the job's
+                parameters when shown, and stored in English as the job's ``name``.
 """
 
 from __future__ import annotations
@@ -23,12 +27,16 @@ from __future__ import annotations
 import math
 
 from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django_tasks import task
 
 from ..jobs.services import JobError, JobFile, job_request, job_retry, job_run
 from ..models import Job, Round
 from . import selectors
 from .documents import Document, NothingToPrint, PrintRequest, document_get
+from .wording import language_name
 
 KIND = Job.Kind.PRINTOUT
 #: Pages of a printout from (players, cards); a document not named here counts one page.
@@ -79,20 +87,41 @@ def printout_viewer_matches(job: Job, *, official: bool, withheld) -> bool:
     return all(job.parameters.get(name) == value for name, value in viewer.items())
 
 
+TITLE_ROUND = gettext_noop("%(printout)s, round %(round)s")
+TITLE_TABLE = gettext_noop("%(printout)s, table %(table)s")
+TITLE_LANGUAGE = gettext_noop("%(printout)s (%(language)s)")
+
+
+def _title(document: Document, parameters: dict) -> str:
+    """The title of a printout job with these parameters, in the active language."""
+    title = _(document.name)
+    if parameters.get("round") is not None:
+        title = _(TITLE_ROUND) % {"printout": title, "round": parameters["round"]}
+    if parameters.get("table") is not None:
+        title = _(TITLE_TABLE) % {"printout": title, "table": parameters["table"]}
+    language = parameters.get("language") or "en"
+    if language != "en":
+        title = _(TITLE_LANGUAGE) % {"printout": title, "language": language_name(language)}
+    return title
+
+
+def printout_title(job: Job) -> str:
+    """The job's title in the reader's language (see *title*); its stored name when its
+    printout is no longer known."""
+    document = job_document(job)
+    return _title(document, job.parameters) if document else job.name
+
+
 def printout_job_request(*, document: Document, request: PrintRequest, asked_by) -> Job:
     """The job making this printout at the tournament's version (`jobs.services.job_request`)."""
-    # The job's name is stored: written in English, whatever the printout's language.
-    name = document.name
-    name += f", round {request.round.number}" if request.round else ""
-    if request.table is not None:
-        name += f", table {request.table}"
-    if request.language != "en":
-        name += f" ({request.language})"
+    parameters = printout_parameters(document, request)
+    with translation.override("en"):  # the stored name: English, whatever the reader's
+        name = _title(document, parameters)
     return job_request(
         tournament=request.tournament,
         kind=KIND,
         name=name,
-        parameters=printout_parameters(document, request),
+        parameters=parameters,
         asked_by=asked_by,
         task=printout_make,
     )

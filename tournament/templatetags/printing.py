@@ -5,6 +5,9 @@
 character (`monospace.wide_padding_em`), so that the padded columns stay aligned and the
 characters of a word stay together.
 ``printed_wind``: a starting wind as the printout's language names it.
+``job_title``: a background job's title in the reader's language (a printout's:
+`printing.background.printout_title`; another kind's stored name, translated when it is a
+msgid, as "Tournament archive" is).
 ``kept_words``: text whose Chinese words are kept together on a line (`printing.wording`: a
 narrow header cell breaks "Discarder 出銃者" after "Discarder", never inside 出銃者).
 """
@@ -15,7 +18,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
-from ..printing import monospace, wording
+from ..printing import background, monospace, wording
 from ..winds import WIND_NAMES
 
 register = template.Library()
@@ -35,6 +38,13 @@ def monospaced(text) -> str:
             for run, wide in monospace.runs(text)
         )
     )
+
+
+@register.filter
+def job_title(job) -> str:
+    if job.kind == background.KIND:
+        return background.printout_title(job)
+    return gettext(job.name)
 
 
 @register.filter
