@@ -1,14 +1,17 @@
-"""Writes to the players' private links: issue (or re-issue), revoke, issue for everyone.
+"""Writes to the players' private links: issue (or re-issue), revoke, issue for everyone, and
+for the players registered after that.
 
 Vocabulary: a *link* is a `PlayerLink`, a player's own address ``/p/<token>/`` that needs no
 log-in; its *token* is 32 characters drawn by `secrets` from `selectors.TOKEN_ALPHABET`, which
 has no look-alikes (158 random bits; the first links were `secrets.token_urlsafe`, 192 bits, and
-keep working as issued). A link
-is *in force* until it is *revoked* or *expires* (`event.selectors.link_expiry`: 30 days after
-the tournament's last day, or after the day it was issued if that is later); *re-issuing*
-revokes the link in force and makes a new one, so a lost or shared slip can be replaced. Each
-write is audited with who made it; the token never enters the audit log. Reading a token back is
-`tournament.event.selectors.registration_of_link`.
+keep working as issued). A link is *in force* until it is *revoked* or *expires*
+(`event.selectors.link_expiry`: 30 days after the tournament's last day, or after the day it was
+issued if that is later); *re-issuing* revokes the link in force and makes a new one, so a lost
+or shared slip can be replaced. A tournament's links are *issued* once any of its players holds
+one in force: from then on a player registered later gets theirs with the registration
+(`player_links_follow`), so that their slip carries their private link like everyone else's.
+Each write is audited with who made it; the token never enters the audit log. Reading a token
+back is `tournament.event.selectors.registration_of_link`.
 """
 
 import secrets
@@ -102,3 +105,33 @@ def player_links_issue_all(*, tournament: Tournament, user) -> int:
         after={"summary": f"Issued private links to {len(missing)} players"},
     )
     return len(missing)
+
+
+def player_links_follow(*, tournament: Tournament, registration_ids: list[int], user=None) -> int:
+    """Give a private link to each newly registered player of ``registration_ids`` when the
+    tournament's links are issued (another player holds one in force); returns how many were
+    given. Called by the roster's door (`event.services.roster_admit`) in the registration's
+    transaction: one query when nobody holds a link, one insert more when some do."""
+    if not registration_ids:
+        return 0
+    issued = (
+        PlayerLink.objects.filter(registration__tournament=tournament, revoked_at__isnull=True)
+        .exclude(registration_id__in=registration_ids)
+        .exists()
+    )
+    if not issued:
+        return 0
+    now = timezone.now()
+    PlayerLink.objects.bulk_create([player_link_build(pk, now) for pk in registration_ids])
+    count = len(registration_ids)
+    audit_record(
+        session=None,
+        tournament=tournament,
+        action=AuditEntry.Action.LINK,
+        user=user,
+        after={
+            "summary": f"Issued private links to {count} player{'s' if count != 1 else ''} "
+            "registered after the links were issued"
+        },
+    )
+    return count

@@ -51,6 +51,7 @@ from ..models import (
 from ..name_characters import NAME_FIELDS, name_problems
 from ..roles import ORGANISER_GROUP, roles_ensure
 from . import selectors
+from .links import player_links_follow
 from .roster_import import ImportPlan
 
 
@@ -146,6 +147,7 @@ def roster_admit(
     admissions: Iterable[Admission],
     checked: bool = False,
     validate_unique: bool = True,
+    user=None,
 ) -> list[Registration]:
     """The door into the roster: create the new players and make every registration, all or
     nothing. Each player and registration is validated first (field errors as the models say
@@ -156,7 +158,8 @@ def roster_admit(
     error for the whole roster, and the tournament and players are not looked up again,
     instead of queries per row: for a new tournament's roster whose numbers were checked and
     whose known external ids name their players (an archive's, 400 players at a world
-    championship)."""
+    championship). When the tournament's private links are issued, each new player gets theirs
+    in the same transaction (`links.player_links_follow`; audited as ``user``)."""
     admissions = list(admissions)
     players = [
         player_build(admission.entry) if admission.player_id is None else None
@@ -186,6 +189,11 @@ def roster_admit(
                 for admission, registration in zip(admissions, registrations, strict=True):
                     _validated(registration, admission.where, validate_unique)
             Registration.objects.bulk_create(registrations)
+            player_links_follow(
+                tournament=tournament,
+                registration_ids=[registration.pk for registration in registrations],
+                user=user,
+            )
     except IntegrityError as error:
         if checked:
             raise ValidationError(ROSTER_CHANGED) from error
@@ -543,7 +551,7 @@ def registration_add(
         is_substitute=is_substitute,
         checked_in_round=checked_in_round,
     )
-    registration = roster_admit(tournament=tournament, admissions=[admission])[0]
+    registration = roster_admit(tournament=tournament, admissions=[admission], user=user)[0]
     name = registration.player.name
     role = " (substitute)" if is_substitute else ""
     _roster_audit(

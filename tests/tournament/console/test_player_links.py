@@ -72,3 +72,25 @@ def test_issue_to_everyone_then_export_the_csv(client, organised):
         ]
         for reg in registrations
     ]
+
+
+def test_a_player_added_after_the_links_were_issued_gets_one_and_is_told(client, organised):
+    """Added on the console after *Issue private links*: the new player's link is made with
+    the registration and the message says so; before any link, nobody gets one."""
+    client.post(_url("player_add", organised), {"given_name": "Ann", "family_name": "Early"})
+    assert link_tokens(organised) == {}
+    client.post(_url("links_issue_all", organised))
+    added = client.post(
+        _url("player_add", organised), {"given_name": "Nina", "family_name": "Late"}, follow=True
+    )
+    nina = Registration.objects.get(tournament=organised, player__family_name="Late")
+    assert nina.pk in link_tokens(organised)
+    assert "links are issued, so they got theirs too" in added.content.decode()
+    substitute = client.post(
+        _url("substitute_add", organised), {"given_name": "Sam", "family_name": "Sub"}, follow=True
+    )
+    sam = Registration.objects.get(tournament=organised, player__family_name="Sub")
+    assert sam.pk in link_tokens(organised)
+    assert "they got theirs too" in substitute.content.decode()
+    summaries = list(AuditEntry.objects.filter(action="link").values_list("after", flat=True))
+    assert sum("registered after the links were issued" in a["summary"] for a in summaries) == 2

@@ -1,18 +1,21 @@
 """A player registered after rounds were seated: those rounds say *not yet registered* on the
 player's pages, slips and the API, and count as nobody's bye (round pages, seating report,
-printed seating list); a round seated after they registered counts as usual."""
+printed seating list); a round seated after they registered counts as usual. A player
+registered after the tournament's private links were issued gets theirs with the
+registration."""
 
 import re
 
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.tournament.builders import make_players, make_seated_round, make_tournament
 from tournament.event.links import player_links_issue_all
 from tournament.event.selectors import link_tokens, player_places, round_byes
-from tournament.event.services import registration_add
-from tournament.models import Registration, Round
+from tournament.event.services import RosterEntry, registration_add, tournament_register
+from tournament.models import PlayerLink, Registration, Round
 from tournament.printing.selectors import player_slips, round_seating
 from tournament.seating.selectors import tournament_seating_report
 from tournament.seating.services import round_seat, seating_publish
@@ -105,3 +108,19 @@ def test_registrations_made_before_the_stamp_keep_their_byes():
     first = make_seated_round(tournament, players[:8], 1)
     Registration.objects.filter(tournament=tournament).update(registered_at=None)
     assert [reg.player_id for reg in round_byes(first)] == [players[8].pk]
+
+
+def test_the_roster_door_gives_late_players_a_link_in_the_same_transaction():
+    """Every way in (an import or a bulk registration as much as the console) gives a player
+    registered after the links were issued their own; a link revoked meanwhile does not count
+    as the tournament's links being issued."""
+    tournament = make_tournament()
+    make_players(tournament, 4)
+    assert len(make_players(tournament, 1)) == 1 and link_tokens(tournament) == {}
+    player_links_issue_all(tournament=tournament, user=None)
+    (late,) = tournament_register(tournament=tournament, roster=[RosterEntry(name="Zoe Late")])
+    tokens = link_tokens(tournament)
+    assert late.pk in tokens and len(set(tokens.values())) == 6
+    PlayerLink.objects.filter(registration__tournament=tournament).update(revoked_at=timezone.now())
+    (later,) = tournament_register(tournament=tournament, roster=[RosterEntry(name="Al After")])
+    assert later.pk not in link_tokens(tournament)

@@ -42,6 +42,17 @@ def _reseated(rounds) -> str:
     return " " + _("Reseated round(s) %(rounds)s.") % {"rounds": ", ".join(map(str, rounds))}
 
 
+def _linked(registration: Registration) -> str:
+    """What the message adds when the new player got a private link with their registration
+    (the tournament's links are issued: `event.links.player_links_follow`)."""
+    if selectors.link_in_force(registration) is None:
+        return ""
+    return " " + _(
+        "The tournament's private links are issued, so they got theirs too: print their slip "
+        "for it."
+    )
+
+
 @console_page()
 def roster(request, tournament):
     query = request.GET.get("q", "").strip()
@@ -67,7 +78,10 @@ def player_add(request, tournament):
         except ValidationError as error:
             service_error_onto(form, error)
         else:
-            messages.success(request, _("Registered %(player)s.") % {"player": registration})
+            messages.success(
+                request,
+                _("Registered %(player)s.") % {"player": registration} + _linked(registration),
+            )
             if "again" in request.POST:
                 return redirect("event:player_add", slug=tournament.slug)
             return redirect("event:roster", slug=tournament.slug)
@@ -177,7 +191,9 @@ def substitute_add(request, tournament):
             service_error_onto(form, error)
         else:
             messages.success(
-                request, _("Substitute %(player)s registered.") % {"player": registration}
+                request,
+                _("Substitute %(player)s registered.") % {"player": registration}
+                + _linked(registration),
             )
             if request.POST.get("next") == "checkin":
                 return redirect("event:checkin", slug=tournament.slug)
