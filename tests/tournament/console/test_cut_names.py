@@ -1,6 +1,7 @@
 """The cut page names each player once: their name as the page's language shows it (the Chinese
 name first on a Chinese page) and their number beside it, once, even for two players of the
-same name (whose label, "Maria Garcia (#5, ES)", already carries the number)."""
+same name (whose label, "Maria Garcia (#5, ES)", already carries the number); the tie at the
+line names its tie-breaks in the page's language."""
 
 import html
 import re
@@ -53,3 +54,6 @@ def test_each_player_is_named_once_with_the_chinese_name_and_the_number(client, 
     assert f"{expected} {chan}" in cells
     if language == "en":
         assert "陳大文" not in page
+    else:  # the tie's columns: the tie-breaks in the reader's words
+        tie = page[page.index('id="cut-tie"') : page.index("</thead>", page.index('id="cut-tie"'))]
+        assert "總分" in tie and "Total points" not in tie, tie

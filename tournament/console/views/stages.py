@@ -126,7 +126,8 @@ def _cut_rows(preview) -> dict:
     return {
         "qualified": [row for row, line in zip(rows, lines, strict=True) if line.qualified],
         "cut_out": [row for row, line in zip(rows, lines, strict=True) if not line.qualified],
-        "tie_keys": [TIE_BREAKS[key].name for key in tie.keys] if tie else [],
+        # The pure ranking names a tie-break in English; its name is a msgid (`models.TIE_BREAKS`).
+        "tie_keys": [_(TIE_BREAKS[key].name) for key in tie.keys] if tie else [],
         "tie_rows": [
             {
                 "name": name.get(pid, "?"),
