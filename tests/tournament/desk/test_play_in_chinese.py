@@ -121,14 +121,20 @@ def test_a_hand_summary_is_english_text_and_chinese_on_the_page():
 
 
 def test_a_preset_reason_is_stored_english_and_read_back_in_chinese():
+    """Stored in English; a shipped preset's words read back in Chinese, an organiser's own
+    as typed."""
     terms = PresetTerms("Late arrival", 30, per="missed game")
     reason = preset_outcome(terms, count=2, warned_before=False, note="ten minutes").reason
     assert type(reason) is str and reason == "Late arrival: 2 x missed game. ten minutes"
     with translation.override("zh-hans"):
+        # The shipped presets' words are product text: said in the reader's language.
         shown = translate_message(reason_message(reason, "Late arrival"))
-        assert shown == "Late arrival：2 × missed game。ten minutes"
+        assert shown == "迟到：2 × 缺席一局。ten minutes"
         warned = reason_message("Talking: warning", "Talking")
-        assert translate_message(warned) == "Talking：警告"
+        assert translate_message(warned) == "交谈：警告"
+        # An organiser's own preset stays as they typed it.
+        own = preset_outcome(PresetTerms("Phone rang", 10, per="ring"), count=3, warned_before=True)
+        assert translate_message(reason_message(own.reason, "Phone rang")) == "Phone rang：3 × ring"
     assert reason_message("Talking: warning. said sorry", None) == "Talking: warning. said sorry"
 
 

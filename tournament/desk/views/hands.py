@@ -111,15 +111,15 @@ def session_sheet(request, session):
         return _sheet_page(request, session, form, None)
     # The posted number names the players' seat winds; the service checks it is the next one.
     posted = optional_int(request.POST.get("number"))
-    next_number = selectors.session_next_number(session)
-    number = posted or next_number or 1
+    number = posted or selectors.session_next_number(session) or 1
     form = HandForm(request.POST, seating=seating, number=number)
     if form.is_valid():
         # Saved with the seating read for the form: one seating read, one evaluation.
         entry = _entry(form, as_false_win=bool(request.POST.get("as_false_win")))
-        save = table_services.desk_entry_save
+        save, drawn_from = table_services.desk_entry_save, None
         if request.POST.get("draws_before"):  # the judge's word: the rows between were draws
             save = table_services.desk_entry_save_after_draws
+            drawn_from = selectors.session_next_number(session)
         try:
             done = save(session=session, entry=entry, user=request.user, seating=seating)
         except hand_services.EntryRejected as error:
@@ -145,8 +145,8 @@ def session_sheet(request, session):
                     request, SECOND_ENTRY_MESSAGES[done.result] % {"number": hand.number}
                 )
                 return redirect(session_url(session))
-            if next_number and hand.number > next_number:  # the draws before it, on their word
-                messages.success(request, _draws_recorded(next_number, hand.number - 1))
+            if drawn_from and hand.number > drawn_from:  # the draws before it, on their word
+                messages.success(request, _draws_recorded(drawn_from, hand.number - 1))
             if hand.outcome == "draw":
                 saved = _("Hand %(number)s saved: a draw.")
             elif hand.outcome == "false_win":
