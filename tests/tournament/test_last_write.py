@@ -92,6 +92,7 @@ NOT_PUBLIC = {
     "player_link_issue": "a private link is shown only to officials and to the player holding it",
     "player_link_revoke": "a private link is shown only to officials and to the player holding it",
     "player_links_issue_all": "private links are shown only to officials and to their holders",
+    "player_links_follow": "private links are shown only to officials and to their holders",
     **{
         name: "a background job's file changes no page; last_write is the job's own version"
         for name in ("job_request", "job_retry", "job_report", "job_run", "jobs_prune")
@@ -107,6 +108,7 @@ READS = {
     "penalty_summary", "session_scores_drift", "session_scores_check", "kept_rows",
     "player_build",  # builds an unsaved Player for roster_admit; writes nothing
     "player_link_build",  # builds an unsaved PlayerLink with a fresh token; writes nothing
+    "token_new",  # draws a fresh token; writes nothing
     "cut_pending_round",  # reads a seating refusal's cut round for the page's link; no write
     "job_key",  # a digest of a job's kind and parameters; writes nothing
 }  # fmt: skip
