@@ -129,6 +129,8 @@ def test_an_upheld_query_reads_as_upheld_in_chinese(client, table):
     page = _page(client, token, "zh-hant")
     assert "總裁判已接納您對第 1 局（第 1 輪，第 1 桌）的查詢" in page.split("<h2>")[0]
     assert "您對這一局的查詢已獲接納" in page
+    answer = re.search(r'<li id="query-\d+">(.*?)</li>', page, re.S).group(1)
+    assert answer.endswith("— <strong>申訴成立</strong>")  # no English answer beside it
 
 
 @pytest.mark.parametrize(

@@ -146,9 +146,9 @@ def hand_query_answer(*, query: HandQuery, upheld: bool, answer: str, user, now=
             _("This query was already answered (%(status)s); reload the queue.")
             % {"status": query.get_status_display().lower()}
         )
-    if upheld:
-        answer = " ".join((answer or "").split()) or "Upheld: the hand will be corrected."
-        answer = _text(answer, field="answer", missing="")
+    if upheld:  # no words needed: the status says it, in the player's language
+        answer = " ".join((answer or "").split())
+        answer = _text(answer, field="answer", missing="") if answer else ""
     else:
         answer = _text(
             answer,
@@ -173,10 +173,11 @@ def hand_query_answer(*, query: HandQuery, upheld: bool, answer: str, user, now=
 def _answer_summary(query: HandQuery) -> str:
     """ "Upheld the query of Ann on hand 3: ..." for the audit log: stored, so in English
     whatever the head judge's language."""
-    return (
+    summary = (
         f"{query.get_status_display()} the query of "
-        f"{query.registration.player.name} on hand {query.hand_number}: {query.answer}"
+        f"{query.registration.player.name} on hand {query.hand_number}"
     )
+    return f"{summary}: {query.answer}" if query.answer else summary
 
 
 @public_write
