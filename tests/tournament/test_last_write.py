@@ -475,6 +475,13 @@ def case_desk_entry_save(service, w):
     yield _total_shows(w, w.winner())
 
 
+def case_desk_entry_save_after_draws(service, w):
+    """Hands 2-3 drawn on the judge's word, then hand 4: the winner's total moves."""
+    yield Watch([w.player_page(w.winner())])
+    service(session=w.session, entry=entry(w.session, 4), user=w.judges[0])
+    yield _total_shows(w, w.winner())
+
+
 def case_hand_resolve(service, w):
     _double_entry(w)
     hand_services.hand_save(session=w.session, entry=entry(w.session, 2), user=w.judges[0])

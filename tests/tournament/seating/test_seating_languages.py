@@ -91,6 +91,6 @@ def test_the_stage_plan_is_described_in_the_readers_language():
     assert stage_description(plan, 1) == plan.describe(1)
     with translation.override("zh-hans"):
         assert stage_description(plan, 1) == (
-            "第 1 赛段：第 1 至 4 轮，之后前 64 名晋级，带入得分的 1/4。"
+            "第 1 阶段：第 1 至 4 轮，之后前 64 名晋级，带入得分的 1/4。"
         )
-        assert stage_description(plan, 2) == "第 2 赛段：第 5 轮起。"
+        assert stage_description(plan, 2) == "第 2 阶段：第 5 轮起。"
