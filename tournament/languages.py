@@ -9,6 +9,9 @@ Vocabulary:
   (a QR code on a Chinese slip) carries it, so the page opens in the slip's language.
 - Without a parameter, the cookie decides, then the browser's ``Accept-Language``, then
   ``settings.LANGUAGE_CODE`` (Django's `LocaleMiddleware`, which this extends).
+- *label suffix*: the colon Django's forms put after a label, ``gettext(":")``. Django's own
+  Simplified catalogue keeps it ASCII (``结果:``) while its Traditional one is full-width; it is
+  marked here (`LABEL_SUFFIX`) so that our catalogues, which come first, say ``：`` in both.
 - *moment*: a time of day as a reader is told it (`moment_text`): "03:13" today, with the day
   before it otherwise, in the reader's language ("28 November 03:13", "11月28日 03:13"), so that
   "until 03:13" never means tomorrow unsaid.
@@ -23,8 +26,10 @@ from django.conf import settings
 from django.middleware.locale import LocaleMiddleware
 from django.utils import timezone, translation
 from django.utils.formats import date_format, time_format
+from django.utils.translation import gettext_noop
 
 LANGUAGE_PARAMETER = "lang"
+LABEL_SUFFIX = gettext_noop(":")  # Django's forms translate it (see *label suffix*)
 
 _HTML_LANG = {"en": "en", "zh-hant": "zh-Hant", "zh-hans": "zh-Hans"}
 

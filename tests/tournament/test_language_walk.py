@@ -27,7 +27,8 @@ wrong script
             both scripts write the same (`BOTH_SCRIPTS`).
 stray punctuation
             on a Chinese page, two marks that end one another (``。：``, ``。。``) or an ASCII
-            full stop after Chinese text (``（申诉时限）.``).
+            full stop, colon, comma or semicolon after Chinese text (``（申诉时限）.``,
+            ``第 1 局: ``).
 declared English
             text inside an element whose ``lang`` is English (``lang="en"``, ``"en-GB"``...):
             stored English shown as it is (the audit log's records) or a command line. It is
@@ -209,7 +210,9 @@ def script_only_characters() -> dict[str, set[str]]:
 
 
 _HAN = "\u3400-\u9fff"
-STRAY_PUNCTUATION = re.compile(rf"[。！？：；，、][。：；，、]|[）」』{_HAN}]\.(?![\w.])")
+STRAY_PUNCTUATION = re.compile(
+    rf"[。！？：；，、][。：；，、]|[）」』{_HAN}]\.(?![\w.])|[{_HAN}][:,;](?=\s)"
+)
 
 
 def chinese_text_finder(allowed: list[str]):
@@ -390,4 +393,5 @@ def test_the_walk_finds_the_other_script_and_stray_punctuation():
     assert found("門前清 斷么九", "zh-hant") == ([], [])
     assert found("门前清", "zh-hant")[0] == ["门"]
     assert found("暂定至 03:13（申诉时限）. 已保存。：", "zh-hans")[1] == ["。：", "）."]
+    assert found("第 1 局: 和牌, 10 分", "zh-hans")[1] == ["局:", "牌,"]
     assert found("第 1.5 分 ZJ v3.3.", "zh-hans") == ([], [])

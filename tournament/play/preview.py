@@ -22,13 +22,15 @@ from scoring.translation import translate_message
 from .entry import seat_note
 
 _RULES = r"R\d+[a-z]?(?:\s*[,/]\s*R\d+[a-z]?)*"
+# Chinese text writes the same references with full-width marks: （RULINGS R9）, R12：, ，
+_OPEN, _CLOSE, _COLON, _COMMA = "[(（]", "[)）]", "[:：]", "[,，、]"
 _REFERENCE = re.compile(
     # " (RULINGS R9)", " (R12)", " (RULINGS R9 (penalty tiles))": dropped whole
-    rf"\s*\((?:RULINGS\s+)?{_RULES}(?:\s+\([^)]*\))?\)"
+    rf"\s*{_OPEN}(?:RULINGS\s+)?{_RULES}(?:\s*{_OPEN}[^)）]*{_CLOSE})?{_CLOSE}"
     # "(RULINGS R11: everyone pays)" keeps its words; "RULINGS R10: record it" too
-    rf"|(?:RULINGS\s+)?{_RULES}:\s*"
+    rf"|(?:RULINGS\s+)?{_RULES}\s*{_COLON}\s*"
     # ", RULINGS R2" inside a list of words; "RULINGS R9" alone
-    rf"|,?\s*RULINGS\s+{_RULES}(?:\s+\([^)]*\))?"
+    rf"|{_COMMA}?\s*RULINGS\s+{_RULES}(?:\s*{_OPEN}[^)）]*{_CLOSE})?"
     # a stray rule number
     rf"|\s*\b{_RULES}\b"
 )

@@ -23,6 +23,7 @@ from tests.tournament.builders import (
 )
 from tournament.models import AuditEntry, Hand
 from tournament.play.forms import CalculatorForm, HandForm
+from tournament.play.preview import plain_words
 from tournament.play.selectors import round_desk, session_sheet, table_signals
 from tournament.play.services.hands import hand_save
 from tournament.play.services.sessions import penalty_record
@@ -241,3 +242,29 @@ def test_the_session_header_shows_the_final_totals_with_the_penalties():
     sheet = session_sheet(session, viewer=judge)
     finals = {pid: total for _, pid, _, total in sheet.players}
     assert finals == {ids["E"]: -10, ids["S"]: 30, ids["W"]: -10, ids["N"]: -40}
+
+
+# --- plain words for players, in Chinese too ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("RULINGS R12：点炮大牌由谁付。", "点炮大牌由谁付。"),
+        ("因为局号决定门风（RULINGS R14）。没有保存", "因为局号决定门风。没有保存"),
+        ("计分方式（最佳的 3 种组合之一，RULINGS R2）：", "计分方式（最佳的 3 种组合之一）："),
+        (
+            "RULINGS R12: who pays a big hand won on a discard.",
+            "Who pays a big hand won on a discard.",
+        ),
+    ],
+)
+def test_plain_words_drop_rule_numbers_written_with_chinese_marks(text, plain):
+    assert plain_words(text) == plain
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "zh-hans"])
+def test_the_calculators_help_has_no_rule_numbers_nor_a_leading_colon(client, language):
+    html = client.get(reverse("public:calculator"), {"lang": language}).content.decode()
+    helps = re.findall(r'<div class="helptext"[^>]*>([^<]*)</div>', html)
+    assert helps and not [h for h in helps if "RULINGS" in h or h.startswith(("：", ":"))]
