@@ -268,3 +268,13 @@ def test_the_calculators_help_has_no_rule_numbers_nor_a_leading_colon(client, la
     html = client.get(reverse("public:calculator"), {"lang": language}).content.decode()
     helps = re.findall(r'<div class="helptext"[^>]*>([^<]*)</div>', html)
     assert helps and not [h for h in helps if "RULINGS" in h or h.startswith(("：", ":"))]
+
+
+def test_the_tournament_audit_log_names_sessions_and_dates_in_the_readers_language(client):
+    session = make_session()
+    hand_save(session=session, entry=entry(session), user=make_user())
+    client.force_login(make_user("head"))
+    url = reverse("desk:tournament_audit", args=[session.round.tournament.slug])
+    html = client.get(url, {"lang": "zh-hant"}).content.decode()
+    assert "第 1 輪，第 1 桌" in html and "R1 T1" not in html
+    assert re.search(r"\d+月\d+日 \d\d:\d\d:\d\d", html)
