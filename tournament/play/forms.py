@@ -310,6 +310,7 @@ class CalculatorForm(HandForm):
 
     def __init__(self, data=None, *, tournament: Tournament | None = None, **kwargs):
         # Opened from a tournament's menu: its minimum, cap and scheme, not the usual 5.
+        self.tournament = tournament
         rules = {}
         if tournament is not None:
             rules = {"minimum": tournament.minimum_points, "scheme": tournament.payoff_scheme}

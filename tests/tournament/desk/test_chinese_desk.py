@@ -9,6 +9,8 @@ header shows the signed final totals."""
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -278,3 +280,15 @@ def test_the_tournament_audit_log_names_sessions_and_dates_in_the_readers_langua
     html = client.get(url, {"lang": "zh-hant"}).content.decode()
     assert "第 1 輪，第 1 桌" in html and "R1 T1" not in html
     assert re.search(r"\d+月\d+日 \d\d:\d\d:\d\d", html)
+
+
+def test_the_calculator_names_no_hidden_tournament_and_asks_nothing_without_one(client):
+    hidden = make_tournament(minimum_points=15, hidden=True)
+    page = client.get(reverse("public:calculator"), {"rules": hidden.slug}).content.decode()
+    assert hidden.name not in page and 'id="rules-of"' not in page
+    assert 'name="minimum" value="5"' in page
+    page = client.get(reverse("public:calculator"), {"rules": "no-such-event"})
+    assert page.status_code == 200
+    with CaptureQueriesContext(connection) as queries:
+        client.get(reverse("public:calculator"), {"tiles": SMALL, "winning_tile": "5m"})
+    assert not [q["sql"] for q in queries if "\"slug\" = ''" in q["sql"]]

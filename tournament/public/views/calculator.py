@@ -9,22 +9,32 @@ tournament's winning minimum, cap and scheme.
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import render
 
 from scoring.engine import Rules, Scheme
 
-from ...event.selectors import tournament_by_slug
 from ...play.entry import evaluate
 from ...play.forms import CalculatorForm, calculator_seating
 from ...play.preview import preview_context
-from ...release import Rule, public_page
+from ...release import Rule, public_page, viewed_tournament
+
+
+def _rules_of(request, slug: str):
+    """The tournament whose rules ``?rules=`` names, when the viewer may see it (a hidden one
+    only to its officials: its name is on the page); None without one (no query)."""
+    if not slug:
+        return None
+    try:
+        return viewed_tournament(request.user, slug)[0]
+    except Http404:
+        return None
 
 
 @public_page(Rule.ALWAYS)
 def calculator(request):
     data = request.GET.copy()
-    tournament = tournament_by_slug(data.pop("rules", [""])[0])
-    form = CalculatorForm(data or None, tournament=tournament)
+    form = CalculatorForm(data or None, tournament=_rules_of(request, data.pop("rules", [""])[0]))
     evaluation = None
     if form.is_bound and form.is_valid():
         rules = Rules(
@@ -36,7 +46,7 @@ def calculator(request):
     context = {
         **preview_context(form, evaluation, calculator_seating(), for_players=True),
         "calculator": True,
-        "rules_of": tournament,
+        "rules_of": form.tournament,
     }
     if request.htmx:
         return render(request, "tournament/play/_preview.html", context)
