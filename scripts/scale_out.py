@@ -18,6 +18,17 @@ proxy       nginx with `render_nginx`'s configuration (``docs/deployment/scale-o
             filled in), run from a folder of its own; the only address clients use.
 redis       a ``redis-server`` of the layout's own on a free port, without persistence, when
             the environment names no ``REDIS_URL``.
+static      the site's static files (CSS, htmx, ``live.js``...), collected by ``manage.py
+            collectstatic`` with the production storage (hashed names, compressed copies) into a
+            folder of the layout's own (`static_collect`; ``DJANGO_STATIC_ROOT`` in every
+            process), kept between runs under the temporary folder for as long as the static
+            sources and the installed packages are the same. Debug is off, so WhiteNoise serves
+            only that folder; the proxy keeps what it answers like any public answer. The
+            launcher says it is ready only once the stylesheet, htmx and ``live.js`` answer 200
+            through the proxy at the addresses the pages name (`STATIC_CHECKED`).
+ports       the proxy's (``--port``), each web process's and Redis's: free ones chosen by the
+            system, or, with ``--first-port N``, N (the proxy), N + 1, ... in the order public,
+            officials, streams, Redis.
 open files  every open live page holds a socket in uvicorn and two in nginx: the processes are
             started with the soft limit of open files raised to the hard one (`files_allow`).
 yield       on one machine the pools share its cores: the spectators' processes (public,
@@ -36,6 +47,10 @@ It prints the proxy's address and the processes, and stops them all on Ctrl-C.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.metadata
+import itertools
+import json
 import os
 import resource
 import secrets
@@ -54,6 +69,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "docs" / "deployment" / "scale-out.nginx.conf"
 NGINX = os.environ.get("NGINX", shutil.which("nginx") or "/usr/sbin/nginx")
+# The static files the launcher asks for through the proxy before it says it is ready: every
+# page's stylesheet, htmx and the live pages' script (see *static*).
+STATIC_CHECKED = ("css/site.css", "django_htmx/htmx-2.min.js", "tournament/live.js")
 
 
 def free_port() -> int:
@@ -66,7 +84,8 @@ def free_port() -> int:
 class Layout:
     """The processes to start and the environment they share (see the vocabulary)."""
 
-    port: int = 0  # the proxy's; 0: a free one
+    port: int = 0  # the proxy's; 0: a free one (or first_port)
+    first_port: int = 0  # 0: free ports; else first_port, first_port + 1, ... (see *ports*)
     public: int = 2
     officials: int = 1
     streams: int = 1
@@ -75,11 +94,15 @@ class Layout:
     env: dict = field(default_factory=dict)
     host: str = "127.0.0.1"
     ports: dict = field(default_factory=dict)  # pool -> ports, filled by `assign_ports`
+    static_root: str = ""  # a folder already collected; "": the layout collects its own
 
     def assign_ports(self) -> None:
-        self.port = self.port or free_port()
+        following = (port for port in itertools.count(self.first_port) if port != self.port)
+        take = (lambda: next(following)) if self.first_port else free_port
+        self.port = self.port or take()
         for pool in ("public", "officials", "streams"):
-            self.ports[pool] = [free_port() for _ in range(getattr(self, pool))]
+            self.ports[pool] = [take() for _ in range(getattr(self, pool))]
+        self.ports["redis"] = [take()]
 
     @property
     def base(self) -> str:
@@ -93,11 +116,62 @@ def site_env(extra: dict | None = None) -> dict:
     env.setdefault("DJANGO_SECRET_KEY", "scale-out-" + secrets.token_urlsafe(40))
     env.setdefault("DJANGO_TRUSTED_PROXY_COUNT", "1")
     env.setdefault("DJANGO_SECURE_SSL_REDIRECT", "0")  # loopback: no HTTPS in front
-    env.setdefault("DJANGO_PLAIN_STATIC", "1")  # no collectstatic needed
+    # The production storage (hashed names), served from the collected folder (see *static*).
+    env.pop("DJANGO_PLAIN_STATIC", None)
     env.setdefault("DJANGO_DB_POOL", "4")
     env.pop("DJANGO_DEBUG", None)
     env.update(extra or {})
     return env
+
+
+def static_digest(env: dict) -> str:
+    """What the collected files depend on: the repository's static sources, every installed
+    package's version (the admin's, htmx's, the API pages' files come from packages) and the
+    settings module."""
+    digest = hashlib.sha256(env.get("DJANGO_SETTINGS_MODULE", "").encode())
+    for path in sorted((ROOT / "static").rglob("*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    versions = sorted(
+        f"{found.metadata['Name']}=={found.version}" for found in importlib.metadata.distributions()
+    )
+    digest.update("\n".join(versions).encode())
+    return digest.hexdigest()[:16]
+
+
+def static_collect(env: dict, *, log=print) -> Path:
+    """The layout's collected static files (see *static*): ``manage.py collectstatic`` with
+    ``env`` into a new folder, renamed into place once complete (two launchers at once each
+    collect, the first to finish is kept); an existing complete folder is used as it is."""
+    kept = Path(tempfile.gettempdir()) / "zj-scale-out-static"
+    folder = kept / static_digest(env)
+    if (folder / "staticfiles.json").exists() or (folder / "css" / "site.css").exists():
+        return folder
+    kept.mkdir(parents=True, exist_ok=True)
+    building = Path(tempfile.mkdtemp(prefix="collecting-", dir=kept))
+    log(f"collecting the static files into {folder} (once per version of them)...")
+    try:
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
+            cwd=ROOT,
+            env=dict(env, DJANGO_STATIC_ROOT=str(building)),
+            check=True,
+        )
+        building.chmod(0o755)
+        try:
+            building.rename(folder)
+        except OSError:  # another launcher's folder is there first: use it
+            pass
+    finally:
+        shutil.rmtree(building, ignore_errors=True)
+    return folder
+
+
+def static_addresses(root: Path) -> list[str]:
+    """The addresses the pages name for `STATIC_CHECKED` (hashed, from the collected manifest)."""
+    manifest = root / "staticfiles.json"
+    names = json.loads(manifest.read_text())["paths"] if manifest.exists() else {}
+    return ["/static/" + names.get(name, name) for name in STATIC_CHECKED]
 
 
 def render_nginx(layout: Layout, folder: Path) -> str:
@@ -237,6 +311,8 @@ class Deployment:
         extra.setdefault("DJANGO_MEDIA_ROOT", str(self.folder / "media"))
         # The streams warm a new version's fragments through the proxy (tournament.pagewarm).
         extra.setdefault("DJANGO_LIVE_WARM_URL", layout.base)
+        self.static_root = Path(layout.static_root or static_collect(site_env(extra), log=self.log))
+        extra["DJANGO_STATIC_ROOT"] = str(self.static_root)
         if not (extra.get("REDIS_URL") or os.environ.get("REDIS_URL")):
             extra["REDIS_URL"] = self._redis_start()
         self.env = site_env(extra)
@@ -248,6 +324,7 @@ class Deployment:
                     self._wait_for_pools()
                 self._spawn(name, command)
             self._wait(layout.base + "/healthz/", "the proxy")
+            self.static_check()
         except BaseException:
             self.stop()
             raise
@@ -265,8 +342,24 @@ class Deployment:
         self.processes.append((name, process))
         return process
 
+    def static_check(self) -> None:
+        """Every file of `STATIC_CHECKED` answers 200, not empty, through the proxy at the
+        address the pages name; else the layout is not ready (see *static*)."""
+        for address in static_addresses(self.static_root):
+            try:
+                with urllib.request.urlopen(self.layout.base + address, timeout=10) as answer:
+                    if answer.status == 200 and answer.read(1):
+                        continue
+                    status = answer.status
+            except urllib.error.HTTPError as error:
+                status = error.code
+            raise RuntimeError(
+                f"the proxy answers {address} with {status}, not the file: are the static "
+                f"files collected into {self.static_root}? (docs/deploy.md)"
+            )
+
     def _redis_start(self) -> str:
-        port = free_port()
+        port = self.layout.ports["redis"][0]
         self._spawn(
             f"redis (:{port})",
             [
@@ -352,6 +445,17 @@ def stop_on_sigterm() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8080, help="the proxy's port (8080)")
+    parser.add_argument(
+        "--first-port",
+        type=int,
+        default=0,
+        help="the web processes' and Redis's ports from this one up (default: free ones)",
+    )
+    parser.add_argument(
+        "--static-root",
+        default="",
+        help="serve this folder, collected already (default: collect into one of the layout's)",
+    )
     parser.add_argument("--public", type=int, default=2, help="public web processes (2)")
     parser.add_argument("--officials", type=int, default=1, help="officials' web processes (1)")
     parser.add_argument("--streams", type=int, default=1, help="uvicorn processes (1)")
@@ -366,6 +470,8 @@ def main() -> None:
     options = parser.parse_args()
     layout = Layout(
         port=options.port,
+        first_port=options.first_port,
+        static_root=options.static_root,
         public=options.public,
         officials=options.officials,
         streams=options.streams,

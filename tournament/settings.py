@@ -36,6 +36,9 @@
                         the ``rq`` extra) or "immediate" (in the request itself: no worker)
 ``DJANGO_PRINT_IMMEDIATE_PAGES`` a printout of at most this many pages is made in the request (4);
                         a longer one is a background job
+``DJANGO_STATIC_ROOT``  the folder ``manage.py collectstatic`` fills and WhiteNoise serves the
+                        static files from when debug is off (default ``staticfiles/`` beside
+                        manage.py; scripts/scale_out.py collects into one of its own)
 ``DJANGO_MEDIA_ROOT``   where the files the jobs make are kept (default ``media/`` beside
                         manage.py); never served as public files, only through their job's page
 ``DJANGO_S3_BUCKET``    keep those files in an S3-compatible bucket instead (django-storages, the
@@ -358,7 +361,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# With debug off WhiteNoise serves only what collectstatic put here (hashed names, compressed).
+STATIC_ROOT = Path(environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 # The files the background jobs make (tournament.jobs): on this machine's disk by default, or in
 # an S3-compatible bucket shared by every web process and worker (django-storages, not installed
 # unless wanted: `pip install -e '.[s3]'`). Either way they are served only through their job's
