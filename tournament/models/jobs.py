@@ -13,8 +13,9 @@ class Job(models.Model):
     """One file someone asked for, and how far its making has come.
 
     The same file asked again at the same version of the tournament (``key`` and ``version``)
-    is this row again: twenty clicks make one PDF. A failed job is asked again with *Try
-    again*, on the same row.
+    is this row again: twenty clicks make one PDF. A public printout is the same row again
+    while what the public may see of it is the same (``key`` and ``released``), whatever
+    the version. A failed job is asked again with *Try again*, on the same row.
     """
 
     class Kind(models.TextChoices):
@@ -36,6 +37,17 @@ class Job(models.Model):
     key = models.CharField(max_length=64, help_text="A digest of the kind and the parameters.")
     version = models.DateTimeField(
         help_text="The tournament's last write when it was asked for: a later write supersedes it."
+    )
+    released = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text=(
+            "A public printout's: a digest of the released content it is made from (empty for "
+            "an official's job, which follows the version)."
+        ),
+    )
+    asked_from = models.GenericIPAddressField(
+        null=True, blank=True, help_text="The address a visitor without a log-in asked from."
     )
     asked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
