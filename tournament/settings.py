@@ -23,6 +23,13 @@
                         version's fragments are then warmed through it, so the proxy holds
                         them before the open pages ask (tournament.pagewarm, docs/deploy.md;
                         default: none, warmed in the process's own cache)
+``DJANGO_LIVE_STREAMS_PER_ADDRESS`` the most live streams (`tournament.asgi`) one client address
+                        may hold open in one streams process (1500: a venue's hall of phones
+                        shares one address behind its router; 0 for no bound); past it the
+                        stream answers 429 with ``Retry-After`` and the page refreshes itself
+                        every 20 s instead
+``DJANGO_LIVE_STREAMS_PER_PROCESS`` the most live streams one streams process holds open (4000;
+                        0 for no bound); past it the stream answers 503 with ``Retry-After``
 ``DJANGO_DB_POOL``      PostgreSQL only: the most connections each web process keeps in a pool
                         (psycopg's pool; default: none, one kept connection per thread)
 ``SENTRY_DSN``          report errors to Sentry (default: no error reporting); with
@@ -293,6 +300,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # guessing throttle hold across processes. A Redis that is down or slow is a cache miss, never an
 # error page: the site reads the database instead.
 LIVE_WARM_URL = environ.get("DJANGO_LIVE_WARM_URL", "").rstrip("/")
+# The live streams' bounds (tournament.asgi): per client address, per streams process.
+LIVE_STREAMS_PER_ADDRESS = int(environ.get("DJANGO_LIVE_STREAMS_PER_ADDRESS", "1500"))
+LIVE_STREAMS_PER_PROCESS = int(environ.get("DJANGO_LIVE_STREAMS_PER_PROCESS", "4000"))
 
 REDIS_URL = environ.get("REDIS_URL", "")
 if REDIS_URL:
