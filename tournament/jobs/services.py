@@ -11,14 +11,15 @@ import datetime as dt
 import hashlib
 import json
 import logging
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import IntegrityError, transaction
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db import IntegrityError, close_old_connections, connection, transaction
+from django.db.models import Exists, F, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -29,6 +30,10 @@ from ..models import Job, Tournament
 WAITING = gettext_noop("Waiting for a worker")
 MADE_AGAIN = gettext_noop("Made again")
 SAVING = gettext_noop("Saving the file")
+LOST = (
+    "The worker making this file stopped before it was done (it was restarted or killed). "
+    "Try again; if it stops again, the site's operator should look at the worker's log."
+)
 
 logger = logging.getLogger(__name__)
 
@@ -38,8 +43,18 @@ FRESH_SECONDS = 600
 KEEP_SECONDS = 24 * 3600
 #: ...or this long after a later write of their tournament superseded them.
 SUPERSEDED_SECONDS = 3600
-#: A queued or running job without news for this long has lost its worker (see *stuck*).
+#: A queued job without news for this long has no worker taking it (see *stuck*).
 STUCK_SECONDS = 3600
+#: A running job's worker writes its heartbeat this often (see *heartbeat*)...
+HEARTBEAT_SECONDS = 5
+#: ...and a running job without news for this long has lost its worker (see *lost*).
+LOST_SECONDS = 30
+#: The queue's order (see *priority*): the officials' files first, the public's after.
+OFFICIAL_PRIORITY = 10
+PUBLIC_PRIORITY = -10
+#: Public printouts being made at once (see *public bound*): for one address, for a tournament.
+PUBLIC_PENDING_PER_ADDRESS = 2
+PUBLIC_PENDING_PER_TOURNAMENT = 4
 #: How often a worker prunes, at most, after finishing a job.
 PRUNE_EVERY_SECONDS = 900
 FOLDER = "jobs"
@@ -72,10 +87,18 @@ def _now_fields(**fields) -> dict:
     return {"updated_at": timezone.now(), **fields}
 
 
-def _send(job_id: int, task) -> None:
+def _prioritised(task, priority: int):
+    """``task`` at ``priority`` (see *priority*) where its backend orders by priority."""
+    using = getattr(task, "using", None)
+    if using is None or not getattr(task.get_backend(), "supports_priority", False):
+        return task
+    return using(priority=priority)
+
+
+def _send(job_id: int, task, priority: int = OFFICIAL_PRIORITY) -> None:
     """Hand the job to the queue (after the commit that saved it)."""
     try:
-        result = task.enqueue(job_id)
+        result = _prioritised(task, priority).enqueue(job_id)
     except Exception as error:  # noqa: BLE001 - the queue is down: say so on the job's page
         logger.exception("Job %s could not be queued", job_id)
         Job.objects.filter(pk=job_id, state=Job.State.QUEUED).update(
@@ -94,7 +117,8 @@ def _send(job_id: int, task) -> None:
 
 
 def _enqueue(job: Job, task) -> None:
-    transaction.on_commit(lambda: _send(job.pk, task))
+    priority = PUBLIC_PRIORITY if job.released else OFFICIAL_PRIORITY
+    transaction.on_commit(lambda: _send(job.pk, task, priority))
 
 
 def job_request(
@@ -113,8 +137,10 @@ def job_request(
     row."""
     key = job_key(kind, parameters)
     version = tournament.last_write
-    same = Job.objects.filter(tournament=tournament, key=key, version=version)
+    same = Job.objects.filter(tournament=tournament, key=key, version=version, released="")
     job = same.first()
+    if job is not None and job_lost_notice(job):  # asked again: made again
+        job_retry(job=job, task=task)
     if job is None:
         try:
             with transaction.atomic():
@@ -141,15 +167,104 @@ def job_request(
     return job
 
 
-def _usable(job: Job, fresh_seconds: int) -> bool:
-    fresh = job.finished_at and timezone.now() - job.finished_at < dt.timedelta(
-        seconds=fresh_seconds
+def _pending(jobs):
+    return jobs.filter(state__in=[Job.State.QUEUED, Job.State.RUNNING])
+
+
+def public_job_request(
+    *,
+    tournament: Tournament,
+    kind: str,
+    name: str,
+    parameters: dict,
+    released: str,
+    asked_from: str | None,
+    task,
+) -> Job | None:
+    """What a visitor gets for a public file made from ``released`` (see *released*): the job
+    made from that content when it is done; else the last file made of the same parameters
+    while the new one is made (see *stale*); else the job being made. A new job is queued
+    only within the *public bound*; past it the last file made is given, or None (nothing to
+    give: the visitor is told to try again in a minute)."""
+    key = job_key(kind, parameters)
+    family = Job.objects.filter(tournament=tournament, key=key).exclude(released="")
+    current = family.filter(released=released).order_by("-pk").first()
+    if current is not None and job_lost_notice(current):
+        current.refresh_from_db()
+    if current is not None and current.state == Job.State.DONE and _usable(current, None):
+        return current
+    last_made = next(
+        (
+            job
+            for job in family.filter(state=Job.State.DONE).order_by("-finished_at", "-pk")
+            if _usable(job, None)
+        ),
+        None,
+    )
+    if current is not None and current.state != Job.State.DONE:
+        return last_made or current  # being made (or failed: its page says why)
+    pending = _pending(Job.objects.filter(tournament=tournament).exclude(released=""))
+    crowded = pending.count() >= PUBLIC_PENDING_PER_TOURNAMENT or (
+        asked_from is not None
+        and pending.filter(asked_from=asked_from).count() >= PUBLIC_PENDING_PER_ADDRESS
+    )
+    if crowded:
+        return last_made
+    if current is not None:  # made from this content, its file gone: made again on its row
+        again = Job.objects.filter(pk=current.pk, state=Job.State.DONE)
+        if again.update(**_now_fields(state=Job.State.QUEUED, progress=0, step=MADE_AGAIN)):
+            _enqueue(current, task)
+        current.refresh_from_db()
+        return last_made or current
+    try:
+        with transaction.atomic():
+            job = Job.objects.create(
+                tournament=tournament,
+                kind=kind,
+                name=name[:120],
+                parameters=parameters,
+                key=key,
+                version=tournament.last_write,
+                released=released,
+                asked_from=asked_from,
+                step=WAITING,
+            )
+    except IntegrityError:  # the same key at the same version, asked at the same moment
+        return family.order_by("-pk").first()
+    _enqueue(job, task)
+    job.refresh_from_db()  # an immediate backend has made it already
+    if job.state == Job.State.DONE:
+        return job
+    return last_made or job
+
+
+def _usable(job: Job, fresh_seconds: int | None) -> bool:
+    fresh = fresh_seconds is None or (
+        job.finished_at and timezone.now() - job.finished_at < dt.timedelta(seconds=fresh_seconds)
     )
     return bool(fresh and job.file and default_storage.exists(job.file.name))
 
 
+def job_lost_notice(job: Job, *, now: dt.datetime | None = None) -> bool:
+    """Mark ``job`` failed with *Try again* when its worker is gone (see *lost*): running with
+    no heartbeat for `LOST_SECONDS`. True when it was lost (the row is updated; ``job`` too)."""
+    if job.state != Job.State.RUNNING:
+        return False
+    now = now or timezone.now()
+    lost = Job.objects.filter(
+        pk=job.pk,
+        state=Job.State.RUNNING,
+        updated_at__lt=now - dt.timedelta(seconds=LOST_SECONDS),
+    ).update(state=Job.State.FAILED, finished_at=now, updated_at=now, error=LOST)
+    if lost:
+        job.refresh_from_db()
+    return bool(lost)
+
+
 def job_retry(*, job: Job, task) -> bool:
-    """Queue a failed job again (*Try again*); False when it had not failed (nothing to do)."""
+    """Queue a failed job again (*Try again*), or one whose worker is gone (see *lost*); False
+    when it had not failed (nothing to do: it is being made, or made)."""
+    job_lost_notice(job)
     queued = Job.objects.filter(pk=job.pk, state=Job.State.FAILED).update(
         **_now_fields(state=Job.State.QUEUED, progress=0, step=WAITING, error="")
     )
@@ -179,6 +294,40 @@ def _path(job: Job, filename: str) -> str:
 _last_prune = float("-inf")  # the first job a worker finishes prunes
 
 
+class _Heartbeat:
+    """While a worker makes a job, a thread of its own writes the job's ``updated_at`` every
+    `HEARTBEAT_SECONDS` (see *heartbeat*): a maker that reports nothing for a while (the PDF
+    being written) is still alive; a killed worker's job falls silent and is noticed as lost.
+    Not started inside a transaction (a job run in a request or a test by the immediate
+    backend): the row would not be seen by another connection, and the asker is there."""
+
+    def __init__(self, job_id: int) -> None:
+        self.job_id = job_id
+        self.stopped = threading.Event()
+        self.thread = None
+        if HEARTBEAT_SECONDS > 0 and not connection.in_atomic_block:
+            self.thread = threading.Thread(target=self._beat, name=f"zj-job-{job_id}", daemon=True)
+            self.thread.start()
+
+    def _beat(self) -> None:
+        try:
+            while not self.stopped.wait(HEARTBEAT_SECONDS):
+                try:
+                    Job.objects.filter(pk=self.job_id, state=Job.State.RUNNING).update(
+                        updated_at=timezone.now()
+                    )
+                except Exception:  # noqa: BLE001 - a missed beat; the next one may pass
+                    logger.warning("Job %s: the heartbeat was not written", self.job_id)
+                    close_old_connections()
+        finally:
+            connection.close()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        if self.thread is not None:
+            self.thread.join(timeout=HEARTBEAT_SECONDS)
+
+
 def job_run(job_id: int, make: Maker) -> str:
     """Make job ``job_id`` with ``make`` (the worker's side): claim it (a job is made by one
     worker at a time), report progress, save the file to the default storage and mark the job
@@ -200,6 +349,7 @@ def job_run(job_id: int, make: Maker) -> str:
     if not claimed:
         return "skipped"
     job = Job.objects.select_related("tournament").get(pk=job_id)
+    heart = _Heartbeat(job_id)
     try:
         made = make(job, lambda percent, step: job_report(job_id, percent, step))
         job_report(job_id, 98, SAVING)
@@ -215,6 +365,8 @@ def job_run(job_id: int, make: Maker) -> str:
             "operator.",
         )
         raise
+    finally:
+        heart.stop()
     done = Job.objects.filter(pk=job_id, state=Job.State.RUNNING).update(
         **_now_fields(
             state=Job.State.DONE,
@@ -259,8 +411,11 @@ def jobs_prune(*, now: dt.datetime | None = None) -> Pruned:
     ago, or superseded by a write and finished more than `SUPERSEDED_SECONDS` ago; delete the
     files under ``jobs/`` that no job names."""
     now = now or timezone.now()
-    stuck = Job.objects.filter(
-        state__in=[Job.State.QUEUED, Job.State.RUNNING],
+    lost = Job.objects.filter(
+        state=Job.State.RUNNING, updated_at__lt=now - dt.timedelta(seconds=LOST_SECONDS)
+    ).update(state=Job.State.FAILED, finished_at=now, updated_at=now, error=LOST)
+    stuck = lost + Job.objects.filter(
+        state=Job.State.QUEUED,
         updated_at__lt=now - dt.timedelta(seconds=STUCK_SECONDS),
     ).update(
         state=Job.State.FAILED,
@@ -276,12 +431,17 @@ def jobs_prune(*, now: dt.datetime | None = None) -> Pruned:
     finished = Job.objects.filter(state__in=[Job.State.DONE, Job.State.FAILED]).annotate(
         current=Subquery(last_write)
     )
+    newer_made = Job.objects.filter(
+        tournament_id=OuterRef("tournament_id"),
+        key=OuterRef("key"),
+        state=Job.State.DONE,
+        finished_at__gt=OuterRef("finished_at"),
+    ).exclude(released="")
+    superseded_before = now - dt.timedelta(seconds=SUPERSEDED_SECONDS)
     old = finished.filter(
         Q(finished_at__lt=now - dt.timedelta(seconds=KEEP_SECONDS))
-        | Q(
-            finished_at__lt=now - dt.timedelta(seconds=SUPERSEDED_SECONDS),
-            version__lt=F("current"),
-        )
+        | Q(released="", finished_at__lt=superseded_before, version__lt=F("current"))
+        | (~Q(released="") & Q(finished_at__lt=superseded_before) & Exists(newer_made))
     )
     deleted = 0
     for job in old.only("pk", "file"):

@@ -16,6 +16,12 @@ viewer          what of the asker changes the printout: whether they are an offi
                 audience allows (`printout_viewer_matches`, with `Document.refusal`).
 steps           what the job's page shows while the worker makes it: reading the tournament,
                 laying out the pages (part by part), writing the PDF, saving the file.
+public printout a long printout asked for by a visitor who is not an official: its job follows
+                what the public may see of it (`selectors.printout_released`), not every write;
+                while a new one is made the visitor gets the last one made; and only a few
+                are made at once for one address and one tournament (`tournament.jobs`:
+                *released*, *stale*, *public bound*). An official's job follows the version and
+                goes ahead of the public's in the queue (*priority*).
 title           what the job is called for people (`printout_title`): the printout, its round
                 and table, and its language named in words ("Player slips (Traditional
                 Chinese)"), never a code; said in the reader's language from the job's
@@ -32,7 +38,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django_tasks import task
 
-from ..jobs.services import JobError, JobFile, job_request, job_retry, job_run
+from ..jobs.services import (
+    JobError,
+    JobFile,
+    job_request,
+    job_retry,
+    job_run,
+    public_job_request,
+)
 from ..models import Job, Round
 from . import selectors
 from .documents import Document, NothingToPrint, PrintRequest, document_get
@@ -112,11 +125,29 @@ def printout_title(job: Job) -> str:
     return _title(document, job.parameters) if document else job.name
 
 
-def printout_job_request(*, document: Document, request: PrintRequest, asked_by) -> Job:
-    """The job making this printout at the tournament's version (`jobs.services.job_request`)."""
+def printout_job_request(
+    *, document: Document, request: PrintRequest, asked_by, asked_from: str | None = None
+) -> Job | None:
+    """The job making this printout: an official's at the tournament's version
+    (`jobs.services.job_request`); a visitor's from what the public may see, the last one
+    made while it is made anew, within the public bound (`jobs.services.public_job_request`:
+    None past it with nothing made yet). ``asked_from``: the visitor's address."""
     parameters = printout_parameters(document, request)
     with translation.override("en"):  # the stored name: English, whatever the reader's
         name = _title(document, parameters)
+    if not request.official:
+        released = selectors.printout_released(
+            request.tournament, document.identifier, request.round, parameters
+        )
+        return public_job_request(
+            tournament=request.tournament,
+            kind=KIND,
+            name=name,
+            parameters=parameters,
+            released=released,
+            asked_from=asked_from,
+            task=printout_make,
+        )
     return job_request(
         tournament=request.tournament,
         kind=KIND,

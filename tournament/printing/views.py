@@ -6,7 +6,12 @@ Vocabulary: see `tournament.printing.documents` (document, audience, refusal, pr
 the request and marked never to be cached (issue 12, point 8); a long one is a job: the download
 address sends the asker to the job's page, which shows its progress every second and then the
 file (or the reason it failed, with *Try again*), and the file is served by
-`printout_job_file` under the same audience as the download, to the same viewer only.
+`printout_job_file` under the same audience as the download, to the same viewer only. A
+visitor's long printout is the last one made while a new one is made, and past the public
+bound with nothing made yet the answer is 429 with ``Retry-After`` (`tournament.jobs`).
+A job's page notices a job whose worker is gone (`jobs.services.job_lost_notice`); *Try
+again* on a job made for another reader (an official whose withheld hands changed since)
+asks for the same printout anew for the asker.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..jobs.selectors import job_file_open, job_of, job_page_context
+from ..jobs.services import job_lost_notice
+from ..logins import client_address
 from ..models import Job, Round
 from ..play.selectors import hidden_hand_numbers
 from ..release import Rule, public_page
@@ -31,6 +38,8 @@ from . import background
 from .documents import BILINGUAL, Document, NothingToPrint, PrintRequest, document_get
 
 LANGUAGE_FIELD = "language"
+#: Seconds a visitor past the public bound is asked to wait (``Retry-After``).
+CROWDED_RETRY_SECONDS = 60
 
 
 def _print_language(request, document: Document) -> str | None:
@@ -135,8 +144,19 @@ def printout_download(request, tournament, identifier):
     )
     if background.printout_is_long(document, print_request):
         job = background.printout_job_request(
-            document=document, request=print_request, asked_by=request.user
+            document=document,
+            request=print_request,
+            asked_by=request.user,
+            asked_from=None if print_request.official else client_address(request),
         )
+        if job is None:
+            reason = _(
+                "Many printouts are being made for visitors just now: try again in a minute."
+            )
+            response = _unavailable(request, tournament, document, reason, 429)
+            response["Retry-After"] = str(CROWDED_RETRY_SECONDS)
+            add_never_cache_headers(response)
+            return response
         return redirect(_job_url(job, "printout_job_file" if job.state == Job.State.DONE else ""))
     try:
         printout = document.render(print_request)
@@ -175,8 +195,12 @@ def printout_job_page(view):
         official = is_official(request.user, tournament)
         withheld = hidden_hand_numbers(request.user, tournament)
         if not background.printout_viewer_matches(job, official=official, withheld=withheld):
+            if getattr(view, "remakes_for_asker", False) and request.method == "POST":
+                again = _job_for_asker(request, tournament, document, job, official, withheld)
+                return redirect(_job_url(again))
             reason = _("This printout was made for another reader: ask for it again from its page.")
             return _unavailable(request, tournament, document, reason, 404)
+        job_lost_notice(job)
         response = view(request, tournament, job)
         add_never_cache_headers(response)
         return response
@@ -216,9 +240,41 @@ def printout_job_file(request, tournament, job):
     return response
 
 
-@printout_job_page
+def _job_for_asker(request, tournament, document, job, official, withheld) -> Job:
+    """The same printout as ``job`` (its round, table, half, language) asked anew by this
+    asker, who is not the reader it was made for."""
+    parameters = job.parameters
+    print_request = PrintRequest(
+        tournament=tournament,
+        round=background.job_round(job),
+        table=parameters.get("table"),
+        half=parameters.get("half"),
+        base_url=parameters.get("base_url") or request.build_absolute_uri("/"),
+        official=official,
+        language=parameters.get("language", "en"),
+        withheld=frozenset(withheld),
+    )
+    again = background.printout_job_request(
+        document=document,
+        request=print_request,
+        asked_by=request.user,
+        asked_from=None if official else client_address(request),
+    )
+    if again is None:
+        return job
+    again.tournament = tournament
+    if again.state == Job.State.FAILED:
+        background.printout_job_retry(again)
+    return again
+
+
 @require_POST
 def printout_job_retry(request, tournament, job):
-    """*Try again*: a failed job is queued again; back to its page."""
+    """*Try again*: a failed job (or one whose worker is gone) is queued again; back to its
+    page."""
     background.printout_job_retry(job)
     return redirect(_job_url(job))
+
+
+printout_job_retry.remakes_for_asker = True
+printout_job_retry = printout_job_page(printout_job_retry)

@@ -1,6 +1,7 @@
 """The tournament archive from the console (organisers): *Make the archive* asks for it as a
 background job (`tournament.exports.background`); the job's page shows its progress, then the
-JSON file to download (``docs/archive.md``), or why it failed with *Try again*.
+JSON file to download (``docs/archive.md``), or why it failed with *Try again* (also when its
+worker was killed: `jobs.services.job_lost_notice`, noticed by its page).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from ...exports import background
 from ...jobs.selectors import job_file_open, job_of, job_page_context
+from ...jobs.services import job_lost_notice
 from ...models import Job
 from .common import console_page
 
@@ -32,6 +34,7 @@ def archive_job_page(view):
         job = job_of(tournament, pk, background.KIND)
         if job is None:
             raise Http404("No such archive: it was deleted, or it is not this tournament's.")
+        job_lost_notice(job)  # its worker gone: failed, with Try again
         response = view(request, tournament, job)
         add_never_cache_headers(response)
         return response
