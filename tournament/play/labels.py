@@ -5,6 +5,7 @@ Vocabulary
 label       what a person reads for a place: ``"Table 2"``, ``"Table 2 (Blue room)"`` (the
             organiser's own label kept as typed), ``"Round 1, Table 2"`` and, for the hands
             after a round's table change, ``"Round 1, Table 2, hands after the change"``.
+status word a session's status (open, closed, reconciled) as a person reads it.
 
 The models' ``__str__`` stays English (the admin, logs and stored audit texts use it); pages
 and messages to people use these labels, through the ``table_label`` and ``session_label``
@@ -13,7 +14,14 @@ filters of ``{% load desk %}`` in templates.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
+
+#: A session's status in words (`Session.Status`; the model keeps its English labels).
+SESSION_STATUS_WORDS = {
+    "open": pgettext_lazy("session status", "Open"),
+    "closed": pgettext_lazy("session status", "Closed"),
+    "reconciled": pgettext_lazy("session status", "Reconciled"),
+}
 
 
 def table_label(table) -> str:

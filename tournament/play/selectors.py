@@ -25,8 +25,9 @@ table signal    (hand number, state) for each saved hand of a session, what the 
                 entered it and it is confirmed), ``awaiting_desk`` (the table entered it first;
                 the desk's entry is awaited), ``mismatch`` (two entries differ: the head judge
                 decides), ``awaiting_table`` (the desk has it; the table has not entered it).
-                The round desk shows a table's signals once the table has used the table page
-                (`signals_in_use`); the table page itself always shows them.
+                The round desk shows a table's waiting signals and a count of the confirmed
+                ones once the table has used the table page (`desk_signals`); the table page
+                itself lists them all.
 pending         hands awaiting a second entry (double entry) or a head judge's decision.
 appeal window   `play.appeals`: when players may still query a session's hands; a *hand query*
                 (`HandQuery`) names its hand by session and number, like the audit log.
@@ -564,7 +565,8 @@ def session_sheet(session: Session, *, viewer) -> SessionSheet:
 
 @dataclass
 class SessionCard:
-    """One table on the round desk: players, hands entered, totals, status."""
+    """One table on the round desk: players, hands entered, totals, status and, once the table
+    has used the table page, its hands that still need someone (`desk_signals`)."""
 
     session: Session
     players: list[tuple[str, str, int]]  # (starting wind, name, total)
@@ -572,10 +574,12 @@ class SessionCard:
     unconfirmed: int
     mismatches: int
     signals: list[TableSignal] = field(default_factory=list)
+    confirmed_at_table: int = 0  # hands the table entered and the desk confirmed
 
 
 def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
-    """The round's tables; the totals shown to ``viewer`` leave out the hands hidden from them."""
+    """The round's tables; the totals shown to ``viewer`` leave out the hands hidden from them.
+    A fixed number of queries; no model is made per seat (the names come from `player_names`)."""
     sessions = (
         Session.objects.filter(round=round_)
         .select_related("table")
@@ -588,8 +592,10 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
     )
     seats = defaultdict(list)
     names = player_names(round_.tournament_id)
-    for seat in Seat.objects.filter(round=round_).select_related("player"):
-        seats[(seat.half, seat.table_id)].append(seat)
+    for half, table_id, wind, player_id in Seat.objects.filter(round=round_).values_list(
+        "half", "table_id", "wind", "player_id"
+    ):
+        seats[(half, table_id)].append((wind, player_id))
     totals = defaultdict(int)
     for row in (
         Payment.objects.filter(hand__session__round=round_)
@@ -602,34 +608,33 @@ def round_desk(round_: Round, *, viewer) -> list[SessionCard]:
     cards = []
     for session in sessions:
         session.round = round_  # its addresses and hand numbers read no more
-        ordered = sorted(seats[(session.half, session.table_id)], key=lambda s: wind_order(s.wind))
+        ordered = sorted(seats[(session.half, session.table_id)], key=lambda s: wind_order(s[0]))
+        shown, confirmed = desk_signals(signals[session.pk])
         cards.append(
             SessionCard(
                 session=session,
                 players=[
-                    (
-                        s.wind,
-                        names.label(s.player_id, s.player.name),
-                        totals[(session.pk, s.player_id)],
-                    )
-                    for s in ordered
+                    (wind, names.label(pid), totals[(session.pk, pid)]) for wind, pid in ordered
                 ],
                 hands=session.hand_count,
                 unconfirmed=session.unconfirmed,
                 mismatches=session.mismatches,
-                signals=signals_in_use(signals[session.pk]),
+                signals=shown,
+                confirmed_at_table=confirmed,
             )
         )
     return cards
 
 
-def signals_in_use(signals: list[TableSignal]) -> list[TableSignal]:
-    """A session's signals for the round desk, or none while its table has not used the table
-    page (every hand ``awaiting_table``): a chip on every hand of such tables would bury the
-    ones that say something."""
+def desk_signals(signals: list[TableSignal]) -> tuple[list[TableSignal], int]:
+    """What the round desk shows of a session's signals: the hands that still wait for someone
+    (the desk, the table or the head judge), and how many are confirmed by the table. Nothing
+    while the table has not used the table page (every hand ``awaiting_table``): a chip on every
+    hand of such tables would bury the ones that say something. The table page lists them all."""
     if all(signal.state == "awaiting_table" for signal in signals):
-        return []
-    return signals
+        return [], 0
+    waiting = [signal for signal in signals if signal.state != "confirmed"]
+    return waiting, len(signals) - len(waiting)
 
 
 # --- Appeal windows and hand queries -----------------------------------------------------

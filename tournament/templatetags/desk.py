@@ -12,7 +12,6 @@ stored reason in it (a preset's words translated, `tournament.play.penalties.rea
 
 from django import template
 from django.urls import reverse
-from django.utils.translation import pgettext_lazy
 
 from scoring.translation import translate_message
 
@@ -41,18 +40,10 @@ def problem_url(tournament, problem, name: str = "session_sheet") -> str:
     return reverse(f"desk:{name}", kwargs=kwargs)
 
 
-#: A session's status in words (`Session.Status`; the model keeps its English labels).
-SESSION_STATUS_WORDS = {
-    "open": pgettext_lazy("session status", "Open"),
-    "closed": pgettext_lazy("session status", "Closed"),
-    "reconciled": pgettext_lazy("session status", "Reconciled"),
-}
-
-
 @register.filter
 def status_word(session) -> str:
     """``{{ session|status_word }}``: the session's status in the reader's language."""
-    return SESSION_STATUS_WORDS.get(session.status) or session.get_status_display()
+    return labels.SESSION_STATUS_WORDS.get(session.status) or session.get_status_display()
 
 
 @register.filter

@@ -232,7 +232,9 @@ def test_the_round_desk_shows_chips_only_for_tables_that_use_the_table_page():
     assert len(table_signals([session.pk])[session.pk]) == 2  # the table page still has them
     table_entry_save(session=session, entry=entry(session, 1), user=make_user())
     (card,) = round_desk(session.round, viewer=viewer)
-    assert [(s.number, s.state) for s in card.signals] == [(1, "confirmed"), (2, "awaiting_table")]
+    # The confirmed hand is one count; the hand still waiting for the table is a chip.
+    assert [(s.number, s.state) for s in card.signals] == [(2, "awaiting_table")]
+    assert card.confirmed_at_table == 1
 
 
 def test_the_session_header_shows_the_final_totals_with_the_penalties():

@@ -15,6 +15,7 @@ from ...play import clock as play_clock
 from ...play import selectors
 from ...play.services import clock as clock_services
 from ...roles import HEAD_JUDGE
+from ..cards import draw_cards
 from .common import desk_page
 
 #: The clock's actions in words, for the message after one (the form posts the English verb).
@@ -64,11 +65,13 @@ def round_desk(request, tournament, round_number):
             request,
             _("Round %(round)s has no table %(table)s.") % {"round": round_number, "table": table},
         )
+    cards = selectors.round_desk(round_, viewer=request.user)
     context = {
         "tournament": round_.tournament,
         "round": round_,
         "rounds": round_.tournament.rounds.all(),
-        "cards": selectors.round_desk(round_, viewer=request.user),
+        "cards": cards,
+        "cards_html": draw_cards(cards, table_change=round_.table_change_after is not None),
         "clock": play_clock.clock_of(round_),
     }
     if request.htmx:  # the live fragment: the tables' state, fetched again on every change
