@@ -1,8 +1,11 @@
 """Players confirm hands at their table from their private links (issue 24, point 3, with the
 organiser's setting on): an entry counts only when two of the table's links agree on the same
-content, the winner's among them; then it is the table's entry, compared with the desk's as
-any table entry is. Refusals: setting off, a player of another table, a second entry of the
-same hand by the same player, a hand out of order, a reconciled session.
+content, the winner's and a payer's among them (issue 36, point 3: the discarder of a discard
+win; on a self-draw any other player); then it is the table's entry, compared with the desk's
+as any table entry is. Until then it is provisional: in no total. The desk's entry from the
+signed card is never refused because the table entered the hand first: it is compared.
+Refusals: setting off, a player of another table, a second entry of the same hand by the same
+player, a hand out of order, a reconciled session.
 """
 
 import pytest
@@ -29,7 +32,7 @@ from tournament.models import (
     TableProposal,
 )
 from tournament.play.selectors import player_open_session, session_totals
-from tournament.play.services.hands import SessionClosedError, hand_save
+from tournament.play.services.hands import HandNumberTaken, SessionClosedError, hand_save
 from tournament.play.services.sessions import session_reconcile
 from tournament.play.services.table import TableEntryRefused, table_proposal_save
 
@@ -59,17 +62,17 @@ def _propose(session, registration, **fields):
     )
 
 
-def test_the_winner_and_another_player_agreeing_make_the_table_entry(table):
-    session, regs = table  # the builder's winner is S
+def test_the_winner_and_the_discarder_agreeing_make_the_table_entry(table):
+    session, regs = table  # the builder's winner is S, on W's discard
     assert _propose(session, regs["S"]).agreed is None
     assert not Hand.objects.exists() and TableProposal.objects.count() == 1
-    done = _propose(session, regs["E"]).agreed
+    done = _propose(session, regs["W"]).agreed
     assert done is not None and done.result == "first"
     hand = Hand.objects.get()
     assert hand.entered_by is None and not hand.confirmed  # awaits the desk (double entry)
     table_entry = TableEntry.objects.get()
     assert table_entry.entered_by is None and table_entry.first
-    assert set(table_entry.agreed_by.all()) == {regs["S"], regs["E"]}
+    assert set(table_entry.agreed_by.all()) == {regs["S"], regs["W"]}
     assert not TableProposal.objects.exists()
 
 
@@ -109,7 +112,7 @@ def test_the_desk_confirms_a_hand_the_players_entered_first(table):
 
     session, regs = table
     _propose(session, regs["S"])
-    _propose(session, regs["N"])
+    _propose(session, regs["W"])
     assert hand_confirm(hand=Hand.objects.get(), entry=entry(session), user=make_user()) is None
     assert Hand.objects.get().confirmed
 
@@ -189,17 +192,20 @@ def test_the_player_page_over_http(client, table):
     assert 'id="waiting"' in html and 'id="hand-form"' not in html
     again = client.post(url, form_data(session))
     assert again.status_code == 422 and "already entered hand 1" in again.content.decode()
-    other = reverse("public:player_table", kwargs={"token": tokens[regs["E"].pk]})
+    bystander = reverse("public:player_table", kwargs={"token": tokens[regs["E"].pk]})
+    assert client.post(bystander, form_data(session)).status_code == 302
+    assert not TableEntry.objects.exists()  # the winner and a player who pays nothing
+    other = reverse("public:player_table", kwargs={"token": tokens[regs["W"].pk]})
     assert client.post(other, form_data(session)).status_code == 302
-    assert TableEntry.objects.count() == 1
+    assert TableEntry.objects.count() == 1  # the discarder agrees: it counts
     html = client.get(other).content.decode()
     assert 'data-hand="1" data-state="awaiting_desk"' in html and "Hand 2" in html
     preview = client.post(
-        reverse("public:player_table_preview", kwargs={"token": tokens[regs["E"].pk]}),
+        reverse("public:player_table_preview", kwargs={"token": tokens[regs["W"].pk]}),
         form_data(session, 2),
     )
     assert preview.status_code == 200 and "RULINGS" not in preview.content.decode()
-    home = client.get(reverse("public:player_link", kwargs={"token": tokens[regs["E"].pk]}))
+    home = client.get(reverse("public:player_link", kwargs={"token": tokens[regs["W"].pk]}))
     assert 'id="table-entry-link"' in home.content.decode()
 
 
@@ -211,3 +217,98 @@ def test_the_player_page_is_refused_with_the_setting_off(client):
     assert response.status_code == 403 and "call a judge" in response.content.decode()
     home = client.get(reverse("public:player_link", kwargs={"token": token}))
     assert 'id="table-entry-link"' not in home.content.decode()
+
+
+# --- issue 36, point 3: a payer's word, and the desk's entry never refused -----------------
+
+
+@pytest.fixture
+def single():
+    """A table with players' entries on and double entry off: a hand counts when it is in."""
+    session = make_session(double_entry=False, players_confirm_at_table=True)
+    Round.objects.filter(pk=session.round_id).update(seating_published=True)
+    seats = seat_players(session)
+    regs = {
+        wind: Registration.objects.get(tournament=session.round.tournament, player_id=pid)
+        for wind, pid in seats.items()
+    }
+    return session, regs, seats
+
+
+def _public_points(session) -> dict[int, int]:
+    """Each player's points of the session as the public standings count them."""
+    from tournament.standings.selectors import board_seen
+
+    board = board_seen(_fresh(session).round.tournament, official=False)
+    return {row.player_id: row.total for row in board.rows}
+
+
+def test_the_winner_and_a_bystander_cannot_make_a_discard_win_count(single):
+    """The issue's table: E and S agree that E won on W's discard; W was never asked."""
+    session, regs, seats = single
+    before = _public_points(session)
+    claim = {"winner": "E", "discarder": "W"}
+    assert _propose(session, regs["E"], **claim).agreed is None
+    assert _propose(session, regs["S"], **claim).agreed is None
+    assert not Hand.objects.exists() and not TableEntry.objects.exists()
+    assert _public_points(session) == before  # provisional: in no total
+    assert all(before.get(pid, 0) == 0 for pid in seats.values())
+    done = _propose(session, regs["W"], **claim).agreed  # the discarder agrees: it counts
+    assert done is not None and done.hand.confirmed
+    assert set(TableEntry.objects.get().agreed_by.all()) == {regs["W"], regs["E"]}
+    after = _public_points(session)
+    assert after[seats["W"]] < 0 < after[seats["E"]]
+
+
+def test_a_self_draw_counts_with_the_winner_and_any_other_player(single):
+    session, regs, _ = single
+    self_drawn = {"winner": "E", "win_type": "self_draw"}
+    _propose(session, regs["E"], **self_drawn)
+    assert _propose(session, regs["N"], **self_drawn).agreed.result == "first"
+
+
+def test_a_false_win_counts_with_its_offender_only(single):
+    session, regs, _ = single
+    false_win = {"outcome": "false_win", "winner": "N", "win_type": ""}
+    assert _propose(session, regs["E"], **false_win).agreed is None
+    assert _propose(session, regs["S"], **false_win).agreed is None  # two who are paid
+    assert _propose(session, regs["N"], **false_win).agreed.result == "first"
+
+
+def test_the_desk_entry_from_the_signed_card_is_compared_not_refused(single):
+    from tournament.play.services.table import desk_entry_save
+
+    session, regs, seats = single
+    _propose(session, regs["S"])
+    _propose(session, regs["W"])  # the table's entry counts (double entry off)
+    desk = make_user()
+    done = desk_entry_save(session=_fresh(session), entry=entry(session), user=desk)
+    assert done.result == "confirmed"
+    hand = Hand.objects.get()
+    assert hand.confirmed and hand.confirmed_by == desk
+    with pytest.raises(HandNumberTaken):  # the desk entered it now: a second desk save is
+        desk_entry_save(session=_fresh(session), entry=entry(session), user=make_user())
+
+
+def test_a_desk_entry_that_differs_goes_to_the_head_judge(single):
+    from tournament.play.services.table import desk_entry_save
+
+    session, regs, seats = single
+    _propose(session, regs["S"])
+    _propose(session, regs["W"])
+    assert _public_points(session)[seats["S"]] > 0
+    card = entry(session, winner="N", discarder="W")  # what the signed card says
+    done = desk_entry_save(session=_fresh(session), entry=card, user=make_user())
+    assert done.result == "mismatch"
+    hand = Hand.objects.get()
+    assert not hand.confirmed and HandEntry.objects.get(hand=hand).data["winner"] == seats["N"]
+    assert _public_points(session).get(seats["S"], 0) == 0  # out of the totals until resolved
+
+
+def test_a_judge_at_the_tables_entry_is_compared_with_the_desks_too(single):
+    from tournament.play.services.table import desk_entry_save, table_entry_save
+
+    session, _, _ = single
+    table_entry_save(session=_fresh(session), entry=entry(session), user=make_user())
+    done = desk_entry_save(session=_fresh(session), entry=entry(session), user=make_user())
+    assert done.result == "confirmed"

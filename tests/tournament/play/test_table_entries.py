@@ -139,7 +139,11 @@ def test_single_entry_the_table_enters_a_hand_the_desk_does_not_have(single):
     done = table_entry_save(session=single, entry=entry(single), user=make_user())
     assert done.result == "first" and done.hand.confirmed
     assert _states(single) == [(1, "confirmed")]
-    with pytest.raises(HandNumberTaken):  # the desk finds it saved, as for any saved hand
+    # The desk's entry from the signed card is compared, never refused (issue 36, point 3).
+    desk = make_user()
+    again = desk_entry_save(session=_fresh(single), entry=entry(single), user=desk)
+    assert again.result == "confirmed" and Hand.objects.get().confirmed_by == desk
+    with pytest.raises(HandNumberTaken):  # once the desk has entered it, it finds it saved
         desk_entry_save(session=_fresh(single), entry=entry(single), user=make_user())
 
 
@@ -238,10 +242,7 @@ def test_any_order_of_desk_and_table_entries_keeps_every_entry(plan):
                 results.append("refused")
         hand = Hand.objects.get(session=session)
         assert TableEntry.objects.filter(hand=hand).count() == 1
-        if not double_entry and who_first == "table":
-            # Single entry: the table's hand stands; the desk finds it saved, as any saved hand.
-            assert results == ["first", "refused"] and hand.confirmed
-            continue
+        # Single entry too: the desk's entry after the table's is compared, never refused.
         assert results == ["first", "confirmed" if agree else "mismatch"]
         assert hand.confirmed is agree
         assert HandEntry.objects.filter(hand=hand).count() == (0 if agree else 1)

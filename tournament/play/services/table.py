@@ -18,14 +18,23 @@ table's next    the lowest hand number of the session the table has not entered 
                 (`play.selectors.table_next_number`); the table enters hands in order.
 players' entry  with `Tournament.players_confirm_at_table` on, the players of the table may
                 enter its hands from their private links instead of a judge: each player's
-                entry is a `TableProposal`, blind to everyone, and the entry counts (becomes the
-                table entry, with no official, `TableEntry.agreed_by` naming the two players)
-                once two players of the table have entered the same content (the same
-                comparison as double entry), the winner - for a false win its offender - among
-                them; a draw needs any two (`table_proposal_save`).
+                entry is a `TableProposal`, blind to everyone, and *provisional*: it is in no
+                total, public or official. The entry counts (becomes the table entry, with no
+                official, `TableEntry.agreed_by` naming the two players) once two players of
+                the table have entered the same content (the same comparison as double
+                entry) and they are the winner and a *payer* (`players_agree`).
+payer           a player who pays for the hand, whose word the table's entry needs: the
+                discarder of a win on a discard; on a self-draw any of the three others; for
+                a false win its offender (who pays; with any other player); a draw moves no
+                points and needs any two. Two players who pay nothing (the winner and a
+                bystander) cannot make a hand count against a third.
 desk entry      the desk's save of the session's next hand (`desk_entry_save`): a new hand, or,
-                when the table saved that number first a moment ago under double entry, the
-                blind second entry of it, so neither side's entry is lost in a race.
+                when the table entered that number first (a judge at the table, or two players
+                with a payer) and the desk has not entered it yet, the desk's entry is compared
+                with the table's as a blind second entry (`hand_confirm`, or `hand_check` when
+                the table's entry counts already): equal confirms, different goes to the head
+                judge. The desk's entry from the signed card is never refused because the table
+                entered the hand first.
 draws before    a judge who types a later hand than the session's next (hand 5 while 2-4 are
                 not in) is refused with the reason; on their word the rows between are
                 recorded as exhaustive draws and their hand saved with the number they typed,
@@ -139,12 +148,26 @@ class ProposalOutcome:
     agreed: EntryOutcome | None
 
 
+def players_agree(evaluation: Evaluation, players: set[int]) -> bool:
+    """Whether ``players`` (player ids) who entered the same ``evaluation`` make it count: the
+    winner (a false win's offender) and a *payer* among them (see the vocabulary)."""
+    entry = evaluation.entry
+    if entry.outcome == "draw":
+        return len(players) >= 2
+    if entry.winner not in players:
+        return False
+    if entry.outcome != "win":  # a false win: its offender pays, and is one of them
+        return True
+    if entry.win_type != "self_draw" and entry.discarder:
+        return entry.discarder in players
+    payers = {pid for pid, amount in evaluation.payments.items() if amount < 0}
+    return bool(payers & (players - {entry.winner}))
+
+
 def _agree(mine: Evaluation, theirs: Evaluation, players: set[int]) -> bool:
     """Two players' entries count when they agree field by field (as double entry compares)
-    and the winner (a false win's offender) is one of the two; a draw needs any two."""
-    if mine.signature() != theirs.signature():
-        return False
-    return mine.entry.outcome == "draw" or mine.entry.winner in players
+    and the two are the winner and a payer (`players_agree`)."""
+    return mine.signature() == theirs.signature() and players_agree(mine, players)
 
 
 @public_write
@@ -169,8 +192,12 @@ def table_proposal_save(
         session=session, number=entry.number, registration=registration
     ).exists():
         raise TableEntryRefused(
-            f"You have already entered hand {entry.number}: it counts when the winner and "
-            "another player of the table have entered the same. Nothing was saved."
+            _(
+                "You have already entered hand %(number)s: it counts when the winner and the "
+                "player who pays for it (the discarder; on a self-draw, any other player) have "
+                "entered the same. Nothing was saved."
+            )
+            % {"number": entry.number}
         )
     evaluation = hand_preview(session=session, entry=entry, seating=seating)
     if not evaluation.ok:
@@ -200,9 +227,11 @@ def table_proposal_save(
 def desk_entry_save(
     *, session: Session, entry: HandEntryData, user, seating: Seating | None = None
 ) -> EntryOutcome:
-    """The desk's entry of the session's next hand (`hand_save`); when the table saved this
-    number first and it awaits its second entry (double entry), the desk's entry is that
-    second entry instead of a refusal. Any other taken number is refused as before."""
+    """The desk's entry of the session's next hand (`hand_save`); when the table entered this
+    number first and the desk has not entered it yet, the desk's entry is compared with the
+    table's (a blind second entry: `hand_confirm`, or `hand_check` when the table's entry
+    counts already) instead of a refusal. A number the desk entered itself is refused as
+    before."""
     taken = session_check_open(session, with_numbers=True)  # under the row lock, once
     try:
         return EntryOutcome(
@@ -215,8 +244,8 @@ def desk_entry_save(
         hand = Hand.objects.filter(
             session=session,
             number=entry.number,
-            confirmed=False,
-            table_entry__first=True,
+            table_entry__first=True,  # the table's entry is the hand ...
+            confirmed_by__isnull=True,  # ... and no official has compared it yet
             second_entries__isnull=True,
         ).first()
         if hand is None or hand.entered_by_id == user.pk:

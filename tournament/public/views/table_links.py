@@ -1,6 +1,6 @@
 """The table page for players: with the organiser's setting on, a player enters the hands of
-their table from their private link (``/p/<token>/table/``), blind, until the winner and another
-player of the table agree.
+their table from their private link (``/p/<token>/table/``), blind and provisional (in no total),
+until the winner and the player who pays for the hand agree (`table_services.players_agree`).
 
 Vocabulary: see `tournament.play.services.table` (players' entry, table's next) and
 `tournament.public.views.links` (link page). The page shows the player's open session only:
@@ -75,7 +75,8 @@ def player_table(request, registration):
                         request,
                         _(
                             "Your entry of hand %(number)s is saved. It counts when the winner "
-                            "and another player of the table have entered the same."
+                            "and the player who pays for it (the discarder; on a self-draw, any "
+                            "other player) have entered the same."
                         )
                         % {"number": number},
                     )
