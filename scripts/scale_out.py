@@ -132,8 +132,11 @@ def static_digest(env: dict) -> str:
     for path in sorted((ROOT / "static").rglob("*")):
         if path.is_file():
             digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
-    versions = sorted(
-        f"{found.metadata['Name']}=={found.version}" for found in importlib.metadata.distributions()
+    versions = sorted(  # a set: the project is found twice when its folder is on the path
+        {
+            f"{found.metadata['Name']}=={found.version}"
+            for found in importlib.metadata.distributions()
+        }
     )
     digest.update("\n".join(versions).encode())
     return digest.hexdigest()[:16]
