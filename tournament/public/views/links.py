@@ -14,7 +14,11 @@ link page       a view addressed by a private link's token: `link_page` turns th
 guessing        every unknown token counts against the client's address (`logins.client_address`)
                 in Django's cache: after `GUESSES_ALLOWED` misses within `GUESS_WINDOW` seconds,
                 further unknown tokens from that address are answered 429 with ``Retry-After``
-                until the window ends. A known token is looked up first and always opens: a
+                until the window ends. The count is one atomic step of the cache
+                (``cache.add`` starts a window, ``cache.incr`` counts in it: Redis's INCR,
+                the local cache's lock), never read, incremented and written back, so clients
+                guessing at once from one address get no more than `GUESSES_ALLOWED` misses
+                between them. A known token is looked up first and always opens: a
                 venue's phones share one address (one Wi-Fi), and one player's typos must not
                 lock the others out. What keeps a token from being found by trying is its
                 158 random bits (`event.selectors.TOKEN_ALPHABET`); the throttle tells a
@@ -56,20 +60,36 @@ from ..forms import HandQueryForm
 
 GUESSES_ALLOWED = 20
 GUESS_WINDOW = 600  # seconds
-_GUESS_KEY = "zj-link-guesses:{}"
+_GUESS_KEY = "zj-link-guesses:{}"  # the misses counted in the address's window
+_SINCE_KEY = "zj-link-guesses-since:{}"  # when that window began
 
 
-def _guesses(request) -> tuple[str, dict]:
-    key = _GUESS_KEY.format(client_address(request) or "unknown")
-    return key, cache.get(key) or {"since": time.time(), "count": 0}
+def _guess_counted(request) -> tuple[int, int]:
+    """Count one unknown token against the client's address, atomically (see *guessing*):
+    the misses counted in the window so far, this one included, and the window's seconds left.
+    A cache that does not answer (Redis down) counts nothing: no throttle, as before."""
+    address = client_address(request) or "unknown"
+    key, since_key = _GUESS_KEY.format(address), _SINCE_KEY.format(address)
+    now = time.time()
+    count = None
+    for _attempt in range(2):  # the count may expire between its add and its incr: once more
+        cache.add(key, 0, GUESS_WINDOW)  # the window's first miss starts its count ...
+        try:
+            count = cache.incr(key)
+        except ValueError:
+            continue
+        break
+    cache.add(since_key, now, GUESS_WINDOW)  # ... and its clock, which outlives the count
+    since = cache.get(since_key)
+    left = int((since if since is not None else now) + GUESS_WINDOW - now)
+    return count or 0, left
 
 
 def _guessed(request, refusal):
     """The answer to an unknown token: its 404, or a 429 once the address has tried too many
     (see *guessing*); each one counts."""
-    key, guesses = _guesses(request)
-    left = int(guesses["since"] + GUESS_WINDOW - time.time())
-    if guesses["count"] >= GUESSES_ALLOWED and left > 0:
+    count, left = _guess_counted(request)
+    if count > GUESSES_ALLOWED and left > 0:
         minutes = max(1, (left + 59) // 60)
         return _refused(
             request,
@@ -81,10 +101,6 @@ def _guessed(request, refusal):
             % {"minutes": minutes},
             retry_after=left,
         )
-    if left <= 0:
-        guesses = {"since": time.time(), "count": 0}
-    guesses["count"] += 1
-    cache.set(key, guesses, GUESS_WINDOW)
     return _refused(request, refusal.status, refusal.message)
 
 
