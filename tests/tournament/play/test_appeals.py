@@ -228,3 +228,49 @@ def test_a_head_judge_closes_a_window_early_and_a_new_reconciliation_reopens_it(
     assert session.appeal_closed_at is None and session_appeal_window(session).is_open(
         session.reconciled_at
     )
+
+
+@pytest.mark.parametrize(
+    "held",
+    [{"results_public": False}, {"silent_rounds": 1}],
+    ids=["results-not-public", "silent-round"],
+)
+def test_a_query_is_refused_while_the_results_are_held(client, held):
+    """Issue 36, point 6: the player's page hides the hands and their form while the results
+    are held; the service refuses a query sent anyway, with the reason, and keeps nothing."""
+    from django.urls import reverse
+
+    from tournament.event.links import player_links_issue_all
+    from tournament.event.selectors import link_tokens
+    from tournament.models import Round, Tournament
+
+    session = _reconciled()
+    tournament = session.round.tournament
+    Round.objects.filter(pk=session.round_id).update(seating_published=True)
+    Tournament.objects.filter(pk=tournament.pk).update(**held)
+    session = Session.objects.select_related("round__tournament").get(pk=session.pk)
+    ann = _registration(session)
+    with pytest.raises(ValidationError, match="not public yet"):
+        hand_query_raise(
+            registration=ann,
+            session=session,
+            hand_number=1,
+            text="wrong payment",
+            now=T0 + dt.timedelta(minutes=1),
+        )
+    player_links_issue_all(tournament=tournament, user=None)
+    token = link_tokens(tournament)[ann.pk]
+    page = client.get(reverse("public:player_link", kwargs={"token": token}))
+    assert 'name="hand_number"' not in page.content.decode()  # the page hides the form
+    posted = client.post(
+        reverse("public:player_link_query", kwargs={"token": token}),
+        {
+            "round_number": 1,
+            "table_number": 1,
+            "half": 1,
+            "hand_number": 1,
+            "text": "wrong payment",
+        },
+    )
+    assert posted.status_code == 400 and "not public yet" in posted.content.decode()
+    assert not HandQuery.objects.exists()

@@ -5,7 +5,9 @@ Vocabulary
 ----------
 query           `HandQuery`: a player flags one hand of their own table from their private
                 link, with a short text, while the session's appeal window is open
-                (`play.appeals`). One query per player and hand.
+                (`play.appeals`) and the session's results are released to the public (the
+                page shows the hand and its form only then: not while the results are held,
+                nor in a silent round; `_results_released`). One query per player and hand.
 answer          a head judge *upholds* a query (the hand is then corrected through the desk's
                 normal correction flow, audited there) or *dismisses* it with a reason; the
                 player reads the answer on their link.
@@ -18,11 +20,13 @@ server's).
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from ... import release
 from ...audit import audit_record, public_write
 from ...languages import moment_text
 from ...models import AuditEntry, Hand, HandQuery, Registration, Seat, Session
@@ -49,6 +53,21 @@ def _text(text: str, *, field: str, missing: str) -> str:
             }
         )
     return text
+
+
+def _results_released(session: Session) -> bool:
+    """Whether the public sees this session's results, as the player's page shows them:
+    results public, not a silent round, and reconciled when the tournament holds results until
+    reconciliation (`tournament.release`)."""
+    tournament = session.round.tournament
+    if not release.results_visible(AnonymousUser(), tournament):
+        return False
+    limit = release.public_round_limit(tournament)
+    if limit is not None and session.round.number > limit:
+        return False
+    return not (
+        tournament.hold_unreconciled_results and session.status != Session.Status.RECONCILED
+    )
 
 
 @public_write
@@ -79,6 +98,14 @@ def hand_query_raise(
     if not Hand.objects.filter(session=session, number=hand_number).exists():
         raise ValidationError(
             _("Your table has no hand %(number)s in this round.") % {"number": hand_number}
+        )
+    if not _results_released(session):
+        raise ValidationError(
+            _(
+                "The results of round %(number)s are not public yet, so its hands cannot be "
+                "queried from your link. Speak to the head judge if something is wrong."
+            )
+            % {"number": session.round.number}
         )
     window = session_appeal_window(session)
     if not session.round.tournament.appeal_window_minutes:
