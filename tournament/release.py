@@ -130,6 +130,7 @@ def public_page(
             if "slug" not in kwargs:
                 return view(request, *args, **kwargs)
             tournament, official = viewed_tournament(request.user, kwargs.pop("slug"))
+            request.page_tournament = tournament  # the menu's, read once (`context_processors`)
             refusal = None if per_round else rule_refusal(rule, request.user, tournament)
             if refusal:
                 raise Http404(refusal)

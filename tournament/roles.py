@@ -248,6 +248,7 @@ def tournament_page(role: Role):
             if tournament is None:
                 raise Http404("No such tournament.")
             role_check(request.user, role, tournament)
+            request.page_tournament = tournament  # the menu's, read once (`context_processors`)
             return view(request, tournament, **kwargs)
 
         wrapped.role = role

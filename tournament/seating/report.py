@@ -57,7 +57,11 @@ def quality_report(
     players: Iterable[SeatingPlayer], seatings: Sequence[RoundSeating]
 ) -> SeatingReport:
     """Measure ``seatings`` (in any order; consecutive means consecutive round numbers)."""
-    by_id = {player.id: player for player in players}
+    players = list(players)
+    shares = {  # attribute: {player id: value}, only the players who have one
+        attribute: {p.id: getattr(p, attribute) for p in players if getattr(p, attribute)}
+        for attribute in ("club", "country")
+    }
     meetings: Counter[tuple[int, int]] = Counter()
     winds: dict[int, Counter[str]] = {}
     separated: list[tuple[int, int, int, int, str]] = []
@@ -71,9 +75,9 @@ def quality_report(
             ids = sorted(p.player_id for p in group)
             for a, b in itertools.combinations(ids, 2):
                 meetings[(a, b)] += 1
-                for attribute in ("club", "country"):
-                    value_a = getattr(by_id.get(a), attribute, "")
-                    if value_a and value_a == getattr(by_id.get(b), attribute, ""):
+                for attribute, values in shares.items():
+                    value_a = values.get(a)
+                    if value_a is not None and value_a == values.get(b):
                         separated.append((seating.number, table, a, b, attribute))
         for placement in seating.placements:
             winds.setdefault(placement.player_id, Counter())[placement.wind] += 1

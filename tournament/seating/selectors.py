@@ -7,6 +7,7 @@ seating never changes when the event is generated again; the rounds *prepared* a
 kept one are generated again on their own.
 """
 
+import itertools
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -57,6 +58,11 @@ def round_players(tournament: Tournament, number: int) -> list[SeatingPlayer]:
 def round_seatings(rounds, byes: dict[int, tuple[int, ...]] | None = None) -> list[RoundSeating]:
     """The saved seating of ``rounds`` as plain objects, one per half (with ``byes`` by round
     number), in order."""
+    return _as_seatings(_placements(rounds), byes or {})
+
+
+def _placements(rounds) -> dict[tuple[int, int], list[Placement]]:
+    """(round number, half) -> the saved placements of ``rounds``: one query."""
     numbers = {round_.pk: round_.number for round_ in rounds}
     placements: dict[tuple[int, int], list[Placement]] = {}
     seats = Seat.objects.filter(round__in=list(rounds)).order_by()
@@ -65,16 +71,20 @@ def round_seatings(rounds, byes: dict[int, tuple[int, ...]] | None = None) -> li
     ):
         key = (numbers[round_id], half)
         placements.setdefault(key, []).append(Placement(player_id, table_number, wind))
-    byes = byes or {}
+    return placements
+
+
+def _as_seatings(placements, byes: dict[int, tuple[int, ...]]) -> list[RoundSeating]:
     return [
         RoundSeating(number=number, placements=tuple(found), byes=byes.get(number, ()), half=half)
         for (number, half), found in sorted(placements.items())
     ]
 
 
-def _byes_by_round(tournament: Tournament, rounds) -> dict[int, tuple[int, ...]]:
+def _byes_by_round(tournament: Tournament, rounds, placements) -> dict[int, tuple[int, ...]]:
     """Player ids sitting each seated round out: registered before it was seated, not
-    withdrawn before it, unseated (a player registered later was not yet registered)."""
+    withdrawn before it, unseated (a player registered later was not yet registered).
+    ``placements``: the rounds' saved seating (`_placements`)."""
     registrations = list(
         tournament.registrations.values_list(
             "player_id", "status", "withdrawn_from_round", "registered_at"
@@ -83,10 +93,8 @@ def _byes_by_round(tournament: Tournament, rounds) -> dict[int, tuple[int, ...]]
     seated_at = {round_.number: round_.seated_at for round_ in rounds}
     plan, cuts = stage_plan(tournament), confirmed_cuts(tournament)
     seated: dict[int, set[int]] = {}
-    for number, player_id in Seat.objects.filter(round__in=list(rounds)).values_list(
-        "round__number", "player_id"
-    ):
-        seated.setdefault(number, set()).add(player_id)
+    for (number, _), found in placements.items():
+        seated.setdefault(number, set()).update(p.player_id for p in found)
     return {
         number: tuple(
             player_id
@@ -102,9 +110,17 @@ def _byes_by_round(tournament: Tournament, rounds) -> dict[int, tuple[int, ...]]
 
 def rounds_seating_report(tournament: Tournament, rounds) -> SeatingReport:
     """The quality of ``rounds`` (of ``tournament``) together, withdrawn players included."""
-    players = seating_players(tournament, active_only=False)
+    players, seatings = _seated(tournament, rounds)
+    return quality_report(players, seatings)
+
+
+def _seated(tournament: Tournament, rounds) -> tuple[list[SeatingPlayer], list[RoundSeating]]:
+    """Every player (withdrawn included) and the saved seating of ``rounds``, as the quality
+    report reads them: a fixed number of queries, the seats read once."""
     rounds = list(rounds)
-    return quality_report(players, round_seatings(rounds, _byes_by_round(tournament, rounds)))
+    players = seating_players(tournament, active_only=False)
+    placements = _placements(rounds)
+    return players, _as_seatings(placements, _byes_by_round(tournament, rounds, placements))
 
 
 def tournament_seating_report(tournament: Tournament) -> SeatingReport:
@@ -151,19 +167,23 @@ class SeatingOverview:
 
 
 def seating_overview(tournament: Tournament) -> SeatingOverview:
-    """Everything the seating overview shows, in a fixed number of queries."""
+    """Everything the seating overview shows, in a fixed number of queries: the seating is read
+    once, and the kept rounds' report is measured from the same plain objects."""
     rounds = list(tournament.rounds.all())
     opened = round_progress(tournament).opened
-    report = rounds_seating_report(tournament, rounds)
-    kept = [r for r in rounds if r.seating_published or r.number in opened]
-    last_kept = kept[-1].number if kept else 0
-    players = player_names(tournament)  # labels and the family order
-    names = {pid: players.label(pid) for pid in players.people}
-    separation = _separation_rows(report, names)
+    players, seatings = _seated(tournament, rounds)
+    report = quality_report(players, seatings)
+    kept = {r.number for r in rounds if r.seating_published or r.number in opened}
+    last_kept = max(kept, default=0)
+    people = player_names(tournament)  # labels and the family order
+    names = {pid: people.label(pid) for pid in people.people}
+    separation, separation_count = _separation_rows(report, names)
     return SeatingOverview(
         rounds=[(r, r.number in opened) for r in rounds],
         report=report,
-        published_report=rounds_seating_report(tournament, kept),
+        published_report=report
+        if kept >= {s.number for s in seatings}
+        else quality_report(players, [s for s in seatings if s.number in kept]),
         last_kept=last_kept,
         prepared=[r.number for r in rounds if r.number > last_kept],
         repeat_pairs=[
@@ -172,14 +192,14 @@ def seating_overview(tournament: Tournament) -> SeatingOverview:
         ],
         wind_spread_over_1=[
             (names.get(pid, pid), spread)
-            for pid, spread in players.ordered(report.wind_spread.items(), lambda item: item[0])
+            for pid, spread in people.ordered(report.wind_spread.items(), lambda item: item[0])
             if spread > 1
         ][:SHOWN_ROWS],
-        separation_meetings=separation[:SHOWN_ROWS],
-        separation_count=len(separation),
+        separation_meetings=separation,
+        separation_count=separation_count,
         byes=[
             (names.get(pid, pid), count)
-            for pid, count in players.ordered(report.byes.items(), lambda item: item[0])
+            for pid, count in people.ordered(report.byes.items(), lambda item: item[0])
         ],
         same_table_repeats=[
             (number, names.get(pid, pid), table) for number, pid, table in report.same_table_repeats
@@ -187,13 +207,17 @@ def seating_overview(tournament: Tournament) -> SeatingOverview:
     )
 
 
-def _separation_rows(report, names) -> list[tuple[int, int, str, str, str]]:
-    """One row per pair at a table, with what they share ("club, country"), in the reader's
-    language."""
+def _separation_rows(report, names) -> tuple[list[tuple[int, int, str, str, str]], int]:
+    """The first `SHOWN_ROWS` pairs at a table who share a club or a country, with what they
+    share ("club, country") in the reader's language, and how many such pairs there are in all
+    (a 400-player event of one country has thousands; only the rows shown are worded)."""
     shared: dict[tuple[int, int, int, int], list[str]] = {}
     for number, table, a, b, kind in report.separation_meetings:
-        shared.setdefault((number, table, a, b), []).append(SHARED.get(kind, kind))
-    return [
-        (number, table, names.get(a, a), names.get(b, b), gettext(", ").join(map(str, kinds)))
-        for (number, table, a, b), kinds in shared.items()
+        shared.setdefault((number, table, a, b), []).append(kind)
+    words = {kind: str(word) for kind, word in SHARED.items()}
+    between = gettext(", ")
+    shown = [
+        (number, table, names.get(a, a), names.get(b, b), between.join(words[k] for k in kinds))
+        for (number, table, a, b), kinds in itertools.islice(shared.items(), SHOWN_ROWS)
     ]
+    return shown, len(shared)

@@ -44,10 +44,7 @@ def _round(tournament, number: int) -> Round:
 
 @console_page()
 def seating_overview(request, tournament):
-    form = GenerateSeatingForm(
-        request.POST or None,
-        initial={"total_rounds": max(tournament.rounds.count(), 1), "seed": 0},
-    )
+    form = GenerateSeatingForm(request.POST or None, initial={"seed": 0})
     cut_round = None  # the round of the cut a refused generation waits for
     if request.method == "POST" and form.is_valid():
         try:
@@ -59,6 +56,7 @@ def seating_overview(request, tournament):
             messages.success(request, plan.describe())
             return redirect("seating:seating_overview", slug=tournament.slug)
     overview = overview_rows(tournament)
+    form.initial["total_rounds"] = max(len(overview.rounds), 1)  # the rounds read once
     context = {
         "tournament": tournament,
         "form": form,
