@@ -116,7 +116,14 @@ def _check_rules(tournament: Tournament, cuts) -> None:
 @public_write
 def cut_confirm(*, tournament: Tournament, stage: int, seed: int, user=None) -> StageCut:
     """Make the cut ending ``stage`` as previewed with ``seed``: who qualifies and what each
-    carries are stored with the seed and the draw. Refused with the preview's problems."""
+    carries are stored with the seed and the draw. Refused with the preview's problems.
+
+    A confirmation sent again with the same seed (a retry after an answer that never arrived:
+    the worker died after the commit) finds the cut it made and returns it, changing nothing:
+    it is done, not refused."""
+    done = StageCut.objects.filter(stage__tournament=tournament, stage__number=stage).first()
+    if done is not None and done.seed == seed:
+        return done
     preview = cut_preview(tournament, stage, seed=seed)
     if preview.problems:
         raise ValidationError(" ".join(preview.problems))
@@ -124,7 +131,10 @@ def cut_confirm(*, tournament: Tournament, stage: int, seed: int, user=None) -> 
         raise ValidationError(gettext("Stage %(stage)s has no cut.") % {"stage": stage})
     outcome = preview.outcome
     row = Stage.objects.select_for_update().get(tournament=tournament, number=stage)
-    if StageCut.objects.filter(stage=row).exists():
+    meanwhile = StageCut.objects.filter(stage=row).first()
+    if meanwhile is not None and meanwhile.seed == seed:  # the same confirmation, twice at once
+        return meanwhile
+    if meanwhile is not None:
         raise ValidationError(gettext("This cut was confirmed meanwhile; nothing was changed."))
     cut = StageCut.objects.create(
         stage=row,
@@ -159,8 +169,9 @@ def _audit(tournament: Tournament, action: str, user, **after) -> None:
 @public_write
 def cut_undo(*, tournament: Tournament, stage: int, user=None) -> int:
     """Undo the confirmed cut ending ``stage``; allowed until the next stage's first round is
-    published (or opened at the desk). The rounds prepared for the later stages (seated with
-    the qualifiers, not published) are removed. Returns how many rounds were removed."""
+    published (or opened at the desk). The rounds prepared for the later stages since the cut
+    (seated with the qualifiers, not published) are removed; a round seated before the cut was
+    confirmed was not made by it and stays. Returns how many rounds were removed."""
     plan = stage_plan(tournament)
     cut = (
         StageCut.objects.select_for_update()
@@ -187,8 +198,9 @@ def cut_undo(*, tournament: Tournament, stage: int, user=None) -> int:
             )
             % {"number": shown[0], "stage": stage + 1}
         )
-    removed = later.count()
-    later.delete()
+    made = later.filter(seated_at__gte=cut.confirmed_at)  # what the cut made, nothing older
+    removed = made.count()
+    made.delete()
     cut.delete()
     _audit(
         tournament,
