@@ -526,47 +526,55 @@ def player_card(
     standing = next((row for row in board_.rows if row.player_id == player_id), None)
     if standing is None:
         return None
-    # Two index-backed reads, flat in the size of the hand table: the player's payments (by
-    # player), then those hands by primary key (a join from payments planned a hand table scan).
+    # Three index-backed reads, flat in the size of the hand table: the player's payments (by
+    # player), those hands by primary key, then their sessions by primary key (where the
+    # tournament and the round limit are checked). A join from payments planned a hand table
+    # scan; a join from the hands to the tournament, on SQLite, a search of every session.
     paid = dict(
         Payment.objects.filter(player_id=player_id)
         .exclude(amount=0)
         .order_by()
         .values_list("hand_id", "amount")
     )
-    hands = [
-        HandLine(
-            round_number=round_number,
-            table_number=table_number,
-            number=number,
-            outcome=outcome,
-            won=winner_id == player_id and paid[pk] > 0,
-            value=value,
-            amount=paid[pk],
-            confirmed=confirmed,
-        )
-        for pk, round_number, table_number, number, outcome, winner_id, value, confirmed in (
-            Hand.objects.filter(
-                pk__in=list(paid),
-                session__round__tournament=tournament,
-                **_round_filter("session__round__number", round_limit),
-            )
+    found = (
+        list(
+            Hand.objects.filter(pk__in=list(paid))
             .exclude(hidden_hands_filter(viewer, "", tournament))
-            .order_by("session__round__number", "number")
-            .values_list(
-                "pk",
-                "session__round__number",
-                "session__table__number",
-                "number",
-                "outcome",
-                "winner_id",
-                "value",
-                "confirmed",
-            )
-            if paid
-            else ()
+            .order_by()
+            .values_list("pk", "session_id", "number", "outcome", "winner_id", "value", "confirmed")
         )
-    ]
+        if paid
+        else []
+    )
+    places = (
+        {
+            pk: (round_number, table_number)
+            for pk, round_number, table_number in Session.objects.filter(
+                pk__in={row[1] for row in found},
+                round__tournament=tournament,
+                **_round_filter("round__number", round_limit),
+            ).values_list("pk", "round__number", "table__number")
+        }
+        if found
+        else {}
+    )
+    hands = sorted(
+        (
+            HandLine(
+                round_number=places[session_id][0],
+                table_number=places[session_id][1],
+                number=number,
+                outcome=outcome,
+                won=winner_id == player_id and paid[pk] > 0,
+                value=value,
+                amount=paid[pk],
+                confirmed=confirmed,
+            )
+            for pk, session_id, number, outcome, winner_id, value, confirmed in found
+            if session_id in places
+        ),
+        key=lambda line: (line.round_number, line.number),
+    )
     penalties = list(
         Penalty.objects.filter(
             tournament=tournament,
