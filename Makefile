@@ -112,12 +112,16 @@ bench-load: $(BENCH_STAMP)
 
 # The scale-out layout (docs/deploy.md: nginx, two public web processes, the officials' own,
 # uvicorn, a worker, Redis, PostgreSQL at BENCH_PG_URL) replaying a 400-player round: 8 judges at
-# the desk alone, then with 1,000 phones holding the live pages open (about 5 minutes). nginx
-# and redis-server are installed where apt is there.
-bench-live: $(BENCH_STAMP)
+# the desk alone, then with 1,000 phones and 4 Chromium pages (projector, standings, a round, the
+# desk) holding the live pages open (about 6 minutes). nginx and redis-server are installed where
+# apt is there. FIRST_PORT=N takes every port from N up (default: free ones); BENCH_LIVE_ARGS adds
+# the script's own options (--db-prefix, --redis-url, --no-browsers...: --help).
+bench-live: $(BENCH_STAMP) browser
 	@bash scripts/system_packages.sh servers
 	@uptime
-	@$(PY) benchmarks/bench_live.py $(if $(PHONES),--phones $(PHONES)); status=$$?; uptime; exit $$status
+	@$(PY) benchmarks/bench_live.py $(if $(PHONES),--phones $(PHONES)) \
+		$(if $(FIRST_PORT),--first-port $(FIRST_PORT)) $(BENCH_LIVE_ARGS); \
+		status=$$?; uptime; exit $$status
 
 # Issue 36 on the scale-out layout: 40 saves beside 240 anonymous printout asks then the
 # organiser's archive (< 30 s), a worker killed during a job (Try again within 90 s), and 1,000

@@ -28,9 +28,30 @@ update      for each save and each phone: from the judge's "saved" to the first 
             ``last_write`` in microseconds, is at or after the save's audit line), and to the
             fragment fetched after it (``heard`` and ``fetched``). A phone that never heard
             a save is *unheard*.
-targets     0 lost; 0 errors; the standings (page and fragment) p95 < 100 ms with the phones
-            open; update p95 < 3 s; desk save p95 in the replay <= 1.5x alone; the PDF's ask
-            answered at once with its job (it never holds a web process for the making).
+browsers    real Chromium pages (`Browsers`, ``/usr/bin/chromium``, never downloaded) open
+            beside the phones for the replay: the projector's standings, the public standings,
+            round 10's page and the round desk (an organiser logged in), through the proxy at
+            ``localhost`` as a visitor's browser would reach it. Each page records, from the
+            browser's own clock (the machine's, as the saves are timed), every time its live
+            fragments come to show a newer version (`RECORD_SHOWN`); *shown* is, for each save
+            of the replay and each page, from the judge's "saved" to the first time the page
+            showed a version that includes it. A browser *error* is any answer of 400 or more,
+            any failed request but the live stream's, any script error or refused content.
+meter       what each part of the layout spent over the replay's window (`Meter`): processor
+            seconds of every process group (each pool's processes, Redis, nginx, locust, the
+            browsers) and of PostgreSQL's connections to the bench's database; Redis's
+            commands; PostgreSQL's transactions and rows (``pg_stat_database``). These are the
+            measured figures docs/deploy.md's capacity model is built from.
+names       every port is an option (``--port``, the proxy's; ``--first-port N``: the proxy,
+            the web processes, Redis and locust's master from N up; default: free ones), the
+            database is ``--db-prefix`` and a random suffix, Redis is a ``redis-server`` of the
+            run's own (or ``--redis-url``, whose database must be empty), so two runs side by
+            side share nothing.
+targets     0 lost; 0 errors (the phones', the desk's and the browsers'); the standings (page
+            and fragment) p95 < 100 ms with the phones open; update p95 < 3 s on the phones;
+            shown p95 < 2 s in the browsers; desk save p95 in the replay (phones and browsers
+            open) <= 1.5x alone; the PDF's ask answered at once with its job (it never holds
+            a web process for the making).
 
 Run: ``python benchmarks/bench_live.py [--phones 1000] [--seconds 60] [--pace 8]``; each part is
 bounded (the whole run takes about five minutes); every process started is stopped and the
@@ -42,6 +63,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import csv
+import itertools
 import json
 import os
 import resource
@@ -57,11 +79,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.scale_out import Deployment, Layout, files_allow, site_env, stop_on_sigterm  # noqa: E402
+from scripts.scale_out import (  # noqa: E402
+    Deployment,
+    Layout,
+    files_allow,
+    free_port,
+    site_env,
+    stop_on_sigterm,
+)
 
 ROUND = 10
 LOAD_PROCESSES = os.cpu_count() or 1
-TARGETS = {"standings_p95_ms": 100, "update_p95_s": 3.0, "desk_ratio": 1.5}
+TARGETS = {"standings_p95_ms": 100, "update_p95_s": 3.0, "shown_p95_s": 2.0, "desk_ratio": 1.5}
+CHROMIUM = os.environ.get("ZJ_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 
 
 def percentile(values: list[float], share: float) -> float | None:
@@ -74,9 +112,8 @@ def percentile(values: list[float], share: float) -> float | None:
 class Database:
     """A throwaway PostgreSQL database (a context manager: dropped at the end)."""
 
-    def __init__(self):
+    def __init__(self, prefix: str):
         self.base = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432")
-        prefix = os.environ.get("BENCH_DB_PREFIX", "zj_bench_live")
         self.name = f"{prefix}_{uuid.uuid4().hex[:8]}"
         self.url = f"{self.base.rstrip('/')}/{self.name}"
 
@@ -289,7 +326,9 @@ def pdf_ask(base: str, organiser, slug: str, job_wait: float) -> dict:
     return found
 
 
-def locust_start(base: str, phones: int, spawn_rate: int, bound: int, folder: Path, slug: str):
+def locust_start(
+    base: str, phones: int, spawn_rate: int, bound: int, folder: Path, slug: str, port: int
+):
     env = dict(
         os.environ,
         ZJ_LIVE_SLUG=slug,
@@ -320,6 +359,14 @@ def locust_start(base: str, phones: int, spawn_rate: int, bound: int, folder: Pa
         "WARNING",
         "--stop-timeout",
         "2",
+        # The master and its workers talk over this port (locust's own default is 5557, fixed:
+        # a second run beside this one would fail to bind it).
+        "--master-bind-host",
+        "127.0.0.1",
+        "--master-bind-port",
+        str(port),
+        "--master-port",
+        str(port),
         # One load generator process per core: 1,000 phones in one process keep it so busy
         # that its own delays would show in the pages' times.
         "--processes",
@@ -375,7 +422,265 @@ def locust_failures(folder: Path) -> list[str]:
     return [f"{row['Occurrences']} x {row['Name']}: {row['Error'][:160]}" for row in rows]
 
 
-def replay(options, folder: Path) -> dict:
+RECORD_SHOWN = """(() => {
+  // [ms since the epoch, version] each time the page's live fragments come to show a newer
+  // version (the oldest of them: the page shows a save once every fragment does).
+  window.zjShown = [];
+  let last = "";
+  const note = () => {
+    const fragments = document.querySelectorAll("[data-live]");
+    if (!fragments.length) return;
+    let oldest = null;
+    fragments.forEach((fragment) => {
+      const version = fragment.getAttribute("data-version") || "";
+      if (oldest === null || parseInt(version, 16) < parseInt(oldest, 16)) oldest = version;
+    });
+    if (oldest && oldest !== last) {
+      last = oldest;
+      window.zjShown.push([Date.now(), oldest]);
+    }
+  };
+  new MutationObserver(note).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-version"],
+  });
+})();"""
+
+
+class Browsers(threading.Thread):
+    """Chromium with the live pages open (see *browsers*), in a thread of its own (Playwright's
+    calls stay in the thread that started it): `ready` is set once every page is open (or the
+    start failed: `failure`); `finish()` collects each page's records and closes it all."""
+
+    def __init__(self, base: str, pages: list[tuple[str, str, bool]], official: tuple[str, str]):
+        super().__init__(daemon=True)
+        self.base, self.pages, self.official = base, pages, official
+        self.ready = threading.Event()
+        self._stop = threading.Event()
+        self._done = threading.Event()
+        self.failure = ""
+        self.errors: list[str] = []
+        self.stream_drops = 0
+        self.shown: dict[str, list] = {}
+        self.opened_s: dict[str, float] = {}
+
+    def _watch(self, name: str, page) -> None:
+        def answered(response):
+            if response.status >= 400 and not self._stop.is_set():
+                self.errors.append(f"{name}: {response.status} {response.url}")
+
+        def failed(request):
+            if self._stop.is_set():
+                return
+            if "/live/" in request.url and "page=" in request.url:
+                self.stream_drops += 1  # the stream ended; the page reconnects by itself
+            else:
+                self.errors.append(f"{name}: failed {request.url} ({request.failure})")
+
+        def console(message):
+            if message.type == "error" and not self._stop.is_set():
+                self.errors.append(f"{name}: console: {message.text[:200]}")
+
+        page.on("response", answered)
+        page.on("requestfailed", failed)
+        page.on("pageerror", lambda error: self.errors.append(f"{name}: script: {error}"))
+        page.on("console", console)
+
+    def run(self) -> None:
+        from playwright.sync_api import sync_playwright
+
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                opened = []
+                try:
+                    for name, path, logged_in in self.pages:
+                        self.failure = f"{name} ({path}) did not open"
+                        started = time.perf_counter()
+                        context = browser.new_context(viewport={"width": 1280, "height": 900})
+                        context.add_init_script(RECORD_SHOWN)
+                        page = context.new_page()
+                        page.set_default_timeout(60_000)
+                        self._watch(name, page)
+                        if logged_in:
+                            page.goto(self.base + "/login/")
+                            page.fill("input[name=username]", self.official[0])
+                            page.fill("input[name=password]", self.official[1])
+                            with page.expect_navigation():
+                                page.press("input[name=password]", "Enter")
+                        page.goto(self.base + path)
+                        page.wait_for_function("() => window.zjShown.length > 0")
+                        self.opened_s[name] = time.perf_counter() - started
+                        opened.append((name, page))
+                    self.failure = ""
+                    self.ready.set()
+                    while not self._stop.is_set():
+                        opened[0][1].wait_for_timeout(200)  # Playwright's events go on meanwhile
+                    for name, page in opened:
+                        self.shown[name] = page.evaluate("window.zjShown")
+                finally:
+                    browser.close()
+        except Exception as error:  # reported, never hidden: the run fails on it
+            self.failure = f"{self.failure}: {type(error).__name__}: {error}"
+        finally:
+            self.ready.set()
+            self._done.set()
+
+    def finish(self, timeout: float = 120) -> None:
+        self._stop.set()
+        self._done.wait(timeout)
+        if not self._done.is_set():
+            self.failure = self.failure or f"the browsers did not close within {timeout:.0f} s"
+
+
+def shown_figures(saves: list[tuple[float, float]], shown: dict[str, list]) -> dict:
+    """Save -> shown in each browser page (see *browsers*); per page and over all."""
+    found: dict[str, list[float]] = {}
+    unshown = 0
+    for name, records in shown.items():
+        times = [at / 1000 for at, _ in records]
+        versions = [int(version, 16) / 1e6 for _, version in records]
+        found[name] = []
+        for written, answered in saves:
+            if not times or answered < times[0]:
+                continue  # the page was not open yet
+            index = bisect.bisect_left(versions, written)
+            if index == len(versions):
+                unshown += 1
+                continue
+            found[name].append(max(0.0, times[index] - answered))
+    every = [delay for delays in found.values() for delay in delays]
+    return {
+        "pages": {
+            name: {
+                "count": len(delays),
+                "p50_s": percentile(delays, 0.5),
+                "p95_s": percentile(delays, 0.95),
+            }
+            for name, delays in found.items()
+        },
+        "count": len(every),
+        "unshown": unshown,
+        "p50_s": percentile(every, 0.5),
+        "p95_s": percentile(every, 0.95),
+        "p99_s": percentile(every, 0.99),
+    }
+
+
+def descendant_groups(pid: int) -> set[int]:
+    """The process groups of every process started, at any depth, by ``pid`` (Playwright
+    starts Chromium in a group of its own)."""
+    parents: dict[int, int] = {}
+    groups: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(entry.name)], groups[int(entry.name)] = int(fields[1]), int(fields[2])
+    found, seen = set(), {pid}
+    for child in sorted(parents):
+        ancestor = parents.get(child)
+        chain = []
+        while ancestor and ancestor not in seen and ancestor in parents:
+            chain.append(ancestor)
+            ancestor = parents.get(ancestor)
+        if ancestor in seen:
+            seen.add(child)
+            seen.update(chain)
+            found.add(groups[child])
+    return found
+
+
+def _cpu_of_groups() -> dict[int, float]:
+    """Processor seconds (user + system) of every process on the machine, summed by process
+    group; and of PostgreSQL's connections, by database (``postgres: user db ...``)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    groups: dict = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            seconds = (int(fields[11]) + int(fields[12])) / tick
+            groups[int(fields[2])] = groups.get(int(fields[2]), 0.0) + seconds
+            title = (entry / "cmdline").read_bytes()
+            if title.startswith(b"postgres: "):
+                # "postgres: [cluster:] user database address state"
+                words = title.split(b"\0")[0].decode(errors="replace").split()[1:]
+                if words and words[0].endswith(":"):
+                    words = words[1:]
+                if len(words) >= 2:
+                    key = ("postgres", words[1])
+                    groups[key] = groups.get(key, 0.0) + seconds
+        except (OSError, IndexError, ValueError):
+            continue  # the process ended meanwhile
+    return groups
+
+
+class Meter:
+    """What each part of the layout spent over a window (see *meter*): `start()`, `stop()`."""
+
+    def __init__(self, groups: dict[str, int], database: str, database_url: str, redis_url: str):
+        self.groups, self.database = groups, database
+        self.database_url, self.redis_url = database_url, redis_url
+
+    def _snapshot(self) -> dict:
+        import psycopg
+        import redis
+
+        cpu = _cpu_of_groups()
+        found = {
+            name: sum(cpu.get(pgid, 0.0) for pgid in (pgids if isinstance(pgids, set) else {pgids}))
+            for name, pgids in self.groups.items()
+        }
+        found["postgresql (the bench's connections)"] = cpu.get(("postgres", self.database), 0.0)
+        with psycopg.connect(self.database_url, autocommit=True) as connection:
+            row = connection.execute(
+                "SELECT xact_commit, xact_rollback, tup_returned, tup_fetched, tup_inserted,"
+                " tup_updated, tup_deleted, blks_hit, blks_read FROM pg_stat_database"
+                " WHERE datname = current_database()"
+            ).fetchone()
+        names = ["commits", "rollbacks", "rows returned", "rows fetched", "rows inserted",
+                 "rows updated", "rows deleted", "blocks hit", "blocks read"]  # fmt: skip
+        info = redis.Redis.from_url(self.redis_url).info()
+        return {
+            "cpu": found,
+            "postgresql": dict(zip(names, row, strict=True)),
+            "redis": {
+                "commands": info.get("total_commands_processed", 0),
+                "cpu": info.get("used_cpu_user", 0.0) + info.get("used_cpu_sys", 0.0),
+                "memory_mb": info.get("used_memory", 0) / 2**20,
+                "keys": sum(v.get("keys", 0) for k, v in info.items() if k.startswith("db")),
+            },
+            "at": time.monotonic(),
+        }
+
+    def start(self) -> None:
+        self.first = self._snapshot()
+
+    def stop(self) -> dict:
+        last = self._snapshot()
+        seconds = last["at"] - self.first["at"]
+        return {
+            "seconds": seconds,
+            "cpu": {
+                name: last["cpu"][name] - self.first["cpu"].get(name, 0.0) for name in last["cpu"]
+            },
+            "postgresql": {
+                name: last["postgresql"][name] - self.first["postgresql"][name]
+                for name in last["postgresql"]
+            },
+            "redis": {
+                "commands": last["redis"]["commands"] - self.first["redis"]["commands"],
+                "cpu": last["redis"]["cpu"] - self.first["redis"]["cpu"],
+                "memory_mb": last["redis"]["memory_mb"],
+                "keys": last["redis"]["keys"],
+            },
+        }
+
+
+def replay(options, folder: Path, database_name: str) -> dict:
     from django.db import connections
 
     from benchmarks.http_desk import Judge
@@ -387,16 +692,28 @@ def replay(options, folder: Path) -> dict:
     make_user("superuser", name="live-organiser")
     result = {"build_s": time.perf_counter() - started, "tables": len(plans)}
     connections.close_all()
+    env = {"DATABASE_URL": os.environ["DATABASE_URL"]}
+    if options.redis_url:
+        env["REDIS_URL"] = options.redis_url
     layout = Layout(
+        port=options.port,
+        first_port=options.first_port,
         public=options.public,
         officials=1,
         streams=1,
         workers=1,
-        env={"DATABASE_URL": os.environ["DATABASE_URL"]},
+        env=env,
     )
     with Deployment(layout) as deployment:
         base = layout.base
         result["processes"] = [name for name, _ in deployment.processes]
+        taken = {layout.port, *itertools.chain(*layout.ports.values())}
+        if options.first_port:
+            master_port = next(p for p in itertools.count(options.first_port) if p not in taken)
+        else:
+            master_port = free_port()
+        result["ports"] = {"proxy": layout.port, **layout.ports, "locust master": [master_port]}
+        groups = {name.split(" (")[0]: process.pid for name, process in deployment.processes}
         judges = [Judge(base, user.username, "pw") for user in judges_users]
         organiser = Judge(base, "live-organiser", "pw")
         for official in [*judges, organiser]:
@@ -408,8 +725,11 @@ def replay(options, folder: Path) -> dict:
         print(f"  {options.phones} phones opening...", flush=True)
         bound = options.seconds + options.phones // options.spawn_rate + 120
         phones = locust_start(
-            base, options.phones, options.spawn_rate, bound, folder, tournament.slug
+            base, options.phones, options.spawn_rate, bound, folder, tournament.slug, master_port
         )
+        groups["locust (the phones)"] = phones.pid
+        groups["bench (the judges, Playwright)"] = os.getpgrp()
+        browsers = None
         try:
             deadline = time.monotonic() + options.phones / options.spawn_rate + 90
             while not (folder / "ready").exists():
@@ -419,6 +739,29 @@ def replay(options, folder: Path) -> dict:
                     )
                 time.sleep(0.5)
             time.sleep(5)  # the last phones' first page and stream
+            if options.browsers:
+                print("  Chromium opening the live pages...", flush=True)
+                browsers = Browsers(
+                    base.replace("127.0.0.1", "localhost"),  # the site's Secure cookies
+                    [
+                        ("projector", f"/t/{tournament.slug}/projector/standings/", False),
+                        ("standings", f"/t/{tournament.slug}/standings/", False),
+                        (f"round {ROUND}", f"/t/{tournament.slug}/rounds/{ROUND}/", False),
+                        ("desk", f"/t/{tournament.slug}/desk/round/{ROUND}/", True),
+                    ],
+                    ("live-organiser", "pw"),
+                )
+                browsers.start()
+                browsers.ready.wait(300)
+                if browsers.failure or not browsers.ready.is_set():
+                    raise RuntimeError(f"the browsers did not open: {browsers.failure}")
+                groups["Chromium (the browsers' pages)"] = descendant_groups(os.getpid()) - {
+                    pgid for pgid in groups.values() if isinstance(pgid, int)
+                }
+            meter = Meter(
+                groups, database_name, os.environ["DATABASE_URL"], deployment.env["REDIS_URL"]
+            )
+            meter.start()
             print(f"  replay: judges for {options.seconds} s with the phones open...", flush=True)
             window_start = time.time()
             pdf: dict = {}
@@ -432,8 +775,19 @@ def replay(options, folder: Path) -> dict:
             asker.join()
             time.sleep(5)  # the last saves reach the pages
             until = time.time()
+            result["meter"] = meter.stop()
         finally:
+            if browsers is not None:
+                browsers.finish()
             locust_stop(phones)
+        if browsers is not None:
+            result["browsers"] = {
+                "failure": browsers.failure,
+                "errors": browsers.errors,
+                "stream_drops": browsers.stream_drops,
+                "opened_s": browsers.opened_s,
+                **shown_figures(save_versions(tournament, during), browsers.shown),
+            }
         print(f"  judges alone again for {options.seconds} s...", flush=True)
         after = judges_run(judges, plans, options.seconds, options.pace)
         result["alone before"] = result["alone"]
@@ -469,6 +823,7 @@ def report(result: dict, options) -> bool:
         f"open files {soft}/{hard}; load {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
     )
     print("layout: " + ", ".join(result["processes"]))
+    print("ports: " + ", ".join(f"{name} {ports}" for name, ports in result["ports"].items()))
     ok = True
 
     def mark(good: bool) -> str:
@@ -552,6 +907,52 @@ def report(result: dict, options) -> bool:
         f" after {pdf.get('job_made_s', 0):.1f} s (made by the worker)  "
         f"[queued, ask < 1 s: {mark(queued and pdf.get('ask_ms', 1e9) < 1000)}]"
     )
+    browsers = result.get("browsers")
+    if browsers is not None:
+        shown = browsers["p95_s"]
+        met = shown is not None and shown < TARGETS["shown_p95_s"] and not browsers["unshown"]
+        print(
+            f"\nbrowsers (Chromium, the replay's {options.seconds} s), save -> shown on the page "
+            f"({browsers['count']} save x page pairs):"
+        )
+        for name, figures in browsers["pages"].items():
+            print(
+                f"  {name:<12} {figures['count']:>5} saves  p50 {figures['p50_s'] or 0:.2f} s, "
+                f"p95 {figures['p95_s'] or 0:.2f} s  (opened in {browsers['opened_s'][name]:.1f} s)"
+            )
+        print(
+            f"  all pages    p50 {browsers['p50_s'] or 0:.2f} s, p95 {shown or 0:.2f} s, "
+            f"p99 {browsers['p99_s'] or 0:.2f} s; never shown: {browsers['unshown']}; "
+            f"streams ended and reopened: {browsers['stream_drops']}  "
+            f"[p95 < {TARGETS['shown_p95_s']} s: "
+            f"{mark(met)}]"
+        )
+        errors += len(browsers["errors"]) + bool(browsers["failure"])
+        for line in browsers["errors"][:10]:
+            print(f"  browser error: {line}")
+        if browsers["failure"]:
+            print(f"  browser failure: {browsers['failure']}")
+    meter = result.get("meter")
+    if meter:
+        seconds = meter["seconds"]
+        print(
+            f"\nspent over the replay's window ({seconds:.0f} s): processor seconds, "
+            "share of a core"
+        )
+        for name, spent in sorted(meter["cpu"].items(), key=lambda item: -item[1]):
+            print(f"  {name:<40}{spent:>8.1f} s {spent / seconds:>7.2f}")
+        pg = meter["postgresql"]
+        print(
+            f"  postgresql: {pg['commits'] / seconds:.0f} commits/s, "
+            f"{(pg['rows returned'] + pg['rows fetched']) / seconds:.0f} rows read/s, "
+            f"{(pg['rows inserted'] + pg['rows updated'] + pg['rows deleted']) / seconds:.0f} "
+            f"rows written/s, {pg['blocks read']} blocks read from disk"
+        )
+        rd = meter["redis"]
+        print(
+            f"  redis: {rd['commands'] / seconds:.0f} commands/s, {rd['cpu'] / seconds:.2f} of a "
+            f"core, {rd['memory_mb']:.0f} MB in {rd['keys']} keys"
+        )
     for line in unclear[:10]:
         print(f"  desk error: {line}")
     for line in result["failures"][:10]:
@@ -565,6 +966,15 @@ def report(result: dict, options) -> bool:
     return ok
 
 
+def redis_check(url: str) -> None:
+    """A Redis named for the run must hold nothing: another run's keys would be read as its."""
+    import redis
+
+    keys = redis.Redis.from_url(url).dbsize()
+    if keys:
+        raise SystemExit(f"{url} holds {keys} keys: give a database of the run's own (/N).")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=400)
@@ -574,16 +984,46 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=8.0, help="seconds per save per judge (8)")
     parser.add_argument("--spawn-rate", type=int, default=100, help="phones opened a second")
     parser.add_argument("--public", type=int, default=2, help="public web processes (2)")
+    parser.add_argument("--port", type=int, default=0, help="the proxy's port (default: free)")
+    parser.add_argument(
+        "--first-port",
+        type=int,
+        default=0,
+        help="the proxy, the web processes, Redis and locust's master from this port up",
+    )
+    parser.add_argument(
+        "--browsers",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="Chromium's live pages beside the phones (default: on)",
+    )
+    parser.add_argument(
+        "--db-prefix",
+        default=os.environ.get("BENCH_DB_PREFIX", "zj_bench_live"),
+        help="the throwaway database's name, before a random suffix (BENCH_DB_PREFIX)",
+    )
+    parser.add_argument(
+        "--redis-url",
+        default=os.environ.get("BENCH_REDIS_URL", ""),
+        help="a Redis database of the run's own, empty (BENCH_REDIS_URL; default: a "
+        "redis-server started for the run)",
+    )
     options = parser.parse_args()
+    if options.redis_url:
+        redis_check(options.redis_url)
+    os.environ.pop("REDIS_URL", None)  # the layout's own Redis unless --redis-url
     stop_on_sigterm()
     files_allow()  # the phones' sockets, nginx's and uvicorn's, all on this machine
-    with Database() as database, tempfile.TemporaryDirectory(prefix="zj-bench-live-") as folder:
+    with (
+        Database(options.db_prefix) as database,
+        tempfile.TemporaryDirectory(prefix="zj-bench-live-") as folder,
+    ):
         os.environ.update(site_env({"DATABASE_URL": database.url}))
         import django
 
         django.setup()
         print(f"bench-live on {database.name}: building the event...", flush=True)
-        result = replay(options, Path(folder))
+        result = replay(options, Path(folder), database.name)
     return 0 if report(result, options) else 1
 
 

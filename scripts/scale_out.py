@@ -149,6 +149,7 @@ def static_collect(env: dict, *, log=print) -> Path:
     kept = Path(tempfile.gettempdir()) / "zj-scale-out-static"
     folder = kept / static_digest(env)
     if (folder / "staticfiles.json").exists() or (folder / "css" / "site.css").exists():
+        os.utime(folder)  # last used now: see the clearing below
         return folder
     kept.mkdir(parents=True, exist_ok=True)
     building = Path(tempfile.mkdtemp(prefix="collecting-", dir=kept))
@@ -167,6 +168,9 @@ def static_collect(env: dict, *, log=print) -> Path:
             pass
     finally:
         shutil.rmtree(building, ignore_errors=True)
+    for other in kept.iterdir():  # the folders of older static files, unused for a week
+        if other != folder and time.time() - other.stat().st_mtime > 7 * 86400:
+            shutil.rmtree(other, ignore_errors=True)
     return folder
 
 
