@@ -6,7 +6,10 @@
 // resyncs by itself and a lost message heals within 15 s. While the stream is down the
 // fragments are fetched every 20 s (a fetch of an unchanged page is a 304); after 3 failures in
 // a row the stream is given up and tried again later (30 s, 1, 2, then every 5 minutes).
-// Coming back to a tab whose stream has gone quiet reconnects at once.
+// Coming back to a tab whose stream has gone quiet reconnects at once. A stream refused past
+// the server's bound (429 for one address, 503 for the process, with Retry-After; tournament/
+// asgi.py) closes the EventSource the same way: the page then fetches every 20 s and tries the
+// stream again later, as when the stream cannot be reached.
 //
 // While the stream is open, a fragment's fetch says which version it wants (X-Live-Version, the
 // last one heard): a proxy may then keep one answer per version and fragment for every page that
