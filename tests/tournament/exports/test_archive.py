@@ -64,12 +64,13 @@ def event(demo):
     at_table = make_user("judge", name="arch-table")
     session = Session.objects.select_related("round__tournament", "table").get(pk=session.pk)
     table_entry_save(session=session, entry=entry(session, 1, outcome="draw"), user=at_table)
-    # The players' own entries: hand 2 agreed by the winner (S) and E, hand 3 waiting for N's.
+    # The players' own entries: hand 2 agreed by the winner (S) and the discarder (W), hand 3
+    # waiting for N's.
     demo.players_confirm_at_table = True
     demo.save()
     seats = seat_players(session)
-    regs = {w: Registration.objects.get(tournament=demo, player_id=seats[w]) for w in "SEN"}
-    for wind, number in (("S", 2), ("E", 2), ("N", 3)):
+    regs = {w: Registration.objects.get(tournament=demo, player_id=seats[w]) for w in "SWN"}
+    for wind, number in (("S", 2), ("W", 2), ("N", 3)):
         session = Session.objects.select_related("round__tournament", "table").get(pk=session.pk)
         table_proposal_save(session=session, registration=regs[wind], entry=entry(session, number))
     return demo
