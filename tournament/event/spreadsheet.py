@@ -4,7 +4,9 @@ Pure Python. Vocabulary: a *cell* is one value written to a CSV or XLSX export; 
 cell* is text starting with ``=``, ``+``, ``-`` or ``@`` (or a tab or carriage return before
 one), which Excel, LibreOffice and Google Sheets may evaluate (CSV/formula injection). We store
 such text as it was typed and escape it only on the way out, with `cell_escape`, in every
-export.
+export: no cell of a CSV or XLSX starts with one of them unless it is a number (``-25``,
+``-1.5``). A shared rank, ``=3`` on the pages, is written ``3=`` in a file (`rank_cell`): an
+``=3`` cell is a formula to a spreadsheet.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 import re
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-RANK = re.compile(r"=?[0-9]+")
+NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?")  # a number written as text: "-1.5"
+SHARED_RANK = re.compile(r"=([0-9]+)")
 
 
 def cell_escape(value):
@@ -28,7 +31,7 @@ def cell_escape(value):
         return ""
     if kind is str or kind is bool or not isinstance(value, int | float):
         text = value if kind is str else str(value)
-        if text.startswith(FORMULA_STARTS):
+        if text.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(text):
             return "'" + text
         return text
     return value
@@ -40,7 +43,8 @@ def row_escape(values) -> list:
 
 
 def rank_cell(value):
-    """A rank as it is (``=3`` for a shared rank); anything else through `cell_escape`."""
-    if isinstance(value, str) and RANK.fullmatch(value):
-        return value
+    """A rank for a file: a shared rank ``=3`` written ``3=`` (never a formula), anything else
+    through `cell_escape`."""
+    if isinstance(value, str) and (shared := SHARED_RANK.fullmatch(value)):
+        return shared.group(1) + "="
     return cell_escape(value)

@@ -8,8 +8,10 @@ sheet       a `Sheet`: a title, the column headers and the rows of raw cells (nu
 raw cell    what a standings row holds for a column: a rank text ("3", "=3"), a label, a code, a
             whole number, the match points as text ("1.5"); an empty cell is "".
 safe cell   a raw cell through `tournament.event.spreadsheet.cell_escape` (formula-looking text
-            gets a leading apostrophe); in a CSV the rank column goes through ``rank_cell``
-            instead, so a shared rank stays "=3" (in an Excel cell "=" would start a formula).
+            gets a leading apostrophe, a number stays a number); the rank column goes through
+            ``rank_cell``, so a shared rank is written "3=" in the CSV and the XLSX alike (a
+            cell starting with "=" is a formula to a spreadsheet). No cell of either file
+            starts with "=", "+", "-" or "@" unless it is a number.
 
 The rows come from the standings board the selector already built: each cell is read once from
 the row, with no per-cell introspection. Pure: no Django, no models.
@@ -52,24 +54,25 @@ class Sheet:
     rows: Iterable[list]
     note: str = ""
 
-    def safe_rows(self, *, for_csv: bool) -> Iterator[list]:
-        """The header, every row and the note as safe cells (see the module docstring)."""
+    def safe_rows(self) -> Iterator[list]:
+        """The header, every row and the note as safe cells (see the module docstring), the
+        same for the CSV and the XLSX."""
         header = [cell_escape(str(h)) for h in self.header]
         yield header
-        rank = self.header.index(RANK) if for_csv and RANK in self.header else None
+        rank = self.header.index(RANK) if RANK in self.header else None
         for row in self.rows:
             cells = [cell_escape(cell) for cell in row]
             if rank is not None:
                 cells[rank] = rank_cell(row[rank])
             yield cells
         if self.note:
-            yield [self.note] + [""] * (len(header) - 1)
+            yield [cell_escape(self.note)] + [""] * (len(header) - 1)
 
     def csv_chunks(self) -> Iterator[str]:
         """The CSV text (Excel's dialect, lines ending in CRLF) in pieces, as it is written."""
         buffer = io.StringIO()
         writer = csv.writer(buffer)
-        for count, cells in enumerate(self.safe_rows(for_csv=True), start=1):
+        for count, cells in enumerate(self.safe_rows(), start=1):
             writer.writerow(cells)
             if count % ROWS_PER_CHUNK == 0:
                 yield buffer.getvalue()
@@ -88,7 +91,7 @@ class Sheet:
         sheet = book.add_worksheet(self.title[:31], worksheet_class=_Worksheet)
         sheet.freeze_panes(1, 0)
         bold, wrap = book.add_format({"bold": True}), book.add_format({"text_wrap": True})
-        rows = self.safe_rows(for_csv=False)
+        rows = self.safe_rows()
         header = next(rows)
         for column, title in enumerate(header):
             sheet._write_string(0, column, title, bold)

@@ -14,7 +14,7 @@ from tests.tournament.builders import (
     make_tournament,
     make_user,
 )
-from tournament.event.spreadsheet import cell_escape
+from tournament.event.spreadsheet import NUMBER, cell_escape, rank_cell
 from tournament.exports.ema import HEADER, country_code, ema_rows, split_name
 from tournament.models import Player, Session
 from tournament.play.services import hands as hand_services
@@ -30,6 +30,8 @@ from tournament.standings.ranking import Entrant, RankingRules, SessionResult, s
         ("@SUM(A1)", "'@SUM(A1)"),
         ("\t=1", "'\t=1"),
         ("Ann", "Ann"),
+        ("-1.5", "-1.5"),  # a number written as text stays a number
+        ("-1.5+2", "'-1.5+2"),
         (-25, -25),
         (None, ""),
     ],
@@ -37,6 +39,10 @@ from tournament.standings.ranking import Entrant, RankingRules, SessionResult, s
 def test_export_cells_escape_formula_starts_only_in_text(value, safe):
     # One escaping for every export: the roster's and the standings' (event.spreadsheet).
     assert cell_escape(value) == safe
+
+
+def test_a_shared_rank_is_written_with_its_mark_after_the_number():
+    assert [rank_cell(r) for r in ("=3", "12", "=10", "=1+2", 4)] == ["3=", "12", "10=", "'=1+2", 4]
 
 
 def test_names_split_at_the_last_space_and_countries_become_codes():
@@ -125,5 +131,15 @@ def test_a_shared_rank_is_not_mistaken_for_a_formula_in_the_csv(client, db):
     response = client.get(reverse("exports:standings_export", args=[tournament.slug, "csv"]))
     rows = list(csv.reader(io.StringIO(response.getvalue().decode())))
     ranks = [row[0] for row in rows[1:5]]
-    assert ranks == ["=1", "=1", "=1", "=1"]  # a drawn hand: all four share rank 1
+    assert ranks == ["1=", "1=", "1=", "1="]  # a drawn hand: all four share rank 1
     assert any(row[1] == "'=1+2 Sneaky" for row in rows)  # names are still guarded
+    # Issue 36, point 6: no cell of the CSV or the XLSX starts a formula unless it is a number.
+    xlsx = client.get(reverse("exports:standings_export", args=[tournament.slug, "xlsx"]))
+    book = openpyxl.load_workbook(io.BytesIO(xlsx.content))
+    cells = [cell.value for line in book.active.iter_rows() for cell in line]
+    assert [row[0] for row in book.active.iter_rows(min_row=2, max_row=5, values_only=True)] == [
+        "1="
+    ] * 4
+    for value in [cell for row in rows for cell in row] + cells:
+        if isinstance(value, str) and value.startswith(("=", "+", "-", "@")):
+            assert NUMBER.fullmatch(value), value

@@ -37,7 +37,7 @@ def test_the_streamed_csv_is_the_csv_tablib_writes(width, data, note):
     sheet = Sheet("Standings", header, rows, note)
     chunks = list(sheet.csv_chunks())
     expected = tablib.Dataset(headers=header)
-    for cells in list(sheet.safe_rows(for_csv=True))[1:]:
+    for cells in list(sheet.safe_rows())[1:]:
         expected.append(cells)
     assert "".join(chunks) == expected.export("csv")
     lines = 1 + len(rows) + bool(note)
@@ -76,7 +76,7 @@ def test_the_xlsx_holds_the_cells_header_and_widths_of_the_sheet(width, data, no
     rows = [[a, *rest] for a, rest in data.draw(st.lists(row, min_size=1, max_size=30))]
     header = [f"H{i}" for i in range(width)]
     sheet = Sheet("Standings of the Zung Jung Open 2026", header, rows, note)
-    expected = list(Sheet(sheet.title, header, rows, note).safe_rows(for_csv=False))
+    expected = list(Sheet(sheet.title, header, rows, note).safe_rows())
     book = openpyxl.load_workbook(io.BytesIO(sheet.xlsx_bytes()))
     (read,) = book.worksheets
     assert read.title == "Standings of the Zung Jung Open"  # 31 characters at most
