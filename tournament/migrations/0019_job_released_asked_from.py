@@ -4,20 +4,30 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournament', '0018_registered_at_seated_at'),
+        ("tournament", "0018_registered_at_seated_at"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='job',
-            name='asked_from',
-            field=models.GenericIPAddressField(blank=True, help_text='The address a visitor without a log-in asked from.', null=True),
+            model_name="job",
+            name="asked_from",
+            field=models.GenericIPAddressField(
+                blank=True,
+                help_text="The address a visitor without a log-in asked from.",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='job',
-            name='released',
-            field=models.CharField(blank=True, help_text="A public printout's: a digest of the released content it is made from (empty for an official's job, which follows the version).", max_length=64),
+            model_name="job",
+            name="released",
+            field=models.CharField(
+                blank=True,
+                help_text=(
+                    "A public printout's: a digest of the released content it is made from "
+                    "(empty for an official's job, which follows the version)."
+                ),
+                max_length=64,
+            ),
         ),
     ]
