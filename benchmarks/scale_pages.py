@@ -6,6 +6,7 @@ Vocabulary
 played event    `bench_standings.build_event(400, 10, 16)`: 400 players, 10 rounds, 16,000
                 hands and 64,000 payments in bulk rows, every session reconciled; its audit
                 lines dated two hours back (`history_age`), as entered earlier in the day.
+                Every hand of its round 1 was entered at its table too (`tables_entered`).
 before play     `build_before_play(400, 10)`: the same roster with all 10 rounds seated and
                 published and no hand entered (the seating, dashboard and check-in pages as the
                 organiser sees them the evening before; the hand saves go into its round 1).
@@ -84,6 +85,11 @@ def _url(name: str, *extra) -> Callable[[Event], str]:
     return address
 
 
+def _sorted(name: str, column: str) -> Callable[[Event], str]:
+    address = _url(name)
+    return lambda event: f"{address(event)}?sort={column}"
+
+
 def _eighth_player(event: Event) -> int:
     return event.people[7].pk
 
@@ -101,6 +107,9 @@ PAGES: list[Page] = [
         "public",
         _url("public:player_detail", _eighth_player),
     ),
+    Page("standings sorted by name", "played", "public", _sorted("public:standings", "name")),
+    Page("projector standings", "played", "public", _url("public:projector_standings")),
+    Page("API player", "played", "public", _url("api:player_detail", _eighth_player)),
     Page("desk home", "played", "judge", _url("desk:home"), 302),
     Page("desk round", "played", "judge", _url("desk:round_desk", 1)),
     Page("seating overview", "before_play", "organiser", _url("seating:seating_overview")),
@@ -161,10 +170,25 @@ def build_events(players: int = 400, rounds: int = 10, hands: int = 16) -> dict[
         "scored": Event(build_scored_event(players, rounds, hands), []),
     }
     history_age(played, events["small"])
+    tables_entered(played, round_number=1)
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:  # as autovacuum would after a day of entries
             cursor.execute("ANALYZE")
     return events
+
+
+def tables_entered(event: Event, round_number: int) -> None:
+    """Every hand of round ``round_number`` entered at its table too (a `TableEntry` each), as
+    at an event whose tables confirm their hands on the table page: the desk round's cards
+    then carry the tables' signals."""
+    from tournament.models import Hand, TableEntry
+
+    hands = Hand.objects.filter(
+        session__round__tournament=event.tournament, session__round__number=round_number
+    ).values_list("pk", flat=True)
+    TableEntry.objects.bulk_create(
+        [TableEntry(hand_id=pk, first=False) for pk in hands], batch_size=2000
+    )
 
 
 def history_age(*events: Event, hours: int = 2) -> None:
@@ -646,8 +670,12 @@ def postgres_backend(key: str) -> Backend | None:
         return f"{base}/{cache}" if cache in names() else None
 
     def build_url():
-        for stale in names():
-            admin.execute(f'DROP DATABASE IF EXISTS "{stale}" WITH (FORCE)')
+        # Only this key's databases: another checkout's cache (another key) is its own.
+        for own in (cache, building):
+            admin.execute(f'DROP DATABASE IF EXISTS "{own}" WITH (FORCE)')
+        others = sorted(names() - {cache, building})
+        if others:
+            print(f"kept other checkouts' caches: {', '.join(others)}", file=sys.stderr)
         admin.execute(f'CREATE DATABASE "{building}"')
         return f"{base}/{building}"
 
@@ -690,26 +718,37 @@ def measure(backend: Backend, runs: int, only: str, rebuild: bool) -> dict | Non
     return result
 
 
+#: Each row's targets (issue 35's table and the rounds before): (measure, bound) pairs.
 TARGETS = {
-    "standings CSV": ("ratio", 3),
-    "standings XLSX": ("ratio", 3),
-    "health, first visit": ("ratio", 3),
-    "health, after a write": ("ratio", 3),
-    "players list": ("ratio", 1.5),
-    "hand save POST": ("queries", 15),
-    "seating round 1": ("kb", 25),
-    "archive export": ("peak_mb", 100),
+    "standings": [("ratio", 2)],
+    "standings CSV": [("ratio", 3)],
+    "standings XLSX": [("ratio", 2)],
+    "standings sorted by name": [("ratio", 2)],
+    "projector standings": [("ratio", 2)],
+    "API player": [("ratio", 2)],
+    "player page": [("ratio", 2)],
+    "player page, 1,280 hands": [("ratio", 2)],
+    "players list": [("ratio", 1.5)],
+    "desk round": [("ratio", 2), ("kb", 60)],
+    "seating overview": [("ratio", 2), ("queries", 12)],
+    "health, first visit": [("ratio", 2)],
+    "health, after a write": [("ratio", 2)],
+    "hand save POST": [("queries", 15)],
+    "seating round 1": [("kb", 25)],
+    "standings PDF": [("ratio", 2)],
+    "archive export": [("peak_mb", 100)],
 }
+UNITS = {"ratio": "x", "queries": " q", "kb": " KB", "peak_mb": " MB"}
 
 
 def _target(row: dict) -> str:
     name = "standings PDF" if row["name"].startswith("standings PDF") else row["name"]
-    measure, bound = TARGETS.get(name, ("ratio", 2) if name == "standings PDF" else (None, None))
-    if measure is None or row.get(measure) is None:
-        return ""
-    mark = "ok" if row[measure] <= bound else "OVER"
-    unit = {"ratio": "x", "queries": " q", "kb": " KB", "peak_mb": " MB"}[measure]
-    return f"<= {bound}{unit} {mark}"
+    said = []
+    for measure, bound in TARGETS.get(name, ()):
+        if row.get(measure) is not None:
+            mark = "ok" if row[measure] <= bound else "OVER"
+            said.append(f"<= {bound}{UNITS[measure]} {mark}")
+    return ", ".join(said)
 
 
 def report(result: dict, runs: int) -> None:

@@ -268,10 +268,10 @@ def session_scores_add(
 
 def kept_rows(*, tournament) -> dict[tuple[int, int], tuple]:
     """{(session id, player id): the `FIELDS` of its kept row} of every session of the
-    tournament, in one query."""
+    tournament, in one query (by the row's own tournament: no join to the sessions)."""
     return {
         (row[0], row[1]): row[2:]
-        for row in SessionScore.objects.filter(session__round__tournament=tournament)
+        for row in SessionScore.objects.filter(tournament=tournament)
         .order_by()
         .values_list("session_id", "player_id", *FIELDS)
     }
