@@ -126,7 +126,7 @@ def test_a_judge_at_the_table_confirms_four_hands_on_a_phone(chromium, asgi_serv
         else:  # a confirmed hand leaves the chips for the card's count
             expect(chip).to_have_count(0, timeout=15_000)
             done = len([n for n in AT_TABLE if n <= number and n != 3])
-            expect(desk.locator("#table-1 .signal.confirmed")).to_have_text(
+            expect(desk.locator("#table-1 .by-table")).to_have_text(
                 f"{done} confirmed by the table"
             )
         latencies.append(time.monotonic() - started)
@@ -155,7 +155,7 @@ def test_a_judge_at_the_table_confirms_four_hands_on_a_phone(chromium, asgi_serv
     head.get_by_role("button", name="Keep the second entry").click()
     expect(head.locator(".messages")).to_contain_text("Hand 3 resolved and confirmed")
     expect(desk.locator("#table-1 [data-hand='3']")).to_have_count(0)
-    expect(desk.locator("#table-1 .signal.confirmed")).to_have_text("4 confirmed by the table")
+    expect(desk.locator("#table-1 .by-table")).to_have_text("4 confirmed by the table")
     session = Session.objects.get(pk=session.pk)
     assert not Hand.objects.filter(session=session, confirmed=False).exists()
 

@@ -11,7 +11,8 @@ card        one session of the round (`play.selectors.SessionCard`): its table, 
             players with their totals, the hands entered, the flags (unconfirmed, mismatches)
             and the table's waiting hands (`play.selectors.desk_signals`), as chips.
 chip        a hand the table entered that still waits for someone, with its state in words for
-            screen readers; the confirmed ones are one count ("12 confirmed by the table").
+            screen readers; the confirmed ones are one count on the card's line of hands
+            ("16 / 16 hands · 12 confirmed by the table").
             The table page (`desk:table_page`) lists every hand: the detail on demand.
 """
 
@@ -62,7 +63,7 @@ def _card(card: SessionCard, words: Words, table_change: bool) -> str:
             gettext("hands %(first)s-%(last)s") % {"first": hands[0], "last": hands[-1]}
         )
     seats = "".join(
-        f'<li><b>{wind}</b> <span>{escape(name)}</span> <span class="num">{total}</span></li>'
+        f'<li><b>{wind}</b> {escape(name)} <span class="num">{total}</span></li>'
         for wind, name, total in card.players
     )
     planned = len(session.hand_numbers())
@@ -81,9 +82,15 @@ def _card(card: SessionCard, words: Words, table_change: bool) -> str:
             ngettext("%(counter)s mismatch", "%(counter)s mismatches", card.mismatches)
             % {"counter": card.mismatches},
         )
+    if card.confirmed_at_table:
+        progress += ' · <span class="by-table">{}</span>'.format(
+            escape(
+                gettext("%(number)s confirmed by the table") % {"number": card.confirmed_at_table}
+            )
+        )
     return (
         f'<a class="card session-card {status}" href="{escape(session.desk_url())}" '
-        f'id="{anchor}"><h2>{heading} <span class="badge {status}">'
+        f'id="{anchor}"><h2>{heading} <span class="badge">'
         f"{escape(words.status.get(status, status))}</span></h2>"
         f'<ol class="seats">{seats}</ol><p class="muted">{progress}</p>'
         f"{_chips(card, words)}</a>"
@@ -91,7 +98,8 @@ def _card(card: SessionCard, words: Words, table_change: bool) -> str:
 
 
 def _chips(card: SessionCard, words: Words) -> str:
-    if not card.signals and not card.confirmed_at_table:
+    """The hands the table entered that still wait for someone, one chip each."""
+    if not card.signals:
         return ""
     chips = "".join(
         f'<li class="signal {signal.state}" data-hand="{signal.number}" '
@@ -99,9 +107,4 @@ def _chips(card: SessionCard, words: Words) -> str:
         f"{escape(words.signal[signal.state])}</span></li>"
         for signal in card.signals
     )
-    if card.confirmed_at_table:
-        confirmed = gettext("%(number)s confirmed by the table") % {
-            "number": card.confirmed_at_table
-        }
-        chips += f'<li class="signal confirmed" data-state="confirmed">{escape(confirmed)}</li>'
     return f'<ol class="table-signals" aria-label="{escape(words.signals_heading)}">{chips}</ol>'
