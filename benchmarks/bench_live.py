@@ -592,9 +592,13 @@ def descendant_groups(pid: int) -> set[int]:
     return found
 
 
-def _cpu_of_groups() -> dict[int, float]:
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def _cpu_of_groups() -> dict:
     """Processor seconds (user + system) of every process on the machine, summed by process
-    group; and of PostgreSQL's connections, by database (``postgres: user db ...``)."""
+    group (and its resident megabytes, under ``("rss", group)``); and of PostgreSQL's
+    connections, by database (``postgres: user db ...``)."""
     tick = os.sysconf("SC_CLK_TCK")
     groups: dict = {}
     for entry in Path("/proc").iterdir():
@@ -604,6 +608,8 @@ def _cpu_of_groups() -> dict[int, float]:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             seconds = (int(fields[11]) + int(fields[12])) / tick
             groups[int(fields[2])] = groups.get(int(fields[2]), 0.0) + seconds
+            resident = int((entry / "statm").read_text().split()[1]) * PAGE / 2**20
+            groups[("rss", int(fields[2]))] = groups.get(("rss", int(fields[2])), 0.0) + resident
             title = (entry / "cmdline").read_bytes()
             if title.startswith(b"postgres: "):
                 # "postgres: [cluster:] user database address state"
@@ -635,6 +641,13 @@ class Meter:
             for name, pgids in self.groups.items()
         }
         found["postgresql (the bench's connections)"] = cpu.get(("postgres", self.database), 0.0)
+        resident = {
+            name: sum(
+                cpu.get(("rss", pgid), 0.0)
+                for pgid in (pgids if isinstance(pgids, set) else {pgids})
+            )
+            for name, pgids in self.groups.items()
+        }
         with psycopg.connect(self.database_url, autocommit=True) as connection:
             row = connection.execute(
                 "SELECT xact_commit, xact_rollback, tup_returned, tup_fetched, tup_inserted,"
@@ -646,6 +659,7 @@ class Meter:
         info = redis.Redis.from_url(self.redis_url).info()
         return {
             "cpu": found,
+            "rss": resident,
             "postgresql": dict(zip(names, row, strict=True)),
             "redis": {
                 "commands": info.get("total_commands_processed", 0),
@@ -667,6 +681,7 @@ class Meter:
             "cpu": {
                 name: last["cpu"][name] - self.first["cpu"].get(name, 0.0) for name in last["cpu"]
             },
+            "rss": last["rss"],
             "postgresql": {
                 name: last["postgresql"][name] - self.first["postgresql"][name]
                 for name in last["postgresql"]
@@ -720,7 +735,12 @@ def replay(options, folder: Path, database_name: str) -> dict:
             official.log_in()
         organiser.request(f"/t/{tournament.slug}/standings/")  # the kept page, warm
         print(f"  judges alone for {options.seconds} s...", flush=True)
+        alone_meter = Meter(
+            groups, database_name, os.environ["DATABASE_URL"], deployment.env["REDIS_URL"]
+        )
+        alone_meter.start()
         alone = judges_run(judges, plans, options.seconds, options.pace)
+        result["meter alone"] = alone_meter.stop()
         result["alone"] = desk_figures(alone)
         print(f"  {options.phones} phones opening...", flush=True)
         bound = options.seconds + options.phones // options.spawn_rate + 120
@@ -937,10 +957,22 @@ def report(result: dict, options) -> bool:
         seconds = meter["seconds"]
         print(
             f"\nspent over the replay's window ({seconds:.0f} s): processor seconds, "
-            "share of a core"
+            "share of a core, resident MB at the end"
         )
         for name, spent in sorted(meter["cpu"].items(), key=lambda item: -item[1]):
-            print(f"  {name:<40}{spent:>8.1f} s {spent / seconds:>7.2f}")
+            rss = meter["rss"].get(name)
+            print(
+                f"  {name:<40}{spent:>8.1f} s {spent / seconds:>7.2f}"
+                + (f" {rss:>7.0f} MB" if rss else "")
+            )
+        for part, saves in (("meter alone", result["alone before"]), ("meter", result["replay"])):
+            used = result[part]["cpu"].get("officials 1", 0.0)
+            print(
+                f"  the officials' process, {'alone' if part == 'meter alone' else 'replay'}: "
+                f"{used:.1f} s for {saves['saved']} saves = "
+                f"{1000 * used / max(saves['saved'], 1):.0f} ms of processor a save "
+                f"(with the desk's own page views), {used / result[part]['seconds']:.2f} of a core"
+            )
         pg = meter["postgresql"]
         print(
             f"  postgresql: {pg['commits'] / seconds:.0f} commits/s, "
