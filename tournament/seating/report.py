@@ -6,7 +6,7 @@ Pure Python fed the plain objects of :mod:`.schedule`; the vocabulary is that mo
 from __future__ import annotations
 
 import itertools
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -63,7 +63,7 @@ def quality_report(
         for attribute in ("club", "country")
     }
     meetings: Counter[tuple[int, int]] = Counter()
-    winds: dict[int, Counter[str]] = {}
+    winds: dict[int, Counter[str]] = defaultdict(Counter)
     separated: list[tuple[int, int, int, int, str]] = []
     same_table: list[tuple[int, int, int]] = []
     previous_number, previous_table = None, {}
@@ -72,15 +72,15 @@ def quality_report(
         if seating.half == 1:  # a round's halves sit out the same players once
             byes.update(seating.byes)
         for table, group in seating.tables().items():
-            ids = sorted(p.player_id for p in group)
-            for a, b in itertools.combinations(ids, 2):
-                meetings[(a, b)] += 1
+            pairs = list(itertools.combinations(sorted(p.player_id for p in group), 2))
+            meetings.update(pairs)
+            for a, b in pairs:
                 for attribute, values in shares.items():
                     value_a = values.get(a)
                     if value_a is not None and value_a == values.get(b):
                         separated.append((seating.number, table, a, b, attribute))
         for placement in seating.placements:
-            winds.setdefault(placement.player_id, Counter())[placement.wind] += 1
+            winds[placement.player_id][placement.wind] += 1
             if (
                 previous_number == seating.number - 1
                 and previous_table.get(placement.player_id) == placement.table

@@ -146,7 +146,9 @@ SHARED = {
     "country": pgettext_lazy("shared by two players", "country"),
 }
 
-SHOWN_ROWS = 200  # long lists (same-country pairs at a 400-player event) are cut on the page
+#: Long lists (the same-country pairs of a 400-player event run to thousands) show their first
+#: rows on the page, and say how many there are in all.
+SHOWN_ROWS = 50
 
 
 @dataclass(frozen=True)
@@ -160,6 +162,7 @@ class SeatingOverview:
     prepared: list[int]  # rounds after the last kept one
     repeat_pairs: list[tuple[str, str, int]]
     wind_spread_over_1: list[tuple[str, int]]
+    wind_spread_count: int  # players whose spread is over 1, shown or not
     separation_meetings: list[tuple[int, int, str, str, str]]
     separation_count: int
     byes: list[tuple[str, int]]
@@ -178,6 +181,7 @@ def seating_overview(tournament: Tournament) -> SeatingOverview:
     people = player_names(tournament)  # labels and the family order
     names = {pid: people.label(pid) for pid in people.people}
     separation, separation_count = _separation_rows(report, names)
+    uneven = [(pid, spread) for pid, spread in report.wind_spread.items() if spread > 1]
     return SeatingOverview(
         rounds=[(r, r.number in opened) for r in rounds],
         report=report,
@@ -192,9 +196,9 @@ def seating_overview(tournament: Tournament) -> SeatingOverview:
         ],
         wind_spread_over_1=[
             (names.get(pid, pid), spread)
-            for pid, spread in people.ordered(report.wind_spread.items(), lambda item: item[0])
-            if spread > 1
-        ][:SHOWN_ROWS],
+            for pid, spread in people.ordered(uneven, lambda item: item[0])[:SHOWN_ROWS]
+        ],
+        wind_spread_count=len(uneven),
         separation_meetings=separation,
         separation_count=separation_count,
         byes=[

@@ -34,6 +34,9 @@ def test_only_the_rows_shown_are_worded_and_every_meeting_is_counted():
     assert overview.separation_count == meetings
     assert len(overview.separation_meetings) == SHOWN_ROWS
     assert all(row[4] == "country" for row in overview.separation_meetings)
+    uneven = sum(1 for spread in overview.report.wind_spread.values() if spread > 1)
+    assert overview.wind_spread_count == uneven
+    assert len(overview.wind_spread_over_1) == min(uneven, SHOWN_ROWS)
 
 
 def test_the_kept_rounds_report_equals_a_report_of_the_kept_rounds_alone():
