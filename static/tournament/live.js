@@ -15,15 +15,16 @@
 // last one heard): a proxy may then keep one answer per version and fragment for every page that
 // heard it (docs/deploy.md). Fetches without an open stream (the slow poll) never say it.
 //
-// A hall of phones hears a version together: each waits a moment drawn between 0 and 1 s
-// before it fetches (SPREAD_MS), so that the fetches arrive spread over a second, not at once.
+// A hall of phones hears a version together: each waits a moment drawn between 0 and 0.5 s
+// before it fetches (SPREAD_MS), so that the fetches arrive spread over half a second, not at
+// once (the proxy answers them from the one copy it keeps per version).
 // A page not on screen (a phone in a pocket, a tab behind another) fetches nothing: when it is
 // shown again it fetches at once if the version moved on meanwhile.
 // The stream is opened with ?page= naming the fragment this page fetches, so that the server
 // can build it once before it tells the phones (tournament/public/views/live.py).
 (function () {
   "use strict";
-  var POLL_MS = 20000, QUIET_MS = 40000, WATCH_MS = 10000, FAILURES = 3, SPREAD_MS = 1000;
+  var POLL_MS = 20000, QUIET_MS = 40000, WATCH_MS = 10000, FAILURES = 3, SPREAD_MS = 500;
   var AGAIN_MS = [30000, 60000, 120000, 300000];
   var first = document.querySelector("[data-live]");
   if (!first) return;

@@ -41,7 +41,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WAIT = 30.0  # at most, for a page to show a save: a bound against a hang, not a speed
 POLL = "00:20"  # the slow poll's period (static/tournament/live.js, POLL_MS)
-SPREAD_MS = 1000  # the longest a page waits before it fetches a version it heard
+SPREAD_MS = 500  # the longest a page waits before it fetches a version it heard
 SAVES = int(os.environ.get("ZJ_LIVE_SAVES", "8"))  # more for a finer print of the delays
 
 # Each version the page's stream delivers, recorded before the page's own scripts run.

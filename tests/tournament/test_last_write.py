@@ -95,7 +95,15 @@ NOT_PUBLIC = {
     "player_links_follow": "private links are shown only to officials and to their holders",
     **{
         name: "a background job's file changes no page; last_write is the job's own version"
-        for name in ("job_request", "job_retry", "job_report", "job_run", "jobs_prune")
+        for name in (
+            "job_request",
+            "job_retry",
+            "job_report",
+            "job_run",
+            "jobs_prune",
+            "public_job_request",
+            "job_lost_notice",
+        )
     },
     **{
         name: "a full check of the kept totals is shown on the officials' health page only"
@@ -111,6 +119,7 @@ READS = {
     "token_new",  # draws a fresh token; writes nothing
     "cut_pending_round",  # reads a seating refusal's cut round for the page's link; no write
     "job_key",  # a digest of a job's kind and parameters; writes nothing
+    "players_agree",  # whether two players' word makes a table's entry count; no write
 }  # fmt: skip
 # Writes that run only inside a caller's public write (its unit of work, its row lock): the
 # caller's case walks them.

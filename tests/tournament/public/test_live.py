@@ -254,6 +254,7 @@ def test_the_watcher_reads_once_per_tick_however_many_listen(monkeypatch):
         return found
 
     monkeypatch.setattr(live, "_versions_read", counted)
+    monkeypatch.setattr(live, "TICK", 1.0)  # ticks long enough to set 300 listeners up in
 
     async def listen(listeners: int, seconds: float):
         async with AsyncExitStack() as stack:
