@@ -27,6 +27,7 @@ WORDS = {
         "two players agree; it counts",
     ),
     "zh-hant": ("付分的選手", "和牌者與付分的選手", "兩位選手的錄入一致"),
+    "zh-hans": ("付分的选手", "和牌者与付分的选手", "两位选手的录入一致"),
 }
 
 
@@ -53,7 +54,7 @@ def _enter(page, url: str, seats: dict[str, int], words) -> None:
     page.locator("#save-table-hand").click()
 
 
-@pytest.mark.parametrize("language", ["en", "zh-hant"])
+@pytest.mark.parametrize("language", ["en", "zh-hant", "zh-hans"])
 def test_two_players_who_pay_nothing_cannot_make_a_hand_count(
     chromium, live_server, artifacts, language
 ):
