@@ -5,7 +5,7 @@ Vocabulary
 ----------
 layout      `scripts.scale_out.Deployment`: a public web process, the officials' own, one uvicorn
             for the streams, a worker, a Redis of its own and nginx in front, over a throwaway
-            PostgreSQL database (``BENCH_PG_URL``; named ``zj_helpb_crowd_`` and a random
+            PostgreSQL database (``BENCH_PG_URL``; named ``zj_bench_crowd_`` and a random
             suffix, dropped at the end). Ports from ``--first-port`` on (18210).
 event       `bench_standings.build_event(400, 2, 16)` (two rounds played, in bulk rows) and
             round 3 seated and published with no hand: the round the judges enter.
@@ -31,21 +31,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import datetime
 import os
-import random
 import signal
 import sys
 import threading
 import time
 import urllib.error
 import urllib.request
-import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.bench_live import Database, event_build, percentile  # noqa: E402
 from scripts.scale_out import (  # noqa: E402
     Deployment,
     Layout,
@@ -57,72 +55,6 @@ from scripts.scale_out import (  # noqa: E402
 
 ROUND = 3
 TARGETS = {"archive_s": 30.0, "try_again_s": 90.0, "desk_ratio": 1.3}
-
-
-def percentile(values: list[float], share: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-class Database:
-    """A throwaway PostgreSQL database (a context manager: dropped at the end)."""
-
-    def __init__(self):
-        self.base = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432")
-        self.name = f"zj_helpb_crowd_{uuid.uuid4().hex[:8]}"
-        self.url = f"{self.base.rstrip('/')}/{self.name}"
-
-    def _admin(self, sql: str) -> None:
-        import psycopg
-
-        with psycopg.connect(f"{self.base}/postgres", autocommit=True) as admin:
-            admin.execute(sql)
-
-    def __enter__(self) -> Database:
-        self._admin(f'CREATE DATABASE "{self.name}"')
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if "django" in sys.modules:
-            from django.db import connections
-
-            connections.close_all()
-        self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
-
-
-def event_build(players: int):
-    from django.core.management import call_command
-
-    from benchmarks.bench_standings import build_event
-    from benchmarks.http_desk import TablePlan
-    from tests.tournament.builders import seat_players
-    from tournament.models import Round, Session
-    from tournament.seating.services import round_seat
-
-    call_command("migrate", verbosity=0)
-    tournament, people = build_event(players, ROUND - 1, 16, seed=1)
-    tournament.end_date = tournament.start_date + datetime.timedelta(days=3)
-    tournament.standings_public = True
-    tournament.results_public = True
-    tournament.save()
-    order = people[:]
-    random.Random(ROUND).shuffle(order)
-    round_ = Round.objects.create(tournament=tournament, number=ROUND, seating_published=True)
-    round_seat(
-        round_=round_, seat_rows=[(i // 4 + 1, "ESWN"[i % 4], p) for i, p in enumerate(order)]
-    )
-    sessions = (
-        Session.objects.filter(round=round_).select_related("table").order_by("table__number")
-    )
-    plans = [
-        TablePlan(
-            f"/t/{tournament.slug}/desk/round/{ROUND}/table/{s.table.number}/", seat_players(s)
-        )
-        for s in sessions
-    ]
-    return tournament, plans
 
 
 def judges_run(judges, plans, *, seconds: float, pace: float, saves: int | None = None):
@@ -398,7 +330,7 @@ def run(options) -> dict:
     from tests.tournament.builders import make_user
 
     started = time.perf_counter()
-    tournament, plans = event_build(options.players)
+    tournament, plans = event_build(options.players, ROUND, public=True)
     judges_users = [make_user("judge", name=f"crowd-judge-{i}") for i in range(options.judges)]
     make_user("superuser", name="crowd-organiser")
     result = {"build_s": time.perf_counter() - started, "tables": len(plans)}
@@ -485,7 +417,7 @@ def main() -> int:
     options = parser.parse_args()
     stop_on_sigterm()
     files_allow()
-    with Database() as database:
+    with Database("zj_bench_crowd") as database:
         os.environ.update(site_env({"DATABASE_URL": database.url}))
         import django
 

@@ -146,8 +146,9 @@ class Database:
         self._admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
 
 
-def event_build(players: int):
-    """The event (see the vocabulary): the tournament and round 10's table plans."""
+def event_build(players: int, round_number: int = ROUND, *, public: bool = False):
+    """The event (see the vocabulary): the tournament and the table plans of ``round_number``
+    (the rounds before it played in bulk rows); ``public``: standings and results public."""
     import datetime
     import random
 
@@ -161,12 +162,16 @@ def event_build(players: int):
     from tournament.seating.services import round_seat
 
     call_command("migrate", verbosity=0)
-    tournament, people = build_event(players, ROUND - 1, 16, seed=1)
+    tournament, people = build_event(players, round_number - 1, 16, seed=1)
     tournament.end_date = tournament.start_date + datetime.timedelta(days=3)
+    if public:
+        tournament.standings_public = tournament.results_public = True
     tournament.save()
     order = people[:]
-    random.Random(ROUND).shuffle(order)
-    round_ = Round.objects.create(tournament=tournament, number=ROUND, seating_published=True)
+    random.Random(round_number).shuffle(order)
+    round_ = Round.objects.create(
+        tournament=tournament, number=round_number, seating_published=True
+    )
     round_seat(
         round_=round_, seat_rows=[(i // 4 + 1, "ESWN"[i % 4], p) for i, p in enumerate(order)]
     )
@@ -177,7 +182,8 @@ def event_build(players: int):
     )
     plans = [
         TablePlan(
-            f"/t/{tournament.slug}/desk/round/{ROUND}/table/{s.table.number}/", seat_players(s)
+            f"/t/{tournament.slug}/desk/round/{round_number}/table/{s.table.number}/",
+            seat_players(s),
         )
         for s in sessions
     ]
