@@ -359,7 +359,11 @@ def run(options) -> dict:
         result["streams"] = streams(
             base, tournament.slug, judges, plans, options.seconds, options.streams
         )
-        shown = {k: v for k, v in result["streams"].items() if k not in ("alone", "during")}
+        shown = {
+            k: v
+            for k, v in result["streams"].items()
+            if k not in ("alone", "during", "alone_after")
+        }
         print(f"  {shown}", flush=True)
     return result
 
@@ -391,7 +395,7 @@ def report(result: dict) -> bool:
     )
     print(
         f"kill: killed at {kill_['killed_at_progress']} %; Try again offered after "
-        f"{kill_['offered_s']} s; Try again -> {kill_['retry_status']}; then "
+        f"{kill_['offered_s']:.1f} s; Try again -> {kill_['retry_status']}; then "
         f"{kill_['state_after_retry']} (attempts {kill_['attempts']})"
     )
     print(
