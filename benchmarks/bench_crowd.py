@@ -395,7 +395,8 @@ def report(result: dict) -> bool:
     )
     print(
         f"kill: killed at {kill_['killed_at_progress']} %; Try again offered after "
-        f"{kill_['offered_s']:.1f} s; Try again -> {kill_['retry_status']}; then "
+        f"{'-' if kill_['offered_s'] is None else round(kill_['offered_s'], 1)} s; "
+        f"Try again -> {kill_['retry_status']}; then "
         f"{kill_['state_after_retry']} (attempts {kill_['attempts']})"
     )
     print(
