@@ -32,6 +32,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.asgi_server import AsgiServer
+from tests.e2e.live_pages import RECORD_HEARD
 from tests.tournament.builders import entry, make_session, make_user
 from tournament.live import version_of
 from tournament.models import Tournament
@@ -45,18 +46,6 @@ SPREAD_MS = 500  # the longest a page waits before it fetches a version it heard
 SAVES = int(os.environ.get("ZJ_LIVE_SAVES", "8"))  # more for a finer print of the delays
 
 # Each version the page's stream delivers, recorded before the page's own scripts run.
-RECORD_HEARD = """(() => {
-  window.zjHeard = [];
-  const Native = window.EventSource;
-  window.EventSource = function (url, options) {
-    const stream = new Native(url, options);
-    stream.addEventListener("version", (event) => window.zjHeard.push(event.data));
-    return stream;
-  };
-  window.EventSource.prototype = Native.prototype;
-  Object.assign(window.EventSource, {CONNECTING: 0, OPEN: 1, CLOSED: 2});
-})();"""
-
 RECORD_SWAPS = """() => {
   window.zjSwaps = [];
   window.zjNeverReloaded = true;

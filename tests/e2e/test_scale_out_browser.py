@@ -30,6 +30,7 @@ from playwright.sync_api import expect
 
 from benchmarks.http_desk import NUMBER, Judge, TablePlan, database_url
 from scripts.scale_out import NGINX, Deployment, Layout
+from tests.e2e.live_pages import MARK_NOT_RELOADED, RECORD_HEARD
 from tests.tournament.builders import make_session, make_user, seat_players
 from tournament.live import version_of
 from tournament.models import Tournament
@@ -37,19 +38,6 @@ from tournament.models import Tournament
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 WAIT_MS = 30_000  # at most, for the page to show the save: a bound against a hang, not a speed
-
-RECORD_HEARD = """(() => {
-  window.zjHeard = [];
-  window.zjNeverReloaded = true;
-  const Native = window.EventSource;
-  window.EventSource = function (url, options) {
-    const stream = new Native(url, options);
-    stream.addEventListener("version", (event) => window.zjHeard.push(event.data));
-    return stream;
-  };
-  window.EventSource.prototype = Native.prototype;
-  Object.assign(window.EventSource, {CONNECTING: 0, OPEN: 1, CLOSED: 2});
-})();"""
 
 STYLE = """() => {
   const sheets = [...document.styleSheets].filter((sheet) => sheet.href);
@@ -129,6 +117,7 @@ def test_the_standings_through_the_proxy_are_styled_and_show_a_save_live(chromiu
         )
         page.goto(layout.base + reverse("public:standings", args=[slug]))
         page.wait_for_function("() => window.htmx && document.querySelector('[data-live]')")
+        page.evaluate(MARK_NOT_RELOADED)
 
         style = page.evaluate(STYLE)
         site_css = [rules for href, rules in style["sheets"] if "/static/css/site." in href]
