@@ -5,28 +5,37 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 BENCH_STAMP := $(VENV)/.installed-bench
+# Every package installed, the indirect ones too, at the version this file pins: pyproject.toml
+# names what we use, the lock what we get (`make lock` resolves it again after a change there).
+LOCK := requirements.lock
 
-.PHONY: run test check check-fast catalogues lint contracts install install-dev browser fonts demo messages bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-background bench-scale bench-load bench-live bench-crowd clean
+.PHONY: run test check check-fast catalogues lint contracts install install-dev lock browser fonts demo messages bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-background bench-scale bench-load bench-live bench-crowd clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e .
+$(STAMP): pyproject.toml $(LOCK) | $(PY)
+	$(PY) -m pip install --quiet -c $(LOCK) -e .
 	touch $@
 
-$(DEV_STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[dev]'
+$(DEV_STAMP): pyproject.toml $(LOCK) | $(PY)
+	$(PY) -m pip install --quiet -c $(LOCK) -e '.[dev]'
 	touch $(STAMP) $@
 
 # locust, for the load benchmarks.
-$(BENCH_STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[dev,bench]'
+$(BENCH_STAMP): pyproject.toml $(LOCK) | $(PY)
+	$(PY) -m pip install --quiet -c $(LOCK) -e '.[dev,bench]'
 	touch $(STAMP) $(DEV_STAMP) $@
 
 install: $(STAMP)
 install-dev: $(DEV_STAMP)
+
+# uv at the version pyproject.toml pins (dev), installed first: the old lock may refuse the new pins.
+lock: | $(PY)
+	$(PY) -m pip install --quiet "$$(grep -o 'uv==[0-9.]*' pyproject.toml)"
+	$(VENV)/bin/uv pip compile pyproject.toml --all-extras --universal --python-version 3.11 \
+		--custom-compile-command "make lock" --quiet -o $(LOCK)
 
 # The demo runs with DJANGO_DEBUG=1 unless the environment says otherwise, under uvicorn (ASGI):
 # the pages' live updates hold a stream open; the open streams are cut 2 s after Ctrl-C. A worker
