@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import Counter
 
 from .errors import Problem, Subject
-from .hand import FLAGS, Hand, Meld, MeldKind
+from .hand import FLAGS, Hand
+from .melds import Meld, MeldKind
 from .messages import Message, gettext_noop, message_of, words
 from .tiles import ALL_TILES, KIND_COUNT, WINDS, Tile
 
