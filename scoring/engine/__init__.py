@@ -34,7 +34,8 @@ from .errors import (
 from .hand import FLAGS, Hand, parse_hand
 from .melds import Meld, MeldKind, parse_melds
 from .notation import format_tiles, format_tiles_unicode, parse_tiles
-from .patterns import CHICKEN_HAND, PATTERNS, Pattern
+from .patterns.catalogue import CHICKEN_HAND, PATTERNS
+from .patterns.pattern import Pattern
 from .payoff import SEATS, check_responsibility, false_win_deltas, settle
 from .rules import (
     CAP_MOST,

@@ -12,15 +12,15 @@ Vocabulary:
   set when a chow starts at tile i, or a triplet is of tile i), so that patterns relating
   suits or neighbours test a few bits instead of searching lists.
 - *gate*: a cheap fact that is false whenever some patterns are surely absent
-  (`patterns.PATTERN_GATES` says which). Each gate is one bit of the integer ``gates``
+  (`patterns.gates.PATTERN_GATES` says which). Each gate is one bit of the integer ``gates``
   (`GATE_BITS`), so that the scorer picks the patterns worth running with one lookup;
   ``ctx.<gate name>`` reads a bit as a boolean. An *exact* gate is set exactly when its
-  pattern is present (`patterns.EXACT_GATES`), so the scorer counts the pattern on the bit:
+  pattern is present (`patterns.gates.EXACT_GATES`), so the scorer counts the pattern on the bit:
   the patterns relating suits or neighbours (6.1, 6.2, 7.1, 7.2) and Lesser Terminals (8.1.1,
   8.1.2) are decided here with a few bitmask tests, on ``chow_bits`` and ``triplet_bits``, and
   Identical Sequences (5.1) by counting chows when two are the same.
   Hand-level gates are worked out once per hand (`HandFacts`), the rest once per arrangement.
-Patterns (`patterns.py`) take a ctx and return how many times they apply.
+Patterns (their detectors, `patterns.detectors`) take a ctx and return how many times they apply.
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ Vocabulary:
   broken the same way every time (RULINGS R2).
 
 Each arrangement runs only the patterns whose gate is open (see `context` and
-`patterns.PATTERN_GATES`), and only those whose open gate does not decide alone
-(`patterns.EXACT_GATES`): the patterns to probe, and the total, patterns and limit that follow
+`patterns.gates.PATTERN_GATES`), and only those whose open gate does not decide alone
+(`patterns.gates.EXACT_GATES`): the patterns to probe, and the total, patterns and limit that follow
 from the gates and what the probes found, are looked up once per combination (cached).
 
 `arrangement` and `runners_up` are built on first access: the scorer works on plans (see
@@ -37,7 +37,9 @@ from .hand import Hand
 from .legality import arrangement_block, hand_block
 from .messages import Message, MessageList, gettext_noop
 from .notation import format_tiles
-from .patterns import CHICKEN_HAND, EXACT_GATES, LIMIT, PATTERNS_BY_FORM, Pattern
+from .patterns.catalogue import CHICKEN_HAND, PATTERNS_BY_FORM
+from .patterns.gates import EXACT_GATES
+from .patterns.pattern import LIMIT, Pattern
 from .rules import Rules
 from .tiles import KIND_COUNT, WINDS, Tile
 from .validation import problems_with_counts, validate_hand
@@ -50,7 +52,7 @@ _SEATS = WINDS
 
 
 # Per form: the registry as (pattern, detect, points, series, gate bit) in registry order;
-# detect is None where the open gate alone decides (`patterns.EXACT_GATES`).
+# detect is None where the open gate alone decides (`patterns.gates.EXACT_GATES`).
 _ENTRIES = {
     form: tuple(
         (
@@ -75,7 +77,7 @@ def _runnable(form: str, gates: int) -> tuple[Head, tuple[Probe, ...]]:
     """What the open gates decide for `form`: (head, probes).
 
     `head`: the candidate's (total, raw, patterns, limit) from the patterns counted on their
-    open gate alone (`patterns.EXACT_GATES`), when no probe finds anything; `probes`: the
+    open gate alone (`patterns.gates.EXACT_GATES`), when no probe finds anything; `probes`: the
     entries whose detect must look, in registry order.
     """
     probes = tuple(
