@@ -207,13 +207,31 @@ def _rank(candidate: Candidate) -> tuple:
 def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     """Score a declared win; raises InvalidHandError or IllegalWinError."""
     rules = rules or Rules()
+    in_hand, counts, present = _tile_counts(hand)
+    found = plans(hand, in_hand)
+    if not found:
+        raise InvalidHandError(_not_a_winning_hand(hand))
+    facts = HandFacts(hand, counts, present)
+    if hand.penalty_tiles:
+        scored = _legal_candidates(hand, facts, found)
+    elif len(found) == 1:
+        scored = [evaluate(facts, found[0])]
+    else:
+        scored = [evaluate(facts, plan) for plan in found]
+    if len(scored) > 1:
+        scored.sort(key=_rank)
+    return _chosen(hand, scored, rules)
+
+
+def _tile_counts(hand: Hand) -> tuple[list[int], list[int], int]:
+    """(the concealed tiles and the winning tile by index, every tile of the hand by index with
+    kongs as four, every kind held as a bitmask), counted in one pass over a hand known to be
+    well formed; a hand that is not raises InvalidHandError with every problem."""
     if hand.winning_tile.__class__ is not Tile or not _TILE_CLASS.issuperset(
         map(_CLASS_OF, hand.concealed)
     ):
         # Objects built by hand, not from notation: validate_hand checks the types first.
-        problems = validate_hand(hand)
-        raise InvalidHandError(MessageList(problems), problems)
-    # One pass over the tiles: counts by kind and the kinds present (for the hand facts).
+        raise _invalid(validate_hand(hand))
     in_hand = [0] * KIND_COUNT
     present = 0
     for tile in hand.concealed:
@@ -229,8 +247,7 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
         counts = in_hand.copy()
         for meld in melds:
             if not meld.kind_bits:  # no tiles, or not Tile objects: say what is wrong
-                problems = validate_hand(hand)
-                raise InvalidHandError(MessageList(problems), problems)
+                raise _invalid(validate_hand(hand))
             for index, count in meld.tile_counts:
                 counts[index] += count
             present |= meld.kind_bits
@@ -249,37 +266,38 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     ):
         problems = problems_with_counts(hand, counts)
         if problems:
-            raise InvalidHandError(MessageList(problems), problems)
-    found = plans(hand, in_hand)
-    if not found:
-        tiles = format_tiles(hand.concealed + (hand.winning_tile,))
-        if hand.melds:
-            message = Message(
-                gettext_noop(
-                    "not a winning hand: %(tiles)s with the melds %(melds)s do not make four "
-                    "sets and a pair, Seven Pairs or Thirteen Terminals"
-                ),
-                tiles=tiles,
-                melds=" ".join(m.notation() for m in hand.melds),
-            )
-        else:
-            message = Message(
-                gettext_noop(
-                    "not a winning hand: %(tiles)s do not make four sets and a pair, "
-                    "Seven Pairs or Thirteen Terminals"
-                ),
-                tiles=tiles,
-            )
-        raise InvalidHandError(message)
-    facts = HandFacts(hand, counts, present)
-    if hand.penalty_tiles:
-        scored = _legal_candidates(hand, facts, found)
-    elif len(found) == 1:
-        scored = [evaluate(facts, found[0])]
-    else:
-        scored = [evaluate(facts, plan) for plan in found]
-    if len(scored) > 1:
-        scored.sort(key=_rank)
+            raise _invalid(problems)
+    return in_hand, counts, present
+
+
+def _invalid(problems: list) -> InvalidHandError:
+    return InvalidHandError(MessageList(problems), problems)
+
+
+def _not_a_winning_hand(hand: Hand) -> Message:
+    """Why tiles that make no arrangement are not a win."""
+    tiles = format_tiles(hand.concealed + (hand.winning_tile,))
+    if hand.melds:
+        return Message(
+            gettext_noop(
+                "not a winning hand: %(tiles)s with the melds %(melds)s do not make four "
+                "sets and a pair, Seven Pairs or Thirteen Terminals"
+            ),
+            tiles=tiles,
+            melds=" ".join(m.notation() for m in hand.melds),
+        )
+    return Message(
+        gettext_noop(
+            "not a winning hand: %(tiles)s do not make four sets and a pair, "
+            "Seven Pairs or Thirteen Terminals"
+        ),
+        tiles=tiles,
+    )
+
+
+def _chosen(hand: Hand, scored: list[Candidate], rules: Rules) -> Score:
+    """The best of the ranked candidates as a Score, with its runners-up, once it reaches the
+    winning minimum (RULINGS R7; else IllegalWinError), held to the cap (RULINGS R7a)."""
     best = scored[0]
     if best[0] < rules.minimum:
         raise IllegalWinError(minimum_refusal(best[0], best[2], rules.minimum), "R7")
@@ -287,8 +305,6 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     if rules.cap is not None:
         best = _capped(best, rules.cap)
         others = tuple(_capped(other, rules.cap) for other in others)
-    if len(scored) == 1:
-        return _score(hand, best)
     return _score(hand, best, others)
 
 
