@@ -3,7 +3,7 @@
 Public API (other apps code against these names)::
 
     Tile, Meld, MeldKind, Hand, Rules, Scheme       value objects (frozen dataclasses, enums)
-    parse_tiles, parse_melds, format_tiles          notation (see notation.py, hand.py)
+    parse_tiles, parse_melds, format_tiles          notation (see notation.py, melds.py, hand.py)
     NotationError, InvalidHandError, IllegalWinError   errors, all ValueError subclasses
     Problem, Subject                                a problem's message (a str) and what it is
                                                     about: InvalidHandError.problems and
@@ -31,9 +31,11 @@ from .errors import (
     ScoringError,
     Subject,
 )
-from .hand import FLAGS, Hand, Meld, MeldKind, parse_hand, parse_melds
+from .hand import FLAGS, Hand, parse_hand
+from .melds import Meld, MeldKind, parse_melds
 from .notation import format_tiles, format_tiles_unicode, parse_tiles
-from .patterns import CHICKEN_HAND, PATTERNS, Pattern
+from .patterns.catalogue import CHICKEN_HAND, PATTERNS
+from .patterns.pattern import Pattern
 from .payoff import SEATS, check_responsibility, false_win_deltas, settle
 from .rules import (
     CAP_MOST,

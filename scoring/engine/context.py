@@ -12,15 +12,15 @@ Vocabulary:
   set when a chow starts at tile i, or a triplet is of tile i), so that patterns relating
   suits or neighbours test a few bits instead of searching lists.
 - *gate*: a cheap fact that is false whenever some patterns are surely absent
-  (`patterns.PATTERN_GATES` says which). Each gate is one bit of the integer ``gates``
+  (`patterns.gates.PATTERN_GATES` says which). Each gate is one bit of the integer ``gates``
   (`GATE_BITS`), so that the scorer picks the patterns worth running with one lookup;
   ``ctx.<gate name>`` reads a bit as a boolean. An *exact* gate is set exactly when its
-  pattern is present (`patterns.EXACT_GATES`), so the scorer counts the pattern on the bit:
+  pattern is present (`patterns.gates.EXACT_GATES`), so the scorer counts the pattern on the bit:
   the patterns relating suits or neighbours (6.1, 6.2, 7.1, 7.2) and Lesser Terminals (8.1.1,
   8.1.2) are decided here with a few bitmask tests, on ``chow_bits`` and ``triplet_bits``, and
   Identical Sequences (5.1) by counting chows when two are the same.
   Hand-level gates are worked out once per hand (`HandFacts`), the rest once per arrangement.
-Patterns (`patterns.py`) take a ctx and return how many times they apply.
+Patterns (their detectors, `patterns.detectors`) take a ctx and return how many times they apply.
 """
 
 from __future__ import annotations
@@ -263,8 +263,22 @@ class ScoringContext:
     def __init__(self, facts: HandFacts, plan: Plan) -> None:
         self.facts = facts
         self.plan = plan
-        form, plan_groups = plan
-        self.form = form
+        self.form = form = plan[0]
+        self._read_groups(form, plan[1])
+        chow_bits, triplet_bits, pair = self.chow_bits, self.triplet_bits, self.pair
+        winds, dragons = self.wind_triplets, self.dragon_triplets
+        self.gates = (
+            facts.gates
+            | _chow_gates(self.chows, chow_bits)
+            | _honour_gates(winds, dragons)
+            | _number_triplet_gates(len(self.triplets) - winds - dragons, triplet_bits, pair)
+            | _CONCEALED_GATES[self.concealed_triplets]
+            | _KONG_GATES[self.kongs]
+            | _lesser_terminal_gates(form, pair, chow_bits, triplet_bits)
+        )
+
+    def _read_groups(self, form: str, plan_groups: tuple) -> None:
+        """The plan's groups boiled down to the integers of the vocabulary."""
         chows: list[int] = []
         triplets: list[int] = []
         kongs = concealed = winds = dragons = chow_bits = triplet_bits = 0
@@ -298,51 +312,71 @@ class ScoringContext:
         self.chow_bits = chow_bits
         self.triplet_bits = triplet_bits
 
-        number_of_chows = len(chows)
-        gates = facts.gates | _CHOW_GATES[number_of_chows]
-        if number_of_chows >= 2 and chow_bits.bit_count() < number_of_chows:
-            gates |= _identical_sequences(chows)
-        if number_of_chows >= 3:
-            if chow_bits & chow_bits >> 9 & chow_bits >> 18 & FIRST_SUIT_BITS:
-                gates |= _THREE_SIMILAR_SEQUENCES
-            if chow_bits & chow_bits >> 3 & chow_bits >> 6 & SUIT_FIRSTS_BITS:
-                gates |= _NINE_TILE_STRAIGHT
-        if winds or dragons:
-            gates |= _HONOUR_TRIPLETS
-            if winds >= 2:
-                gates |= _TWO_WINDS
-            if dragons >= 2:
-                gates |= _TWO_DRAGONS
-        number_triplets = len(triplets) - winds - dragons
-        if number_triplets >= 2:
-            bits = triplet_bits
-            if 0 <= pair < FIRST_WIND:  # triplets of the pair's number in the other suits
-                same_number = SAME_NUMBER_BITS[pair % 9]
-                if bits & same_number == same_number & ~(1 << pair):
-                    gates |= _SMALL_SIMILAR_TRIPLETS
-            if number_triplets >= 3:
-                if bits & bits >> 9 & bits >> 18 & FIRST_SUIT_BITS:
-                    gates |= _SIMILAR_TRIPLETS
-                run = bits & bits >> 1 & bits >> 2
-                if run & _RUN_OF_THREE:
-                    gates |= _THREE_CONSECUTIVE
-                    if run & bits >> 3 & _RUN_OF_FOUR:
-                        gates |= _FOUR_CONSECUTIVE
-        gates |= _CONCEALED_GATES[concealed]
-        gates |= _KONG_GATES[kongs]
-        if form != REGULAR:
-            gates |= _LESSER_TERMINALS
-        elif (
-            pair in TERMINAL_OR_HONOUR
-            and not chow_bits & ~TERMINAL_CHOW_BITS
-            and not triplet_bits & ~TERMINAL_OR_HONOUR_BITS
-        ):
-            # Every group holds a terminal or an honour; pure: every group holds a terminal.
-            if pair < FIRST_WIND and not triplet_bits & ~TERMINAL_BITS:
-                gates |= _LESSER_TERMINALS
-            else:
-                gates |= _MIXED_LESSER
-        self.gates = gates
+
+# --- the arrangement's gates, by the groups they read (see the module docstring) ------------
+
+
+def _chow_gates(chows: list[int], chow_bits: int) -> int:
+    """No chows, four chows, Identical Sequences (5.1), Three Similar Sequences (6.1) and the
+    Nine-Tile Straight (7.1)."""
+    number_of_chows = len(chows)
+    gates = _CHOW_GATES[number_of_chows]
+    if number_of_chows >= 2 and chow_bits.bit_count() < number_of_chows:
+        gates |= _identical_sequences(chows)
+    if number_of_chows >= 3:
+        if chow_bits & chow_bits >> 9 & chow_bits >> 18 & FIRST_SUIT_BITS:
+            gates |= _THREE_SIMILAR_SEQUENCES
+        if chow_bits & chow_bits >> 3 & chow_bits >> 6 & SUIT_FIRSTS_BITS:
+            gates |= _NINE_TILE_STRAIGHT
+    return gates
+
+
+def _honour_gates(winds: int, dragons: int) -> int:
+    """Honour triplets, and two or more of the winds or of the dragons."""
+    if not (winds or dragons):
+        return 0
+    gates = _HONOUR_TRIPLETS
+    if winds >= 2:
+        gates |= _TWO_WINDS
+    if dragons >= 2:
+        gates |= _TWO_DRAGONS
+    return gates
+
+
+def _number_triplet_gates(number_triplets: int, bits: int, pair: int) -> int:
+    """Similar Triplets (6.2) and Consecutive Triplets (7.2), from `number_triplets` triplets of
+    number tiles, `bits` every triplet as a kind bitmask."""
+    gates = 0
+    if number_triplets >= 2:
+        if 0 <= pair < FIRST_WIND:  # triplets of the pair's number in the other suits
+            same_number = SAME_NUMBER_BITS[pair % 9]
+            if bits & same_number == same_number & ~(1 << pair):
+                gates |= _SMALL_SIMILAR_TRIPLETS
+        if number_triplets >= 3:
+            if bits & bits >> 9 & bits >> 18 & FIRST_SUIT_BITS:
+                gates |= _SIMILAR_TRIPLETS
+            run = bits & bits >> 1 & bits >> 2
+            if run & _RUN_OF_THREE:
+                gates |= _THREE_CONSECUTIVE
+                if run & bits >> 3 & _RUN_OF_FOUR:
+                    gates |= _FOUR_CONSECUTIVE
+    return gates
+
+
+def _lesser_terminal_gates(form: str, pair: int, chow_bits: int, triplet_bits: int) -> int:
+    """Lesser Terminals (8.1.1, 8.1.2): exact for a regular hand, always open for the others."""
+    if form != REGULAR:
+        return _LESSER_TERMINALS
+    if (
+        pair in TERMINAL_OR_HONOUR
+        and not chow_bits & ~TERMINAL_CHOW_BITS
+        and not triplet_bits & ~TERMINAL_OR_HONOUR_BITS
+    ):
+        # Every group holds a terminal or an honour; pure: every group holds a terminal.
+        if pair < FIRST_WIND and not triplet_bits & ~TERMINAL_BITS:
+            return _LESSER_TERMINALS
+        return _MIXED_LESSER
+    return 0
 
 
 def _gate_property(name: str, bit: int) -> property:

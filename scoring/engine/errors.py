@@ -82,6 +82,13 @@ class NotationError(ScoringError):
 
     kind = "NotationError"
 
+    @classmethod
+    def not_text(cls, template: str, value: object) -> NotationError:
+        """The error for `value`, given where text was expected; `template` (marked with
+        `gettext_noop`) says what should have been text and names the type given as
+        ``%(type)s``."""
+        return cls(Message(template, type=type(value).__name__))
+
 
 class InvalidHandError(ScoringError):
     """Readable, but not a winning hand: every problem found is listed in `problems`, each a

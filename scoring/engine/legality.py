@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections import Counter
 
 from .decompose import K_CHOW, K_PAIR, THIRTEEN_TERMINALS, Plan
-from .hand import MELD_WORDS, Hand
+from .hand import Hand
+from .melds import MELD_WORDS
 from .messages import Message, gettext_noop
 from .notation import format_tiles
 from .tiles import ALL_TILES

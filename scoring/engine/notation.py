@@ -90,11 +90,8 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Read a run of tiles in any accepted notation; order is kept as written."""
     if text.__class__ is not str:
         if not isinstance(text, str):
-            raise NotationError(
-                Message(
-                    gettext_noop("tiles must be written as text, got %(type)s"),
-                    type=type(text).__name__,
-                )
+            raise NotationError.not_text(
+                gettext_noop("tiles must be written as text, got %(type)s"), text
             )
         text = str(text)
     found = _MEMO.get(text)

@@ -40,6 +40,26 @@ def _check_seat(seat: object, what: str, subject: Subject) -> None:
         )
 
 
+# What `check_responsibility` says, by the check that finds it.
+_NO_DISCARDER_ON_A_SELF_DRAW = gettext_noop("a self-drawn win has no discarder, got %(discarder)s")
+_NO_IMMUNITY_ON_A_SELF_DRAW = gettext_noop(
+    "Same-Round Immunity only applies to a win on a discard (RULINGS R12)"
+)
+_WINNER_IS_NOT_THE_DISCARDER = gettext_noop("the winner (%(winner)s) cannot be the discarder")
+_EARTH_IS_ON_EASTS_DISCARD = gettext_noop(
+    "Blessing of Earth is won on East's first discard, but the discarder "
+    "is %(discarder)s: the discarder must be the player who is East in "
+    "this hand (RULINGS R8, R12); correct the discarder or untick "
+    "Blessing of Earth"
+)
+_NO_IMMUNITY_ON_EARTH = gettext_noop(
+    "Blessing of Earth is won on East's first discard: nobody has "
+    "discarded before, so Same-Round Immunity cannot apply and East is "
+    "responsible (RULINGS R12); clear the immunity or untick Blessing "
+    "of Earth"
+)
+
+
 def check_responsibility(
     *,
     winner: str,
@@ -55,72 +75,41 @@ def check_responsibility(
     ``"immunity"``), the message written for a judge. Seats are letters E S W N
     in the hand being scored (the seat winds of that hand, RULINGS R14).
     """
-    problems: list[tuple[Subject, str]] = []
+    # Each check: (whether it finds a problem, its subject, its message and the message's params).
     if self_drawn:
-        if discarder is not None:
-            problems.append(
-                (
-                    Subject.DISCARDER,
-                    Message(
-                        gettext_noop("a self-drawn win has no discarder, got %(discarder)s"),
-                        discarder=discarder,
-                    ),
-                )
-            )
-        if immunity:
-            problems.append(
-                (
-                    Subject.IMMUNITY,
-                    Message(
-                        gettext_noop(
-                            "Same-Round Immunity only applies to a win on a discard (RULINGS R12)"
-                        )
-                    ),
-                )
-            )
-        return problems
-    if discarder is not None and discarder == winner:
-        problems.append(
+        checks = (
             (
+                discarder is not None,
                 Subject.DISCARDER,
-                Message(
-                    gettext_noop("the winner (%(winner)s) cannot be the discarder"), winner=winner
-                ),
-            )
+                _NO_DISCARDER_ON_A_SELF_DRAW,
+                {"discarder": discarder},
+            ),
+            (immunity, Subject.IMMUNITY, _NO_IMMUNITY_ON_A_SELF_DRAW, {}),
         )
-    if "earth" in flags:
-        # RULINGS R8, R12: Blessing of Earth is won on East's first discard, so the discarder is
-        # the player who is East in this hand, and nobody has discarded before: no immunity.
-        if discarder is not None and discarder != "E":
-            problems.append(
-                (
-                    Subject.DISCARDER,
-                    Message(
-                        gettext_noop(
-                            "Blessing of Earth is won on East's first discard, but the discarder "
-                            "is %(discarder)s: the discarder must be the player who is East in "
-                            "this hand (RULINGS R8, R12); correct the discarder or untick "
-                            "Blessing of Earth"
-                        ),
-                        discarder=discarder,
-                    ),
-                )
-            )
-        if immunity:
-            problems.append(
-                (
-                    Subject.IMMUNITY,
-                    Message(
-                        gettext_noop(
-                            "Blessing of Earth is won on East's first discard: nobody has "
-                            "discarded before, so Same-Round Immunity cannot apply and East is "
-                            "responsible (RULINGS R12); clear the immunity or untick Blessing "
-                            "of Earth"
-                        )
-                    ),
-                )
-            )
-    return problems
+    else:
+        # RULINGS R8, R12: Blessing of Earth is won on East's first discard, so the discarder
+        # is the player who is East in this hand, and nobody has discarded before: no immunity.
+        earth = "earth" in flags
+        checks = (
+            (
+                discarder is not None and discarder == winner,
+                Subject.DISCARDER,
+                _WINNER_IS_NOT_THE_DISCARDER,
+                {"winner": winner},
+            ),
+            (
+                earth and discarder is not None and discarder != "E",
+                Subject.DISCARDER,
+                _EARTH_IS_ON_EASTS_DISCARD,
+                {"discarder": discarder},
+            ),
+            (earth and immunity, Subject.IMMUNITY, _NO_IMMUNITY_ON_EARTH, {}),
+        )
+    return [
+        (subject, Message(template, **params))
+        for found, subject, template, params in checks
+        if found
+    ]
 
 
 def settle(

@@ -15,8 +15,8 @@ Vocabulary:
   broken the same way every time (RULINGS R2).
 
 Each arrangement runs only the patterns whose gate is open (see `context` and
-`patterns.PATTERN_GATES`), and only those whose open gate does not decide alone
-(`patterns.EXACT_GATES`): the patterns to probe, and the total, patterns and limit that follow
+`patterns.gates.PATTERN_GATES`), and only those whose open gate does not decide alone
+(`patterns.gates.EXACT_GATES`): the patterns to probe, and the total, patterns and limit that follow
 from the gates and what the probes found, are looked up once per combination (cached).
 
 `arrangement` and `runners_up` are built on first access: the scorer works on plans (see
@@ -37,7 +37,9 @@ from .hand import Hand
 from .legality import arrangement_block, hand_block
 from .messages import Message, MessageList, gettext_noop
 from .notation import format_tiles
-from .patterns import CHICKEN_HAND, EXACT_GATES, LIMIT, PATTERNS_BY_FORM, Pattern
+from .patterns.catalogue import CHICKEN_HAND, PATTERNS_BY_FORM
+from .patterns.gates import EXACT_GATES
+from .patterns.pattern import LIMIT, Pattern
 from .rules import Rules
 from .tiles import KIND_COUNT, WINDS, Tile
 from .validation import problems_with_counts, validate_hand
@@ -50,7 +52,7 @@ _SEATS = WINDS
 
 
 # Per form: the registry as (pattern, detect, points, series, gate bit) in registry order;
-# detect is None where the open gate alone decides (`patterns.EXACT_GATES`).
+# detect is None where the open gate alone decides (`patterns.gates.EXACT_GATES`).
 _ENTRIES = {
     form: tuple(
         (
@@ -75,7 +77,7 @@ def _runnable(form: str, gates: int) -> tuple[Head, tuple[Probe, ...]]:
     """What the open gates decide for `form`: (head, probes).
 
     `head`: the candidate's (total, raw, patterns, limit) from the patterns counted on their
-    open gate alone (`patterns.EXACT_GATES`), when no probe finds anything; `probes`: the
+    open gate alone (`patterns.gates.EXACT_GATES`), when no probe finds anything; `probes`: the
     entries whose detect must look, in registry order.
     """
     probes = tuple(
@@ -205,13 +207,31 @@ def _rank(candidate: Candidate) -> tuple:
 def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     """Score a declared win; raises InvalidHandError or IllegalWinError."""
     rules = rules or Rules()
+    in_hand, counts, present = _tile_counts(hand)
+    found = plans(hand, in_hand)
+    if not found:
+        raise InvalidHandError(_not_a_winning_hand(hand))
+    facts = HandFacts(hand, counts, present)
+    if hand.penalty_tiles:
+        scored = _legal_candidates(hand, facts, found)
+    elif len(found) == 1:
+        scored = [evaluate(facts, found[0])]
+    else:
+        scored = [evaluate(facts, plan) for plan in found]
+    if len(scored) > 1:
+        scored.sort(key=_rank)
+    return _chosen(hand, scored, rules)
+
+
+def _tile_counts(hand: Hand) -> tuple[list[int], list[int], int]:
+    """(the concealed tiles and the winning tile by index, every tile of the hand by index with
+    kongs as four, every kind held as a bitmask), counted in one pass over a hand known to be
+    well formed; a hand that is not raises InvalidHandError with every problem."""
     if hand.winning_tile.__class__ is not Tile or not _TILE_CLASS.issuperset(
         map(_CLASS_OF, hand.concealed)
     ):
         # Objects built by hand, not from notation: validate_hand checks the types first.
-        problems = validate_hand(hand)
-        raise InvalidHandError(MessageList(problems), problems)
-    # One pass over the tiles: counts by kind and the kinds present (for the hand facts).
+        raise _invalid(validate_hand(hand))
     in_hand = [0] * KIND_COUNT
     present = 0
     for tile in hand.concealed:
@@ -227,8 +247,7 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
         counts = in_hand.copy()
         for meld in melds:
             if not meld.kind_bits:  # no tiles, or not Tile objects: say what is wrong
-                problems = validate_hand(hand)
-                raise InvalidHandError(MessageList(problems), problems)
+                raise _invalid(validate_hand(hand))
             for index, count in meld.tile_counts:
                 counts[index] += count
             present |= meld.kind_bits
@@ -247,37 +266,38 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     ):
         problems = problems_with_counts(hand, counts)
         if problems:
-            raise InvalidHandError(MessageList(problems), problems)
-    found = plans(hand, in_hand)
-    if not found:
-        tiles = format_tiles(hand.concealed + (hand.winning_tile,))
-        if hand.melds:
-            message = Message(
-                gettext_noop(
-                    "not a winning hand: %(tiles)s with the melds %(melds)s do not make four "
-                    "sets and a pair, Seven Pairs or Thirteen Terminals"
-                ),
-                tiles=tiles,
-                melds=" ".join(m.notation() for m in hand.melds),
-            )
-        else:
-            message = Message(
-                gettext_noop(
-                    "not a winning hand: %(tiles)s do not make four sets and a pair, "
-                    "Seven Pairs or Thirteen Terminals"
-                ),
-                tiles=tiles,
-            )
-        raise InvalidHandError(message)
-    facts = HandFacts(hand, counts, present)
-    if hand.penalty_tiles:
-        scored = _legal_candidates(hand, facts, found)
-    elif len(found) == 1:
-        scored = [evaluate(facts, found[0])]
-    else:
-        scored = [evaluate(facts, plan) for plan in found]
-    if len(scored) > 1:
-        scored.sort(key=_rank)
+            raise _invalid(problems)
+    return in_hand, counts, present
+
+
+def _invalid(problems: list) -> InvalidHandError:
+    return InvalidHandError(MessageList(problems), problems)
+
+
+def _not_a_winning_hand(hand: Hand) -> Message:
+    """Why tiles that make no arrangement are not a win."""
+    tiles = format_tiles(hand.concealed + (hand.winning_tile,))
+    if hand.melds:
+        return Message(
+            gettext_noop(
+                "not a winning hand: %(tiles)s with the melds %(melds)s do not make four "
+                "sets and a pair, Seven Pairs or Thirteen Terminals"
+            ),
+            tiles=tiles,
+            melds=" ".join(m.notation() for m in hand.melds),
+        )
+    return Message(
+        gettext_noop(
+            "not a winning hand: %(tiles)s do not make four sets and a pair, "
+            "Seven Pairs or Thirteen Terminals"
+        ),
+        tiles=tiles,
+    )
+
+
+def _chosen(hand: Hand, scored: list[Candidate], rules: Rules) -> Score:
+    """The best of the ranked candidates as a Score, with its runners-up, once it reaches the
+    winning minimum (RULINGS R7; else IllegalWinError), held to the cap (RULINGS R7a)."""
     best = scored[0]
     if best[0] < rules.minimum:
         raise IllegalWinError(minimum_refusal(best[0], best[2], rules.minimum), "R7")
@@ -285,8 +305,6 @@ def score_hand(hand: Hand, rules: Rules | None = None) -> Score:
     if rules.cap is not None:
         best = _capped(best, rules.cap)
         others = tuple(_capped(other, rules.cap) for other in others)
-    if len(scored) == 1:
-        return _score(hand, best)
     return _score(hand, best, others)
 
 

@@ -82,11 +82,8 @@ class Tile:
         not one spelling of one tile (``"55p"``, ``"5p,"``) is a `NotationError`.
         """
         if not isinstance(text, str):
-            raise NotationError(
-                Message(
-                    gettext_noop("a tile must be written as text, got %(type)s"),
-                    type=type(text).__name__,
-                )
+            raise NotationError.not_text(
+                gettext_noop("a tile must be written as text, got %(type)s"), text
             )
         tile = SPELLINGS.get(as_typed(text).strip().strip(VARIATION_SELECTORS))
         if tile is None:

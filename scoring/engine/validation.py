@@ -11,9 +11,11 @@ not in the hand (RULINGS R9).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterator
 
 from .errors import Problem, Subject
-from .hand import FLAGS, Hand, Meld, MeldKind
+from .hand import FLAGS, Hand
+from .melds import Meld, MeldKind
 from .messages import Message, gettext_noop, message_of, words
 from .tiles import ALL_TILES, KIND_COUNT, WINDS, Tile
 
@@ -159,10 +161,21 @@ def _count_problems(hand: Hand, counts: list[int]) -> list[Problem]:
 # Robbing a kong is a way of winning on a tile (the win type), not a circumstance beside it.
 _SUBJECT_OF_FLAG = {"robbing_kong": Subject.WIN_TYPE}
 
+#: A flag and why it contradicts the win as declared (RULINGS R8): a template or a `Message`.
+Contradiction = tuple[str, str]
+
 
 def _flag_problems(hand: Hand) -> list[Problem]:
-    flags = hand.flags
-    problems = [
+    """Unknown flags, then each contradiction `_FLAG_CHECKS` finds, in the order of the checks."""
+    problems = _unknown_flags(hand.flags)
+    for check in _FLAG_CHECKS:
+        for flag, why in check(hand):
+            problems.append(_contradiction(flag, why))
+    return problems
+
+
+def _unknown_flags(flags: frozenset[str]) -> list[Problem]:
+    return [
         Problem(
             Message(
                 gettext_noop("unknown flag %(flag)s: flags are %(flags)s"),
@@ -175,86 +188,115 @@ def _flag_problems(hand: Hand) -> list[Problem]:
         if flag not in FLAGS
     ]
 
-    def bad(flag: str, why: str) -> None:
-        subject = _SUBJECT_OF_FLAG.get(flag, Subject.FLAGS)
-        message = Message(
-            gettext_noop("%(flag)s (%(name)s) %(why)s (RULINGS R8)"),
-            flag=flag,
-            name=_FLAG_NAMES[flag],
-            why=message_of(why),
-        )
-        problems.append(Problem(message, subject))
 
-    won_on_discard = not hand.self_drawn
-    if "final_draw" in flags and won_on_discard:
-        bad("final_draw", gettext_noop("needs a self-drawn win, but the hand won on a discard"))
-    if "win_on_kong" in flags:
-        if won_on_discard:
-            bad(
-                "win_on_kong",
-                gettext_noop("needs a self-drawn supplement tile, but the hand won on a discard"),
-            )
-        if not any(m.kind is MeldKind.KONG for m in hand.melds):
-            bad(
-                "win_on_kong",
-                gettext_noop("needs a declared kong: the supplement tile follows a kong"),
-            )
+def _contradiction(flag: str, why: str) -> Problem:
+    message = Message(
+        gettext_noop("%(flag)s (%(name)s) %(why)s (RULINGS R8)"),
+        flag=flag,
+        name=_FLAG_NAMES[flag],
+        why=message_of(why),
+    )
+    return Problem(message, _SUBJECT_OF_FLAG.get(flag, Subject.FLAGS))
+
+
+# --- the checks of the flags against the win: each yields its contradictions ----------------
+
+
+def _final_draw_needs_a_self_draw(hand: Hand) -> Iterator[Contradiction]:
+    if "final_draw" in hand.flags and not hand.self_drawn:
+        yield "final_draw", gettext_noop("needs a self-drawn win, but the hand won on a discard")
+
+
+def _win_on_kong_needs_a_kong(hand: Hand) -> Iterator[Contradiction]:
+    if "win_on_kong" not in hand.flags:
+        return
+    if not hand.self_drawn:
+        yield (
+            "win_on_kong",
+            gettext_noop("needs a self-drawn supplement tile, but the hand won on a discard"),
+        )
+    if not any(m.kind is MeldKind.KONG for m in hand.melds):
+        yield (
+            "win_on_kong",
+            gettext_noop("needs a declared kong: the supplement tile follows a kong"),
+        )
+
+
+def _discard_wins_need_a_discard(hand: Hand) -> Iterator[Contradiction]:
     for flag in ("final_discard", "robbing_kong"):
-        if flag in flags and hand.self_drawn:
-            bad(flag, gettext_noop("needs a win on a discard, but the hand was self-drawn"))
-    if "final_discard" in flags and "robbing_kong" in flags:
-        bad(
+        if flag in hand.flags and hand.self_drawn:
+            yield flag, gettext_noop("needs a win on a discard, but the hand was self-drawn")
+
+
+def _robbing_kong_is_not_the_final_discard(hand: Hand) -> Iterator[Contradiction]:
+    if "final_discard" in hand.flags and "robbing_kong" in hand.flags:
+        yield (
             "robbing_kong",
             gettext_noop("takes a tile added to a kong, not the riverbed discard (final_discard)"),
         )
-    if "robbing_kong" in flags and isinstance(hand.winning_tile, Tile):
-        held = sum(1 for t in hand.all_tiles if t == hand.winning_tile) - 1
-        if held:
-            tile = hand.winning_tile.notation()
-            bad(
-                "robbing_kong",
-                Message(
-                    gettext_noop(
-                        "robs the fourth %(tile)s from another player's pung, "
-                        "yet this hand holds %(held)s more %(tile)s"
-                    ),
-                    tile=tile,
-                    held=held,
-                ),
-            )
+
+
+def _robbed_tile_is_not_held(hand: Hand) -> Iterator[Contradiction]:
+    if "robbing_kong" not in hand.flags or not isinstance(hand.winning_tile, Tile):
+        return
+    held = sum(1 for t in hand.all_tiles if t == hand.winning_tile) - 1
+    if held:
+        why = gettext_noop(
+            "robs the fourth %(tile)s from another player's pung, "
+            "yet this hand holds %(held)s more %(tile)s"
+        )
+        yield "robbing_kong", Message(why, tile=hand.winning_tile.notation(), held=held)
+
+
+def _blessings_stand_alone(hand: Hand) -> Iterator[Contradiction]:
+    flags = hand.flags
     for flag in ("heaven", "earth"):
         if flag not in flags:
             continue
         others = sorted(f for f in flags & set(FLAGS) if f != flag)
         if others:
             why = gettext_noop("is won on the initial tiles and cannot combine with %(others)s")
-            bad(flag, Message(why, others=", ".join(others)))
+            yield flag, Message(why, others=", ".join(others))
         if hand.melds:
-            bad(flag, gettext_noop("needs a hand without melds (not even a concealed kong)"))
-    if "heaven" in flags:
-        if hand.seat_wind and hand.seat_wind != "E":
-            why = gettext_noop("is East's win, but the winner sits %(wind)s")
-            bad("heaven", Message(why, wind=hand.seat_wind))
-        if won_on_discard:
-            bad(
-                "heaven",
-                gettext_noop(
-                    "is East's self-drawn initial 14 tiles, but the hand won on a discard"
-                ),
-            )
-    if "earth" in flags:
-        if hand.seat_wind == "E":
-            bad(
-                "earth",
-                gettext_noop(
-                    "is a non-East player's win on East's first discard, but the winner is E"
-                ),
-            )
-        if hand.self_drawn:
-            bad(
-                "earth", gettext_noop("is won on East's first discard, but the hand was self-drawn")
-            )
-    return problems
+            yield flag, gettext_noop("needs a hand without melds (not even a concealed kong)")
+
+
+def _heaven_is_easts_self_draw(hand: Hand) -> Iterator[Contradiction]:
+    if "heaven" not in hand.flags:
+        return
+    if hand.seat_wind and hand.seat_wind != "E":
+        why = gettext_noop("is East's win, but the winner sits %(wind)s")
+        yield "heaven", Message(why, wind=hand.seat_wind)
+    if not hand.self_drawn:
+        yield (
+            "heaven",
+            gettext_noop("is East's self-drawn initial 14 tiles, but the hand won on a discard"),
+        )
+
+
+def _earth_is_on_easts_first_discard(hand: Hand) -> Iterator[Contradiction]:
+    if "earth" not in hand.flags:
+        return
+    if hand.seat_wind == "E":
+        yield (
+            "earth",
+            gettext_noop("is a non-East player's win on East's first discard, but the winner is E"),
+        )
+    if hand.self_drawn:
+        yield "earth", gettext_noop("is won on East's first discard, but the hand was self-drawn")
+
+
+#: The checks of the flags against the win, in the order their problems are reported.
+_FLAG_CHECKS: tuple[Callable[[Hand], Iterator[Contradiction]], ...] = (
+    _final_draw_needs_a_self_draw,
+    _win_on_kong_needs_a_kong,
+    _discard_wins_need_a_discard,
+    _robbing_kong_is_not_the_final_discard,
+    _robbed_tile_is_not_held,
+    _blessings_stand_alone,
+    _heaven_is_easts_self_draw,
+    _earth_is_on_easts_first_discard,
+)
 
 
 def _penalty_problems(hand: Hand) -> list[Problem]:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scoring.__main__ import main, result_line, score_entry
+from scoring.__main__ import main
+from scoring.cli.results import result_line, score_entry
 from scoring.engine import Rules
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -205,7 +205,7 @@ def test_gates_never_hide_a_pattern():
 
 
 def test_exact_gates_decide_exactly_what_detect_decides():
-    # patterns.EXACT_GATES: the scorer counts these on the open gate without calling detect,
+    # patterns.gates.EXACT_GATES: the scorer counts these on the open gate without calling detect,
     # so the gate must be open exactly when detect finds the pattern (issue 14).
     import sys
     from pathlib import Path
@@ -213,7 +213,7 @@ def test_exact_gates_decide_exactly_what_detect_decides():
     from scoring.engine import Hand
     from scoring.engine.context import HandFacts, ScoringContext
     from scoring.engine.decompose import plans
-    from scoring.engine.patterns import EXACT_GATES
+    from scoring.engine.patterns.gates import EXACT_GATES
     from scoring.engine.validation import hand_counts
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
