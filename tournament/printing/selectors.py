@@ -49,7 +49,7 @@ from ..languages import LANGUAGE_PARAMETER
 from ..live import version_of
 from ..models import Hand, Penalty, Registration, Round, Seat, Session, Tournament
 from ..names import PERSON_FIELDS, player_names, registrations_of
-from ..standings import selectors as standings_selectors
+from ..standings.selectors.board import board_seen
 from ..winds import WIND_NAMES, wind_order
 from . import monospace
 from .cards import CardHand, CardPenalty, CardPlayer, CardSession
@@ -539,7 +539,7 @@ def standings_sheet(
     """The standings board as the asker may see it (`standings.selectors.board_seen`: silent
     rounds and hidden withdrawn players apply to the public), laid out for paper; ``chinese``:
     with the players' Chinese names (a Chinese printout shows them first)."""
-    board = standings_selectors.board_seen(tournament, official=official)
+    board = board_seen(tournament, official=official)
     if not board.rows:
         raise NothingToPrint(_("This tournament has no players yet."))
     rounds = sorted({placing.round_number for row in board.rows for placing in row.sessions})
@@ -665,7 +665,7 @@ def _standings_released(tournament: Tournament) -> str:
         kept = None
     if kept:
         return kept
-    board = standings_selectors.board_seen(tournament, official=False)
+    board = board_seen(tournament, official=False)
     text = repr([list(board.rows), board.provisional.lines(), board.stage_text])
     digest = hashlib.sha256(text.encode()).hexdigest()
     try:
