@@ -184,7 +184,7 @@ class StandingsTable(tables.Table):
         **kwargs,
     ):
         self.uses_match_points = match_points
-        self.provisional = provisional  # `standings.selectors.Provisional`: marks its rows
+        self.provisional = provisional  # `selectors.provisional.Provisional`: marks its rows
         self.shows_carried = carried  # a tournament in stages, once a cut carried points
         self.player_url_prefix = reverse("public:player_list", args=[slug])
         self.link_players = link_players  # `release.player_page_visible`: no link to a 404
