@@ -23,6 +23,7 @@ from ..ranking.rules import RankingRules
 
 
 def ranking_rules(tournament: Tournament, *, hide_withdrawn: bool = False) -> RankingRules:
+    """The tournament's settings as the ranking follows them (no query)."""
     return RankingRules(
         match_points=tournament.match_points_scheme if tournament.use_match_points else "none",
         placing_table=tournament.match_points_table(),
@@ -33,6 +34,7 @@ def ranking_rules(tournament: Tournament, *, hide_withdrawn: bool = False) -> Ra
 
 
 def counted_rounds(prefix: str, limit: int | None) -> dict:
+    """The filter keeping the counted rounds on ``prefix`` (a field holding a round number)."""
     return {} if limit is None else {f"{prefix}__lte": limit}
 
 
