@@ -52,7 +52,7 @@ def main() -> None:
 
     from tournament import pagewarm
     from tournament.models import Tournament
-    from tournament.standings.selectors import boards_forget
+    from tournament.standings.selectors.board import boards_forget
 
     setup_test_environment()
     if options.slug:

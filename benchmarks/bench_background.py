@@ -116,7 +116,7 @@ def main() -> None:
         worker.wait(timeout=60)
 
     settings.PRINT_IMMEDIATE_PAGES = 10_000
-    from tournament.standings.selectors import boards_forget
+    from tournament.standings.selectors.board import boards_forget
 
     boards_forget()
     started = time.perf_counter()

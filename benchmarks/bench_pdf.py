@@ -61,7 +61,7 @@ def standings_timing(tournament, *, official: bool = True, repeats: int = REPEAT
     forgets the kept boards first, so that it reads the data as a first request would, and
     starts from a collected heap (the scale benchmark's event is large garbage to sweep)."""
     from tournament.printing.documents import DOCUMENTS, PrintRequest
-    from tournament.standings.selectors import boards_forget
+    from tournament.standings.selectors.board import boards_forget
 
     document = DOCUMENTS["standings"]
     request = PrintRequest(tournament=tournament, official=official)

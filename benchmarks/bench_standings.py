@@ -191,7 +191,7 @@ def child(runs: int) -> dict:
     from django.urls import reverse
 
     from tests.tournament.builders import make_user
-    from tournament.standings.selectors import boards_forget
+    from tournament.standings.selectors.board import boards_forget
 
     setup_test_environment()
     call_command("migrate", verbosity=0)

@@ -287,7 +287,7 @@ def page_rows(events: dict[str, Event], runs: int, pages) -> list[dict]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from tournament.standings.selectors import boards_forget
+    from tournament.standings.selectors.board import boards_forget
 
     clients = _clients()
     played = events["played"].tournament.pk
@@ -456,7 +456,7 @@ def standings_pdf_row(event: Event, runs: int) -> dict:
     """The standings PDF of the played event against a minimal document of its page count."""
     from benchmarks.bench_pdf import minimal_seconds
     from tournament.printing.documents import DOCUMENTS, PrintRequest
-    from tournament.standings.selectors import boards_forget
+    from tournament.standings.selectors.board import boards_forget
 
     request = PrintRequest(tournament=event.tournament, round=None, official=False)
     document = DOCUMENTS["standings"]

@@ -14,7 +14,7 @@ text        what a person reads for a snapshot (`audit_text`): its ``summary`` w
             it are in the reader's language.
 last write  `Tournament.last_write`: when anything public of the tournament last changed.
             Public pages derive their ETag and Last-Modified from it (`tournament.release`) and
-            the standings keep their built boards under it (`standings.selectors.board`), so a
+            the standings keep their built boards under it (`standings.selectors.board.board`), so a
             write that does not move it is answered ``304`` with the old page, and the old board.
 unit of work  `unit_of_work`: one public write. It is atomic, and when the outermost unit ends
             the last write of every tournament it touched moves on once, in the same

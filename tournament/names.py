@@ -29,7 +29,7 @@ Chinese form    on a Chinese page, a player with a Chinese name is shown by it, 
                 exports) keep the romanised label exactly. What is shared by every language
                 keeps the romanised label (`Names.romanised`) and the Chinese name apart, and
                 the page applies the rule when it shows them: the standings board
-                (`standings.selectors.entrants`), read by pages, the API and the exports.
+                (`standings.selectors.inputs.entrants`), read by pages, the API and the exports.
 name order      what a list *sorted by name* follows (`name_key`): the family order on English
                 pages; on Chinese pages the players with a Chinese name first, by that name
                 (Simplified: by its pinyin, `pypinyin`, as a mainland list is sorted;

@@ -12,7 +12,7 @@ from tournament.play.services.hands import hand_save
 @pytest.fixture(autouse=True)
 def forget_boards():
     """Standings boards are kept under the tournament's last write: start each test clean."""
-    from tournament.standings.selectors import boards_forget
+    from tournament.standings.selectors.board import boards_forget
 
     boards_forget()
     yield

@@ -29,7 +29,7 @@ from tournament.play.health import health_report
 from tournament.seating.schedule import repeat_lower_bound
 from tournament.seating.selectors import round_seatings
 from tournament.seating.services import round_table_change_set, seating_generate
-from tournament.standings import selectors
+from tournament.standings.selectors.board import board_build, boards_forget
 from tournament.standings.services import cut_confirm
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # 400 players
@@ -127,8 +127,8 @@ def test_a_400_player_event_with_two_cuts_and_a_table_change_in_stage_3(
     stage3 = stages.independent_stage(tournament, in2, carried3, [5, 6, 7, 8])
     stage3 = {pid: (total + penalties[pid], won) for pid, (total, won) in stage3.items()}
     expected = stages.expected_rows(stage3, carried3, stage2, carried2, out2, stage1, out1)
-    selectors.boards_forget()
-    board = selectors.board_build(tournament)
+    boards_forget()
+    board = board_build(tournament)
     stages.assert_rows(board, expected)
     assert not board.provisional.active
     # Each qualifier's sessions: 2 hands x 7 rounds of one card, and the change round's two.

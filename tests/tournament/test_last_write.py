@@ -59,7 +59,7 @@ from tournament.play.services import hands as hand_services
 from tournament.play.services import queries as query_services
 from tournament.play.services import sessions as session_services
 from tournament.seating import services as seating_services
-from tournament.standings.selectors import board_build
+from tournament.standings.selectors.board import board_build
 from tournament.standings.services import cut_confirm
 
 pytestmark = pytest.mark.django_db

@@ -152,7 +152,7 @@ def _clients() -> dict[str, Client]:
 
 def query_counts(tournament: Tournament) -> dict[str, int]:
     """Each page's query count (its status code beside it: a page that fails counts nothing)."""
-    from tournament.standings.selectors import boards_forget
+    from tournament.standings.selectors.board import boards_forget
 
     clients, counts = _clients(), {}
     for name, role, args in PAGES:

@@ -48,7 +48,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from ..exports.selectors import archive_snapshot, tournament_archive_write
 from ..models import Hand, Player, Tournament
-from ..standings.selectors import boards_forget
+from ..standings.selectors.board import boards_forget
 
 FORMAT = "zj-backup"
 VERSION = 1

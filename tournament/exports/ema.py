@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..standings.ranking import Standing, number_text
+from ..standings.ranking.rows import Standing, number_text
 
 HEADER = ("Position", "EMA number", "Last name", "First name", "Country", "Table points", "Score")
 

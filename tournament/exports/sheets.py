@@ -29,7 +29,7 @@ import xlsxwriter.worksheet
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell_fast
 
 from ..event.spreadsheet import cell_escape, rank_cell
-from ..standings.ranking import Standing, number_text
+from ..standings.ranking.rows import Standing, number_text
 from .ema import HEADER as EMA_HEADER
 from .ema import EmaRow
 

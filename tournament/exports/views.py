@@ -13,7 +13,7 @@ from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.utils.translation import gettext
 
 from ..release import Rule, public_page
-from ..standings import selectors
+from ..standings.selectors.board import board_for_viewer
 from .ema import ema_rows
 from .sheets import Sheet, ema_sheet, standings_sheet
 
@@ -47,7 +47,7 @@ def _download(sheet: Sheet, export_format: str, filename: str):
 def standings_export(request, tournament, export_format):
     if export_format not in CONTENT_TYPES:
         raise Http404(gettext("Standings can be downloaded as CSV or XLSX."))
-    board_ = selectors.board_for_viewer(request.user, tournament)
+    board_ = board_for_viewer(request.user, tournament)
     rounds = sorted({p.round_number for row in board_.rows for p in row.sessions})
     sheet = standings_sheet(
         board_.rows,
@@ -63,6 +63,6 @@ def standings_export(request, tournament, export_format):
 
 @public_page(Rule.STANDINGS)
 def ema_export(request, tournament):
-    board_ = selectors.board_for_viewer(request.user, tournament)
+    board_ = board_for_viewer(request.user, tournament)
     sheet = ema_sheet(ema_rows(board_.rows), note=_note(board_))
     return _download(sheet, "csv", _filename(tournament, board_, "ema", "csv"))

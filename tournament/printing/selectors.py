@@ -17,7 +17,7 @@ table change    a round whose players move after hand N: each half has its own c
                 second numbered on from N + 1), the first card says where each player goes and
                 the second where each came from; seating lists and slips give both places.
 provisional     a card with a hand awaiting confirmation; standings as the standings board
-                says (`standings.selectors.Provisional`).
+                says (`standings.selectors.provisional.Provisional`).
 name            a player's ``name`` on a card heading, a seating list or a slip is the romanised
                 label (`names.Names.romanised`) in every language; the Chinese name travels
                 apart (``chinese_name``) and the template prints it once, first on a Chinese
@@ -49,7 +49,7 @@ from ..languages import LANGUAGE_PARAMETER
 from ..live import version_of
 from ..models import Hand, Penalty, Registration, Round, Seat, Session, Tournament
 from ..names import PERSON_FIELDS, player_names, registrations_of
-from ..standings import selectors as standings_selectors
+from ..standings.selectors.board import board_seen
 from ..winds import WIND_NAMES, wind_order
 from . import monospace
 from .cards import CardHand, CardPenalty, CardPlayer, CardSession
@@ -459,7 +459,7 @@ def player_slips(
 @dataclass
 class StandingsSheet:
     tournament: str
-    rows: list  # standings.ranking.Standing, in rank order
+    rows: list  # standings.ranking.rows.Standing, in rank order
     rounds: list[int]  # counted rounds with scores: the per-round columns
     match_points: bool  # the tournament ranks with match points: they get a column
     provisional: list[str]  # what is not final yet, in words; empty when nothing is
@@ -536,10 +536,10 @@ class StandingsSheet:
 def standings_sheet(
     tournament: Tournament, *, official: bool, chinese: bool = False
 ) -> StandingsSheet:
-    """The standings board as the asker may see it (`standings.selectors.board_seen`: silent
+    """The standings board as the asker may see it (`standings.selectors.board.board_seen`: silent
     rounds and hidden withdrawn players apply to the public), laid out for paper; ``chinese``:
     with the players' Chinese names (a Chinese printout shows them first)."""
-    board = standings_selectors.board_seen(tournament, official=official)
+    board = board_seen(tournament, official=official)
     if not board.rows:
         raise NothingToPrint(_("This tournament has no players yet."))
     rounds = sorted({placing.round_number for row in board.rows for placing in row.sessions})
@@ -665,7 +665,7 @@ def _standings_released(tournament: Tournament) -> str:
         kept = None
     if kept:
         return kept
-    board = standings_selectors.board_seen(tournament, official=False)
+    board = board_seen(tournament, official=False)
     text = repr([list(board.rows), board.provisional.lines(), board.stage_text])
     digest = hashlib.sha256(text.encode()).hexdigest()
     try:

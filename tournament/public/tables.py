@@ -94,9 +94,7 @@ class RegistrationTable(tables.Table):
     def render_player(self, value, record):
         if not self.link_players:
             return value
-        return format_html(
-            '<a href="{}{}/">{}</a>', self.player_url_prefix, record.player_id, value
-        )
+        return player_link(self.player_url_prefix, record.player_id, value)
 
     def body_rows(self) -> list[tuple[str, list[tuple[str, object]]]]:
         """The current page's rows for ``_player_table.html``: each row's attributes, and its
@@ -186,7 +184,7 @@ class StandingsTable(tables.Table):
         **kwargs,
     ):
         self.uses_match_points = match_points
-        self.provisional = provisional  # `standings.selectors.Provisional`: marks its rows
+        self.provisional = provisional  # `selectors.provisional.Provisional`: marks its rows
         self.shows_carried = carried  # a tournament in stages, once a cut carried points
         self.player_url_prefix = reverse("public:player_list", args=[slug])
         self.link_players = link_players  # `release.player_page_visible`: no link to a 404
@@ -196,24 +194,8 @@ class StandingsTable(tables.Table):
     def body_html(self):
         """The rows of the current page, in the column order above (escaped)."""
         rows = []
-        withdrawn, substitute = _("withdrawn"), _("substitute")
         for bound in self.page.object_list:
             row = bound.record
-            note = self.provisional.row_note(row.player_id) if self.provisional else ""
-            marks = "".join(
-                f' <span class="badge{extra}">{mark}</span>'
-                for mark, on, extra in (
-                    (withdrawn, row.entrant.withdrawn, ""),
-                    (substitute, row.entrant.substitute, ""),
-                    (note, bool(note), " warn provisional"),
-                )
-                if on
-            )
-            if row.cut_after_round:
-                marks += format_html(
-                    ' <span class="badge cut">{}</span>',
-                    _("out after round %(round)s") % {"round": row.cut_after_round},
-                )
             match = (
                 format_html('<td class="num">{}</td>', row.match_points_text)
                 if self.uses_match_points
@@ -224,11 +206,6 @@ class StandingsTable(tables.Table):
                 if self.shows_carried
                 else ""
             )
-            name = page_name(row.label, row.entrant.chinese_name)
-            if self.link_players:
-                name = format_html(
-                    '<a href="{}{}/">{}</a>', self.player_url_prefix, row.player_id, name
-                )
             rows.append(
                 format_html(
                     '<tr{}><td class="rank">{}</td><td>{}{}</td>'
@@ -241,8 +218,8 @@ class StandingsTable(tables.Table):
                     if row.cut_after_round
                     else "",
                     row.rank,
-                    name,
-                    mark_safe(marks),
+                    self._name(row),
+                    mark_safe(self._marks(row)),
                     row.entrant.country,
                     row.entrant.club,
                     row.sessions_played,
@@ -254,6 +231,38 @@ class StandingsTable(tables.Table):
                 )
             )
         return mark_safe("\n".join(rows))
+
+    def _name(self, row):
+        """The player's shown name (`names.page_name`), a link to their page when it opens."""
+        name = page_name(row.label, row.entrant.chinese_name)
+        if not self.link_players:
+            return name
+        return player_link(self.player_url_prefix, row.player_id, name)
+
+    def _marks(self, row) -> str:
+        """The badges after a player's name (HTML): withdrawn, substitute, provisional (why),
+        and cut after a round."""
+        note = self.provisional.row_note(row.player_id) if self.provisional else ""
+        marks = "".join(
+            f' <span class="badge{extra}">{mark}</span>'
+            for mark, on, extra in (
+                (_("withdrawn"), row.entrant.withdrawn, ""),
+                (_("substitute"), row.entrant.substitute, ""),
+                (note, bool(note), " warn provisional"),
+            )
+            if on
+        )
+        if row.cut_after_round:
+            marks += format_html(
+                ' <span class="badge cut">{}</span>',
+                _("out after round %(round)s") % {"round": row.cut_after_round},
+            )
+        return marks
+
+
+def player_link(prefix: str, player_id: int, text):
+    """A player's name as a link to their page (``prefix`` is the players list's address)."""
+    return format_html('<a href="{}{}/">{}</a>', prefix, player_id, text)
 
 
 PER_PAGE_MAX = 500

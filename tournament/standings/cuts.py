@@ -31,15 +31,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..stages import CutLine, StagePlan, carry
-from .ranking import (
-    TIE_BREAKS,
-    Entrant,
-    Ledger,
-    RankingRules,
-    SessionResult,
-    Standing,
-    standings_build,
-)
+from .ranking.build import standings_build
+from .ranking.rows import Entrant, SessionResult, Standing
+from .ranking.rules import RankingRules
+from .ranking.tie_breaks import TIE_BREAKS, Ledger
 
 
 @dataclass(frozen=True)

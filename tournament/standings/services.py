@@ -21,7 +21,7 @@ from ..fields import confirmed_cuts, stage_plan
 from ..models import AuditEntry, Round, Stage, StageCut, StageCutEntry, Tournament
 from ..play.selectors import round_progress
 from ..stages import share_text
-from .selectors import cut_preview
+from .selectors.cut_review import cut_preview
 
 MIN_CUT = 4  # one table
 

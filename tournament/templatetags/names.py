@@ -5,7 +5,7 @@
     {{ registration|player_name:"tight" }}         陳大文 (a narrow cell)
 
 It takes a `Player`, or anything with a ``player`` (a `Registration`, a `Seat`), or anything
-with ``name`` and ``chinese_name``, or a standings row (`standings.ranking.Standing`, whose
+with ``name`` and ``chinese_name``, or a standings row (`standings.ranking.rows.Standing`, whose
 label is romanised: the board is shared by every language). English pages get the name or
 label unchanged. Lists that tell
 same-named players apart use the labels of `tournament.names.Names` instead (already in the
@@ -23,7 +23,7 @@ register = template.Library()
 def player_name(player, room: str = ""):
     tight = room == "tight"
     entrant = getattr(player, "entrant", None)
-    if entrant is not None:  # a standings row: its romanised label (`standings.selectors`)
+    if entrant is not None:  # a standings row: its romanised label (`standings.selectors.inputs`)
         return page_name(player.label, entrant.chinese_name, tight=tight)
     player = getattr(player, "player", player)
     if player is None:

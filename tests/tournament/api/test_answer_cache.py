@@ -22,7 +22,7 @@ from tests.tournament.builders import entry, make_user
 from tournament import pagecache
 from tournament.models import Session
 from tournament.play.services.hands import hand_save
-from tournament.standings.selectors import boards_forget
+from tournament.standings.selectors.board import boards_forget
 
 pytestmark = pytest.mark.django_db
 

@@ -49,7 +49,7 @@ def test_the_api_sends_the_pages_validators_and_answers_304(
 def test_a_304_is_answered_before_the_standings_are_built(client, event):
     url = reverse("api:standings", args=[event.slug])
     etag = client.get(url)["ETag"]
-    from tournament.standings.selectors import boards_forget
+    from tournament.standings.selectors.board import boards_forget
 
     boards_forget()
     with CaptureQueriesContext(connection) as queries:

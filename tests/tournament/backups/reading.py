@@ -21,7 +21,7 @@ from benchmarks.http_desk import database_url
 from tournament.exports.archive import archive_dumps
 from tournament.exports.selectors import tournament_archive
 from tournament.models import Hand, Tournament
-from tournament.standings.selectors import boards_forget, standings
+from tournament.standings.selectors.board import boards_forget, standings
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -23,7 +23,7 @@ from tournament.models import Penalty, Round, Seat, Session
 from tournament.play.services.sessions import penalty_record, session_reconcile, session_reopen
 from tournament.seating.services import seating_generate, seating_publish
 from tournament.stages import share_parse
-from tournament.standings.selectors import cuts_changed
+from tournament.standings.selectors.cut_review import cuts_changed
 from tournament.standings.services import cut_confirm, stages_set
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,7 @@ from tournament.event.selectors import roll_call
 from tournament.fields import stage_plan
 from tournament.models import AuditEntry, Round, Session, Stage, StageCut
 from tournament.play.services.sessions import session_reopen
-from tournament.standings.selectors import board_build
+from tournament.standings.selectors.board import board_build
 from tournament.standings.services import cut_confirm
 
 pytestmark = pytest.mark.django_db

@@ -33,7 +33,7 @@ from tournament.models import (
 )
 from tournament.play.services.hands import hand_confirm, hand_correct, hand_delete, hand_save
 from tournament.play.services.table import table_entry_save, table_proposal_save
-from tournament.standings.selectors import standings
+from tournament.standings.selectors.board import standings
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from tournament.exports.archive import ArchiveError
 from tournament.exports.selectors import tournament_archive
 from tournament.exports.services import tournament_import
 from tournament.models import AuditEntry, Hand, Payment, Player, Session, Tournament
-from tournament.standings.selectors import standings
+from tournament.standings.selectors.board import standings
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from tournament.exports.selectors import tournament_archive
 from tournament.exports.services import tournament_import
 from tournament.fields import confirmed_cuts, stage_plan
 from tournament.models import Stage, Tournament
-from tournament.standings.selectors import board_build
+from tournament.standings.selectors.board import board_build
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,9 @@ from tournament.event.spreadsheet import NUMBER, cell_escape, rank_cell
 from tournament.exports.ema import HEADER, country_code, ema_rows, split_name
 from tournament.models import Player, Session
 from tournament.play.services import hands as hand_services
-from tournament.standings.ranking import Entrant, RankingRules, SessionResult, standings_build
+from tournament.standings.ranking.build import standings_build
+from tournament.standings.ranking.rows import Entrant, SessionResult
+from tournament.standings.ranking.rules import RankingRules
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ from tournament.play.services.queries import (
     session_appeal_close,
 )
 from tournament.play.services.sessions import session_reconcile, session_reopen
-from tournament.standings.selectors import board_build
+from tournament.standings.selectors.board import board_build
 
 pytestmark = pytest.mark.django_db
 

@@ -237,7 +237,7 @@ def single():
 
 def _public_points(session) -> dict[int, int]:
     """Each player's points of the session as the public standings count them."""
-    from tournament.standings.selectors import board_seen
+    from tournament.standings.selectors.board import board_seen
 
     board = board_seen(_fresh(session).round.tournament, official=False)
     return {row.player_id: row.total for row in board.rows}

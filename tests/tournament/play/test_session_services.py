@@ -11,7 +11,7 @@ from tournament.play.services.sessions import (
     session_reconcile,
     session_reopen,
 )
-from tournament.standings import selectors
+from tournament.standings.selectors.board import standings
 
 pytestmark = pytest.mark.django_db
 
@@ -33,9 +33,7 @@ def test_zero_sum_penalty_pays_the_other_three_in_the_standings():
         reason="Wrong claim",
         user=make_user(),
     )
-    points = {
-        row.player_id: row.penalty_points for row in selectors.standings(session.round.tournament)
-    }
+    points = {row.player_id: row.penalty_points for row in standings(session.round.tournament)}
     assert points == {ids["E"]: -30, ids["S"]: 10, ids["W"]: 10, ids["N"]: 10}
     log = AuditEntry.objects.get(action="penalty")
     assert log.reason == "Wrong claim" and log.after["amount"] == 30
@@ -69,7 +67,7 @@ def test_deduction_only_lowers_the_player_and_can_name_a_hand():
         user=make_user(),
     )
     assert penalty.hand.number == 1
-    rows = {row.player_id: row for row in selectors.standings(session.round.tournament)}
+    rows = {row.player_id: row for row in standings(session.round.tournament)}
     assert rows[ids["N"]].penalty_points == -10 and rows[ids["E"]].penalty_points == 0
 
 

@@ -22,7 +22,8 @@ from tournament.event import services as event_services
 from tournament.models import Player, Registration, Round, Tournament
 from tournament.printing import documents, fonts, selectors
 from tournament.printing.documents import DOCUMENTS, NothingToPrint, PrintRequest
-from tournament.standings import selectors as standings_selectors
+from tournament.standings.selectors.board import boards_forget
+from tournament.standings.selectors.inputs import loose_penalties
 
 pytestmark = [pytest.mark.django_db, needs_poppler]
 BASE = "https://zj.example.org"
@@ -158,7 +159,7 @@ def test_standings_with_per_round_columns_and_a_footer(demo):
 
 def test_standings_round_columns_add_up_to_the_board_totals(demo):
     sheet = selectors.standings_sheet(demo, official=True)
-    loose = standings_selectors.loose_penalties(demo)
+    loose = loose_penalties(demo)
     assert sheet.rounds == [1, 2] and len(sheet.lines) == 32
     for row, by_round in sheet.lines:
         assert sum(by_round) + loose.get(row.player_id, 0) == row.total
@@ -168,7 +169,7 @@ def test_the_public_standings_pdf_leaves_out_silent_rounds_and_shows_match_point
     Tournament.objects.filter(pk=demo.pk).update(
         silent_rounds=1, use_match_points=True, standings_public=True
     )
-    standings_selectors.boards_forget()
+    boards_forget()
     demo.refresh_from_db()
     official = text(render("standings", demo).content)
     public_request = PrintRequest(tournament=demo, base_url=BASE, official=False)

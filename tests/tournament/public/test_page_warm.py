@@ -23,7 +23,7 @@ from tests.tournament.builders import make_played_event, make_user
 from tournament import pagewarm
 from tournament.event.services import tournament_settings_update
 from tournament.models import Tournament
-from tournament.standings.selectors import boards_forget
+from tournament.standings.selectors.board import boards_forget
 
 pytestmark = pytest.mark.django_db
 

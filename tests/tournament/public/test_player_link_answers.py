@@ -27,7 +27,7 @@ from tournament.play.services.hands import hand_save
 from tournament.play.services.queries import hand_query_answer, hand_query_raise
 from tournament.play.services.sessions import penalty_record, session_reconcile
 from tournament.seating.services import seating_publish
-from tournament.standings.selectors import Provisional
+from tournament.standings.selectors.provisional import Provisional
 
 pytestmark = pytest.mark.django_db
 

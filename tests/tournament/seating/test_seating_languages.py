@@ -13,7 +13,7 @@ from tests.tournament.builders import make_players, make_tournament
 from tournament.models import Tournament
 from tournament.seating.services import seating_generate
 from tournament.stages import StagePlan, StageRule
-from tournament.standings.selectors import stage_description
+from tournament.standings.selectors.cut_review import stage_description
 
 pytestmark = pytest.mark.django_db
 

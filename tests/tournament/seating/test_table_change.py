@@ -40,7 +40,7 @@ from tournament.seating.services import (
     seating_generate,
     seating_publish,
 )
-from tournament.standings.selectors import board, standings
+from tournament.standings.selectors.board import board, standings
 
 pytestmark = pytest.mark.django_db
 HANDS, AFTER = 16, 8

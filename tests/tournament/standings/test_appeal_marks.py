@@ -15,7 +15,7 @@ from tournament.languages import moment_text
 from tournament.models import Session
 from tournament.play.selectors import session_appeal_window
 from tournament.printing.documents import DOCUMENTS, PrintRequest
-from tournament.standings.selectors import boards_forget
+from tournament.standings.selectors.board import boards_forget
 
 pytestmark = pytest.mark.django_db
 

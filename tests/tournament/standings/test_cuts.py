@@ -19,7 +19,8 @@ from tournament.stages import (
     share_text,
 )
 from tournament.standings.cuts import cut_decide, staged_standings
-from tournament.standings.ranking import Entrant, RankingRules, SessionResult
+from tournament.standings.ranking.rows import Entrant, SessionResult
+from tournament.standings.ranking.rules import RankingRules
 
 RULES = RankingRules()  # total points, then match points (none) and hands won
 

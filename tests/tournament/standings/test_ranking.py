@@ -8,17 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tournament.models import TIE_BREAKS as SETTING_KEYS
-from tournament.standings.ranking import (
-    TIE_BREAKS,
-    Entrant,
-    RankingRules,
-    SessionResult,
-    countries_summarise,
-    number_text,
-    placing_points,
-    signed_root,
-    standings_build,
-)
+from tournament.standings.ranking.build import standings_build
+from tournament.standings.ranking.countries import countries_summarise
+from tournament.standings.ranking.match_points import placing_points, signed_root
+from tournament.standings.ranking.rows import Entrant, SessionResult, number_text
+from tournament.standings.ranking.rules import RankingRules
+from tournament.standings.ranking.tie_breaks import TIE_BREAKS
 
 
 def people(*names, **marks):

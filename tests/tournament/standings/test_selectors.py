@@ -18,7 +18,8 @@ from tournament.models import Penalty, Session, SessionScore
 from tournament.play.services import hands as hand_services
 from tournament.play.services import sessions as session_services
 from tournament.play.services.scores import session_scores_drift, session_scores_rebuild
-from tournament.standings import selectors
+from tournament.standings.selectors.board import board_build, standings
+from tournament.standings.selectors.provisional import provisional as provisional_of
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +70,7 @@ def test_penalties_in_both_modes_count_in_the_standings(mode, others):
         session=session, player_id=ids["E"], amount=30, mode=mode, reason="Wrong claim",
         user=make_user(),
     )  # fmt: skip
-    rows = {row.player_id: row for row in selectors.standings(tournament)}
+    rows = {row.player_id: row for row in standings(tournament)}
     assert rows[ids["E"]].penalty_points == -30
     assert rows[ids["S"]].penalty_points == others
     assert rows[ids["E"]].total == -30 and rows[ids["E"]].rank == "4"
@@ -80,7 +81,7 @@ def test_a_loose_penalty_without_a_session_counts_too():
     tournament = _event(4)
     player = tournament.registrations.first().player
     Penalty.objects.create(tournament=tournament, player=player, amount=7, reason="Late")
-    assert {r.player_id: r.total for r in selectors.standings(tournament)}[player.pk] == -7
+    assert {r.player_id: r.total for r in standings(tournament)}[player.pk] == -7
 
 
 def test_drift_is_found_and_rebuilt():
@@ -120,7 +121,7 @@ def test_the_query_count_does_not_grow_with_players_or_hands():
     for players, rounds, hands in ((4, 1, 1), (12, 2, 3)):
         tournament = _played(players, rounds, hands)
         with CaptureQueriesContext(connection) as queries:
-            board = selectors.board_build(tournament)
+            board = board_build(tournament)
         assert len(board.rows) == players
         counts.append(len(queries))
     assert counts[0] == counts[1]
@@ -132,7 +133,7 @@ def test_provisional_says_how_many_and_which_tables():
     for table in (1, 2):
         session = _session(tournament, 1, table)
         hand_services.hand_save(session=session, entry=entry(session), user=judge)
-    provisional = selectors.provisional(tournament)
+    provisional = provisional_of(tournament)
     assert provisional.unreconciled == {1: [1, 2]}
     assert provisional.pending_hands == {(1, 1): 1, (1, 2): 1}
     assert provisional.summary() == (
@@ -153,7 +154,7 @@ def test_provisional_reads_the_second_entries_of_its_own_tournament_only():
         hand = Hand.objects.filter(session__round__tournament=tournament, number=2).get()
         HandEntry.objects.create(hand=hand, data={}, entered_by=judge, hand_version=hand.version)
     with CaptureQueriesContext(connection) as queries:
-        provisional = selectors.provisional(ours)
+        provisional = provisional_of(ours)
     assert provisional.pending_hands == {(1, 1): 1}
     (entries,) = [q["sql"] for q in queries if '"tournament_handentry"' in q["sql"]]
     assert f'"tournament_round"."tournament_id" = {ours.pk}' in entries
@@ -161,7 +162,7 @@ def test_provisional_reads_the_second_entries_of_its_own_tournament_only():
 
 def test_silent_rounds_leave_the_last_rounds_out_up_to_the_limit():
     tournament = _played(4, 2, 1)
-    full = selectors.standings(tournament)
-    after_one = selectors.standings(tournament, round_limit=1)
+    full = standings(tournament)
+    after_one = standings(tournament, round_limit=1)
     assert sum(r.sessions_played for r in full) == 8
     assert sum(r.sessions_played for r in after_one) == 4

@@ -21,7 +21,8 @@ from tournament.play.services.hands import hand_save
 from tournament.seating.selectors import tournament_seating_report
 from tournament.seating.services import seating_generate, seating_round_generate
 from tournament.stages import share_parse
-from tournament.standings.selectors import board_seen, cut_preview
+from tournament.standings.selectors.board import board_seen
+from tournament.standings.selectors.cut_review import cut_preview
 from tournament.standings.services import cut_confirm, stages_set
 
 pytestmark = pytest.mark.django_db

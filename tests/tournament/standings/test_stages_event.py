@@ -24,7 +24,7 @@ from tournament.play.services.hands import hand_save
 from tournament.play.services.sessions import session_reconcile
 from tournament.seating.services import round_seat, seating_generate
 from tournament.stages import share_parse
-from tournament.standings import selectors
+from tournament.standings.selectors.board import board_build, boards_forget
 from tournament.standings.services import cut_confirm, stages_set
 
 pytestmark = pytest.mark.django_db
@@ -211,9 +211,9 @@ def test_a_400_player_event_cut_to_128_then_64_carrying_a_quarter():
     stage3 = independent_stage(tournament, in2, carried3, [5, 6, 7, 8])
     expected = expected_rows(stage3, carried3, stage2, carried2, out2, stage1, out1)
 
-    selectors.boards_forget()
+    boards_forget()
     with CaptureQueriesContext(connection) as queries:
-        board = selectors.board_build(tournament)
+        board = board_build(tournament)
     assert_rows(board, expected)
     assert len(queries) < 15  # the same for 40 or 400 players
     # Both cuts met a tie at the line, drawn with the seed that is stored.

@@ -28,7 +28,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from ...models import Penalty, Registration, Round, Session, Tournament
-from ...standings import ranking
+from ...standings.ranking import rules as ranking_rules
 
 
 @extend_schema_field(OpenApiTypes.URI)
@@ -71,8 +71,8 @@ REGISTRATION_STATUS = Registration.Status.values
 SESSION_STATUS = Session.Status.values
 PENALTY_MODE = Penalty.Mode.values
 PAYOFF_SCHEME = Tournament.Scheme.values
-RANK_BY = list(ranking.RANK_BY)
-MATCH_POINTS = list(ranking.MATCH_POINT_SCHEMES)
+RANK_BY = list(ranking_rules.RANK_BY)
+MATCH_POINTS = list(ranking_rules.MATCH_POINT_SCHEMES)
 
 
 def page_of(item: type[serializers.Serializer], name: str, **extra) -> type:

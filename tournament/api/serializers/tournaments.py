@@ -34,7 +34,7 @@ TournamentPage = page_of(TournamentSummary, "TournamentPage")
 
 class Rules(serializers.Serializer):
     """The rules a tournament is played and ranked by, as its page lists them; the ranking's
-    part as the standings apply it (``ranking``: `standings.selectors.ranking_rules`)."""
+    part as the standings apply it (``ranking``: `standings.selectors.inputs.ranking_rules`)."""
 
     minimum_points = serializers.IntegerField(help_text="Points a hand needs to win.")
     hand_cap = serializers.IntegerField(allow_null=True, help_text="Most a hand is worth.")

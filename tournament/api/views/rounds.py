@@ -19,7 +19,8 @@ from ...names import player_names
 from ...play import clock as play_clock
 from ...release import Rule
 from ...roles import is_official
-from ...standings import selectors as standings_selectors
+from ...standings.selectors.provisional import provisional
+from ...standings.selectors.round_results import round_results as table_results
 from .. import serializers
 from .common import PAGING_QUERY, Pages, api_page, round_of
 
@@ -66,10 +67,8 @@ def round_results(request, tournament, number):
         raise Http404(refusal)
     results = {
         "round": round_,
-        "unreconciled_tables": standings_selectors.provisional(tournament).unreconciled.get(
-            round_.number, []
-        ),
-        "tables": standings_selectors.round_results(round_),
+        "unreconciled_tables": provisional(tournament).unreconciled.get(round_.number, []),
+        "tables": table_results(round_),
     }
     context = {"request": request, "match_points": tournament.use_match_points}
     return Response(serializers.RoundResults(results, context=context).data)

@@ -1,5 +1,5 @@
 """The standings and a player's page, as JSON: the same board and the same player card as the
-pages (`standings.selectors.board_for_viewer`, `player_card`), so silent rounds, withdrawn
+pages (`standings.selectors.board.board_for_viewer`, `player_card`), so silent rounds, withdrawn
 players left out, stages and cuts, provisional rows and the hands awaiting a blind second
 entry are exactly what the pages show the same viewer.
 
@@ -18,7 +18,8 @@ from rest_framework.response import Response
 
 from ... import release
 from ...release import Rule
-from ...standings import selectors
+from ...standings.selectors.board import board_for_viewer
+from ...standings.selectors.player_card import player_card_seen
 from .. import serializers
 from .common import PAGING, PAGING_QUERY, Pages, api_page
 
@@ -27,7 +28,7 @@ from .common import PAGING, PAGING_QUERY, Pages, api_page
 def standings(request, tournament):
     """The ranked standings, a page at a time (100 rows unless ``page_size`` says otherwise):
     the top of the standings is the first page (``?page_size=8``)."""
-    board = selectors.board_for_viewer(request.user, tournament)
+    board = board_for_viewer(request.user, tournament)
     page = Pages(page_size=100).envelope(
         list(board.rows),
         request,
@@ -53,7 +54,7 @@ def standings(request, tournament):
 def player_detail(request, tournament, player_id):
     """A player's page: their standing, their seat in every published round, and per counted
     round their sessions (score, place, match points) and every hand they won or paid on."""
-    card = selectors.player_card_seen(request.user, tournament, player_id)
+    card = player_card_seen(request.user, tournament, player_id)
     if card is None:
         raise Http404(gettext("No such player in this tournament."))
     rounds: dict[int, dict] = defaultdict(lambda: {"sessions": [], "hands": []})

@@ -16,7 +16,7 @@ from ...event import selectors as event_selectors
 from ...names import player_names
 from ...release import Rule
 from ...roles import is_official
-from ...standings import selectors as standings_selectors
+from ...standings.selectors.inputs import ranking_rules
 from .. import serializers
 from .common import PAGING, PAGING_QUERY, SEARCH_QUERY, Pages, api_page
 
@@ -46,7 +46,7 @@ def tournament_detail(request, tournament):
     tournament.player_count = event_selectors.active_player_count(tournament)
     tournament.table_count = tournament.tables.count()
     tournament.round_list = list(tournament.rounds.all())
-    tournament.ranking = standings_selectors.ranking_rules(tournament)
+    tournament.ranking = ranking_rules(tournament)
     tournament.released = {
         "results": release.results_visible(request.user, tournament),
         "standings": release.standings_visible(request.user, tournament),

@@ -22,9 +22,10 @@ from django.views.decorators.http import require_POST
 from ...fields import confirmed_cuts, stage_plan
 from ...form_errors import error_text, service_error_onto
 from ...models import Stage
-from ...standings import selectors as standings_selectors
 from ...standings import services as standings_services
-from ...standings.ranking import TIE_BREAKS, number_text
+from ...standings.ranking.rows import number_text
+from ...standings.ranking.tie_breaks import TIE_BREAKS
+from ...standings.selectors.cut_review import cut_preview, cuts_changed, stage_description
 from ..forms import CutConfirmForm, CutUndoForm, StagesForm
 from .common import console_page
 
@@ -50,10 +51,10 @@ def stages(request, tournament):
         "tournament": tournament,
         "form": form,
         "stages": [
-            (rule, standings_selectors.stage_description(plan, rule.number), rule.number in cuts)
+            (rule, stage_description(plan, rule.number), rule.number in cuts)
             for rule in plan.stages
         ],
-        "changed": standings_selectors.cuts_changed(tournament),
+        "changed": cuts_changed(tournament),
     }
     return render(request, "tournament/event/stages.html", context)
 
@@ -68,7 +69,7 @@ def _seed(request) -> int:
 
 def _preview(tournament, number: int, seed: int):
     try:
-        return standings_selectors.cut_preview(tournament, number, seed=seed)
+        return cut_preview(tournament, number, seed=seed)
     except Stage.DoesNotExist:
         raise Http404(_("This tournament has no stage %(number)s.") % {"number": number}) from None
 

@@ -12,7 +12,7 @@ from ...play.health import KINDS, health_report
 from ...play.services import scores as scores_services
 from ...play.services.totals import totals_checks
 from ...roles import HEAD_JUDGE
-from ...standings import selectors as standings_selectors
+from ...standings.selectors.cut_review import cuts_changed
 from .common import desk_page
 
 CUT, CUT_TITLE = "cut", gettext_lazy("Confirmed cuts whose scores changed since")
@@ -26,7 +26,7 @@ def tournament_health(request, tournament):
     report = health_report(tournament, checks)
     # The standings' check joins the play's here (play cannot import standings): each has a
     # ``text`` and its ``stage``.
-    report[CUT] = standings_selectors.cuts_changed(tournament)
+    report[CUT] = cuts_changed(tournament)
     sections = [(kind, KINDS[kind], report[kind]) for kind in KINDS]
     sections.append((CUT, CUT_TITLE, report[CUT]))
     context = {

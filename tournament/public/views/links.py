@@ -55,7 +55,7 @@ from ...models import HandQuery, Round
 from ...play import selectors as play_selectors
 from ...play.services.queries import hand_query_raise
 from ...release import Rule
-from ...standings import selectors as standings_selectors
+from ...standings.selectors.board import board_seen
 from ..forms import HandQueryForm
 
 GUESSES_ALLOWED = 20
@@ -158,7 +158,7 @@ def _page_context(registration) -> dict:
         else []
     )
     _queries_onto(sessions, queries)
-    board = standings_selectors.board_seen(tournament, official=False) if results else None
+    board = board_seen(tournament, official=False) if results else None
     standing = (
         next((row for row in board.rows if row.player_id == registration.player_id), None)
         if board

@@ -18,9 +18,12 @@ from ... import release
 from ...models import Tournament
 from ...play import clock as play_clock
 from ...release import Rule, public_page
-from ...standings import selectors
 from ...standings.chart import cumulative_chart
-from ...standings.ranking import number_text
+from ...standings.ranking.rows import number_text
+from ...standings.selectors.board import Board, board_for_viewer, countries
+from ...standings.selectors.player_card import player_card_seen
+from ...standings.selectors.provisional import provisional
+from ...standings.selectors.round_results import round_results as table_results
 from ...winds import WIND_NAMES
 from ..tables import StandingsTable, table_paginate, table_query
 from .pages import live_template, round_or_404
@@ -28,8 +31,8 @@ from .pages import live_template, round_or_404
 PER_PAGE = 100
 
 
-def public_board(request, tournament: Tournament) -> selectors.Board:
-    return selectors.board_for_viewer(request.user, tournament)
+def public_board(request, tournament: Tournament) -> Board:
+    return board_for_viewer(request.user, tournament)
 
 
 def _search(rows, query: str):
@@ -72,13 +75,13 @@ def standings(request, tournament):
 @public_page(Rule.STANDINGS)
 def country_list(request, tournament):
     board_ = public_board(request, tournament)
-    context = _common(request, tournament, board_) | {"countries": selectors.countries(board_)}
+    context = _common(request, tournament, board_) | {"countries": countries(board_)}
     return render(request, "tournament/public/country_list.html", context)
 
 
 @public_page(Rule.RESULTS)
 def player_detail(request, tournament, player_id):
-    card = selectors.player_card_seen(request.user, tournament, player_id)
+    card = player_card_seen(request.user, tournament, player_id)
     if card is None:
         raise Http404(_("No such player in this tournament."))
     limit = card.board.round_limit
@@ -114,8 +117,8 @@ def round_results(request, tournament, number):
     context = _common(request, tournament) | {
         "round": round_,
         "visible": visible,
-        "tables": selectors.round_results(round_) if visible else [],
-        "provisional": selectors.provisional(tournament).unreconciled.get(round_.number, []),
+        "tables": table_results(round_) if visible else [],
+        "provisional": provisional(tournament).unreconciled.get(round_.number, []),
         "clock": play_clock.clock_of(round_),
     }
     return render(request, live_template(request, "tournament/public/round_results.html"), context)
