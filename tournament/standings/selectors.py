@@ -56,7 +56,8 @@ from ..models import (
 )
 from ..names import PERSON_FIELDS, Names, Person, page_name, player_names, registrations_of
 from ..play.appeals import appeal_window
-from ..play.selectors import hidden_hands_filter, round_progress
+from ..play.selectors.hidden import hidden_hands_filter
+from ..play.selectors.rounds import round_progress
 from ..roles import is_official
 from ..stages import CutLine, StagePlan
 from ..winds import wind_order
