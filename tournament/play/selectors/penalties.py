@@ -2,10 +2,12 @@
 
 Vocabulary
 ----------
-penalty         points taken from (or, zero-sum, shared among) players (`play.penalties`,
-                RULINGS R13); a *warning* is one recorded without points.
-preset          a penalty the organiser prepared for the desk (`PenaltyPreset`); ``used``
-                counts the penalties and warnings recorded from it.
+penalty         points an official takes from a player (`Penalty`; what it does to the
+                session's totals: `play.penalties`, RULINGS R13), in a session or outside any.
+warning         a penalty of 0 points under a preset's *warning first* (`play.penalties`);
+                the desk shows a session's players' warnings before a penalty is given.
+preset          a named penalty the organiser keeps (`PenaltyPreset`); ``used`` counts the
+                penalties and warnings recorded from it.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Vocabulary
 ----------
-player's session  a card the player sat at: their table in each half of a round
+session         a card the player sat at: their table in each half of a round
                 (`TableSession`, with its appeal window).
 table hand      one confirmed hand of that table as the player's page shows it (`TableHand`):
                 the winner, the discarder, the patterns and what the player gained or paid.
