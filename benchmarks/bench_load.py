@@ -51,7 +51,7 @@ def child(database: str, hands: int, users: int, seconds: int) -> dict:
         seat_players,
     )
     from tournament.models import AuditEntry, Hand, Session
-    from tournament.play.selectors import session_totals
+    from tournament.play.selectors.sheet import session_totals
 
     call_command("migrate", verbosity=0)
     tables = max(1, hands // 100)

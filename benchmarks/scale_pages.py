@@ -195,9 +195,9 @@ def history_age(*events: Event, hours: int = 2) -> None:
     """Date the audit lines of the played events ``hours`` back, as entered earlier in the day.
 
     The health page re-checks the sessions written since its last check less a minute
-    (`tournament.play.health.MARGIN`); an event built just before a run would have every
-    session written inside that minute, and the health page's visit after a write would
-    re-check them all (a whole check) instead of the one session written."""
+    (`tournament.play.health.known_totals.MARGIN`); an event built just before a run would
+    have every session written inside that minute, and the health page's visit after a write
+    would re-check them all (a whole check) instead of the one session written."""
     import datetime
 
     from django.db.models import F

@@ -85,7 +85,7 @@ def test_no_public_or_desk_page_scrolls_sideways_at_390px(phone, live_server, ar
     slug = tournament.slug
     base = live_server.url
     played = Session.objects.filter(round__tournament=tournament, round__number=2)
-    from tournament.play.selectors import session_next_number
+    from tournament.play.selectors.sessions import session_next_number
 
     unfinished = [s for s in played.order_by("table__number") if session_next_number(s)]
     session, other = unfinished[:2]
@@ -124,7 +124,7 @@ def test_no_public_or_desk_page_scrolls_sideways_at_390px(phone, live_server, ar
     tournament.double_entry = True
     tournament.save(update_fields=["double_entry"])
     from tournament.play.entry import HandEntryData
-    from tournament.play.selectors import session_next_number
+    from tournament.play.selectors.sessions import session_next_number
 
     number = session_next_number(session)
     unconfirmed = hand_save(

@@ -260,7 +260,7 @@ def make_scored_event(players: int, rounds: int, hands: int, seed: int = 1) -> T
     from tournament.event.links import player_link_build
     from tournament.models import AuditEntry, Hand, HandEntry, Payment, Penalty, PlayerLink
     from tournament.play.entry import Seating, evaluate, rules_for
-    from tournament.play.selectors import hand_snapshot
+    from tournament.play.selectors.snapshots import hand_snapshot
     from tournament.play.services.hands import _apply
     from tournament.play.services.scores import session_scores_rebuild
 

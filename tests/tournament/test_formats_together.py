@@ -25,7 +25,7 @@ from tests.tournament.printing.pdf_reading import needs_poppler
 from tests.tournament.seating import test_table_change as halves
 from tests.tournament.standings import test_stages_event as stages
 from tournament.models import Round, Seat
-from tournament.play.health import health_report
+from tournament.play.health.report import health_report
 from tournament.seating.schedule import repeat_lower_bound
 from tournament.seating.selectors import round_seatings
 from tournament.seating.services import round_table_change_set, seating_generate

@@ -15,7 +15,7 @@ from ..event import selectors as event_selectors
 from ..event.steps import EventFacts
 from ..fields import stage_plan
 from ..models import Registration, Round, Seat, Session, StageCut, Tournament
-from ..play.selectors import round_progress
+from ..play.selectors.rounds import round_progress
 
 
 def event_facts(tournament: Tournament) -> tuple[EventFacts, list[Round]]:

@@ -19,7 +19,8 @@ import random
 
 from ..models import Round, Session, Tournament
 from ..play.entry import HandEntryData
-from ..play.selectors import seating_of, session_totals
+from ..play.selectors.sessions import seating_of
+from ..play.selectors.sheet import session_totals
 from ..play.services import hands as hand_services
 from ..play.services import sessions as session_services
 from ..winds import WINDS

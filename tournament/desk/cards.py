@@ -25,7 +25,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from ..play.labels import SESSION_STATUS_WORDS, table_label
-from ..play.selectors import TABLE_SIGNAL_LABELS, SessionCard
+from ..play.selectors.desk import SessionCard
+from ..play.selectors.table import TABLE_SIGNAL_LABELS
 
 
 @dataclass(frozen=True)

@@ -160,31 +160,26 @@ def optional_int(value):
         return None
 
 
+def player_field(label, help_text) -> forms.TypedChoiceField:
+    """One of the session's players by id, or nobody; the form sets the choices (its seating)."""
+    return forms.TypedChoiceField(
+        required=False, coerce=int, empty_value=None, label=label, help_text=help_text
+    )
+
+
 class HandForm(forms.Form):
     number = forms.IntegerField(min_value=1, label=_("Hand no."))
     outcome = forms.ChoiceField(
         choices=OUTCOME_CHOICES, initial=Hand.Outcome.WIN, label=_("Outcome")
     )
-    winner = forms.TypedChoiceField(
-        required=False,
-        coerce=int,
-        empty_value=None,
-        label=_("Winner"),
-        help_text=_("For a false win: the offender."),
-    )
+    winner = player_field(_("Winner"), _("For a false win: the offender."))
     win_type = forms.ChoiceField(
         required=False,
         label=_("How"),
         choices=NOBODY + WIN_TYPE_CHOICES,
         initial=Hand.WinType.DISCARD,
     )
-    discarder = forms.TypedChoiceField(
-        required=False,
-        coerce=int,
-        empty_value=None,
-        label=_("Discarder"),
-        help_text=_("Robbing a kong: who declared the kong (R12)."),
-    )
+    discarder = player_field(_("Discarder"), _("Robbing a kong: who declared the kong (R12)."))
     tiles = TilesField(
         allow_melds=True,
         label=pgettext_lazy("the form's field", "Hand"),
@@ -207,13 +202,7 @@ class HandForm(forms.Form):
         label=_("Same-Round Immunity"),
         help_text=_("RULINGS R12: who pays a big hand won on a discard."),
     )
-    responsible = forms.TypedChoiceField(
-        required=False,
-        coerce=int,
-        empty_value=None,
-        label=_("Responsible"),
-        help_text=_("Only with immunity 'another player'."),
-    )
+    responsible = player_field(_("Responsible"), _("Only with immunity 'another player'."))
 
     def __init__(self, *args, seating: Seating, number: int, **kwargs):
         super().__init__(*args, **kwargs)

@@ -31,7 +31,7 @@ from ..jobs.selectors import job_file_open, job_of, job_page_context
 from ..jobs.services import job_lost_notice
 from ..logins import client_address
 from ..models import Job, Round
-from ..play.selectors import hidden_hand_numbers
+from ..play.selectors.hidden import hidden_hand_numbers
 from ..release import Rule, public_page
 from ..roles import is_official, is_organiser
 from . import background

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..models import Hand, Round, Seat, SessionScore
 from ..names import player_names
-from ..play.selectors import table_session_in_play
+from ..play.selectors.sessions import table_session_in_play
 from ..winds import WIND_NAMES, wind_order
 
 

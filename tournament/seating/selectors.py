@@ -18,7 +18,7 @@ from ..fields import confirmed_cuts, round_field, stage_plan
 from ..models import Registration, Round, Seat, Tournament
 from ..models.event import registered_after
 from ..names import player_names
-from ..play.selectors import round_progress
+from ..play.selectors.rounds import round_progress
 from ..stages import field_of_round_number
 from .report import SeatingReport, quality_report
 from .schedule import Placement, RoundSeating, SeatingPlayer

@@ -45,7 +45,7 @@ from ..event.selectors import round_field
 from ..event.services import tables_ensure
 from ..fields import confirmed_cuts, stage_plan
 from ..models import AuditEntry, Player, Registration, Round, Seat, Session, Tournament
-from ..play.selectors import round_is_opened, round_is_played, round_progress
+from ..play.selectors.rounds import round_is_opened, round_is_played, round_progress
 from ..stages import REFUSAL, RoundField, field_of_round_number
 from .report import SeatingReport
 from .schedule import (

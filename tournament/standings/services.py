@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from ..audit import audit_record, public_write
 from ..fields import confirmed_cuts, stage_plan
 from ..models import AuditEntry, Round, Stage, StageCut, StageCutEntry, Tournament
-from ..play.selectors import round_progress
+from ..play.selectors.rounds import round_progress
 from ..stages import share_text
 from .selectors.cut_review import cut_preview
 

@@ -17,7 +17,7 @@ from tests.tournament.builders import (
 )
 from tournament.event import services as event_services
 from tournament.models import Penalty, Session
-from tournament.play.selectors import round_is_opened, round_is_played, round_progress
+from tournament.play.selectors.rounds import round_is_opened, round_is_played, round_progress
 from tournament.play.services.hands import hand_save
 from tournament.play.services.sessions import penalty_record
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from tests.tournament.builders import BIG, entry, make_session, make_user, seat_players
 from tests.tournament.printing.pdf_reading import needs_poppler, text
 from tournament.models import Hand, Round
-from tournament.play.selectors import session_totals
+from tournament.play.selectors.sheet import session_totals
 from tournament.play.services.hands import hand_save
 from tournament.play.services.sessions import session_reconcile
 

@@ -26,7 +26,9 @@ from tests.tournament.builders import (
 from tournament.models import AuditEntry, Hand
 from tournament.play.forms import CalculatorForm, HandForm
 from tournament.play.preview import plain_words
-from tournament.play.selectors import round_desk, session_sheet, table_signals
+from tournament.play.selectors.desk import round_desk
+from tournament.play.selectors.sheet import session_sheet
+from tournament.play.selectors.table import table_signals
 from tournament.play.services.hands import hand_save
 from tournament.play.services.sessions import penalty_record
 from tournament.play.services.table import table_entry_save
@@ -115,7 +117,7 @@ def test_a_chinese_page_offers_the_letters_in_its_lists(client):
 
 
 def _seating(session):
-    from tournament.play.selectors import seating_of
+    from tournament.play.selectors.sessions import seating_of
 
     return seating_of(session)
 

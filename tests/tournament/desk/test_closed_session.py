@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.tournament.builders import entry, make_session, make_user, seat_players
 from tournament.models import Session
-from tournament.play.selectors import session_totals
+from tournament.play.selectors.sheet import session_totals
 from tournament.play.services.hands import hand_save
 from tournament.play.services.sessions import session_reconcile
 

@@ -21,7 +21,7 @@ from tests.tournament.builders import (
 from tournament.event.selectors import current_tournament
 from tournament.event.services import SETTINGS_FIELDS
 from tournament.models import AuditEntry, Hand, Penalty, Round, Session
-from tournament.play.selectors import session_totals
+from tournament.play.selectors.sheet import session_totals
 from tournament.play.services.hands import (
     EntryRejected,
     hand_confirm,

@@ -27,9 +27,9 @@ def checked(django_capture_on_commit_callbacks):
 def no_margin(monkeypatch):
     """The audit log read from the full check's start exactly (no minute before): the writes
     of the fixtures, just before it, are not taken for writes still committing."""
-    from tournament.play import health
+    from tournament.play.health import known_totals
 
-    monkeypatch.setattr(health, "MARGIN", health.dt.timedelta(0))
+    monkeypatch.setattr(known_totals, "MARGIN", known_totals.dt.timedelta(0))
 
 
 @pytest.fixture

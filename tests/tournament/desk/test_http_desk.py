@@ -29,7 +29,7 @@ from tests.tournament.builders import (
     seat_players,
 )
 from tournament.models import AuditEntry, Hand, Payment, Session
-from tournament.play.selectors import session_totals
+from tournament.play.selectors.sheet import session_totals
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 JUDGES = 8

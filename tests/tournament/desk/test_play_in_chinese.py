@@ -14,7 +14,7 @@ from tournament.play.comparison import compare
 from tournament.play.entry import entry_summary, evaluate, rules_for
 from tournament.play.labels import session_label
 from tournament.play.penalties import PresetTerms, preset_outcome, reason_message
-from tournament.play.selectors import seating_of
+from tournament.play.selectors.sessions import seating_of
 from tournament.play.services import clock as clock_services
 from tournament.play.services import hands as hand_services
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tests.tournament.builders import BIG, form_data, make_user, seat_players
 from tournament.models import Hand
-from tournament.play.selectors import session_totals
+from tournament.play.selectors.sheet import session_totals
 from tournament.play.services.hands import hand_delete
 from tournament.play.services.sessions import session_reconcile
 

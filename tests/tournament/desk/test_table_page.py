@@ -21,7 +21,7 @@ from tests.tournament.builders import (
     seat_players,
 )
 from tournament.models import Hand, HandEntry, Session, TableEntry
-from tournament.play.selectors import session_totals
+from tournament.play.selectors.sheet import session_totals
 from tournament.play.services.hands import hand_save
 from tournament.play.services.sessions import session_reconcile
 from tournament.play.services.table import table_entry_save

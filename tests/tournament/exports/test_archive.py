@@ -263,7 +263,7 @@ def test_an_official_is_exported_with_the_role_held_in_the_exported_tournament(e
     """An organiser of another event who judged here is exported as a judge of this one, not
     as an organiser; someone with no role here is exported with none."""
     from tournament.event.services import official_add
-    from tournament.play.selectors import session_next_number
+    from tournament.play.selectors.sessions import session_next_number
 
     other = Tournament.objects.create(
         name="Another event", slug="another", start_date=event.start_date, end_date=event.end_date

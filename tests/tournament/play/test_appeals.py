@@ -20,7 +20,11 @@ from tests.tournament.builders import (
 )
 from tournament.models import AuditEntry, HandQuery, Registration, Session
 from tournament.play.appeals import appeal_window
-from tournament.play.selectors import hand_queries, open_appeal_windows, session_appeal_window
+from tournament.play.selectors.queries import (
+    hand_queries,
+    open_appeal_windows,
+    session_appeal_window,
+)
 from tournament.play.services.hands import hand_save
 from tournament.play.services.queries import (
     hand_query_answer,

@@ -73,7 +73,7 @@ def test_delete_needs_reason_checks_version_and_is_audited():
 
 
 def test_deleted_hand_number_is_offered_again():
-    from tournament.play.selectors import session_next_number
+    from tournament.play.selectors.sessions import session_next_number
 
     session = make_session()
     saved(session)

@@ -9,7 +9,8 @@ from tests.tournament.builders import BIG, SMALL, entry, make_session, make_user
 from tournament.models import Hand, HandEntry
 from tournament.play.comparison import compare
 from tournament.play.entry import HandEntryData
-from tournament.play.selectors import entry_of_hand, seating_of
+from tournament.play.selectors.sessions import seating_of
+from tournament.play.selectors.snapshots import entry_of_hand
 from tournament.play.services.hands import hand_confirm, hand_preview, hand_save
 
 pytestmark = pytest.mark.django_db

@@ -31,7 +31,8 @@ from tournament.models import (
     TableEntry,
     TableProposal,
 )
-from tournament.play.selectors import player_open_session, session_totals
+from tournament.play.selectors.sheet import session_totals
+from tournament.play.selectors.table import player_open_session
 from tournament.play.services.hands import HandNumberTaken, SessionClosedError, hand_save
 from tournament.play.services.sessions import session_reconcile
 from tournament.play.services.table import TableEntryRefused, table_proposal_save

@@ -20,7 +20,8 @@ from tournament.models import (
     SessionScore,
     TableEntry,
 )
-from tournament.play.selectors import session_totals, table_next_number, table_signals
+from tournament.play.selectors.sheet import session_totals
+from tournament.play.selectors.table import table_next_number, table_signals
 from tournament.play.services.hands import (
     HandNumberTaken,
     SessionClosedError,

@@ -15,7 +15,9 @@ from tests.tournament.builders import entry, make_players, make_tournament, make
 from tournament.event.links import player_links_issue_all
 from tournament.event.selectors import link_tokens
 from tournament.models import HandQuery, Registration, Seat, Session
-from tournament.play import selectors as play_selectors
+from tournament.play.selectors.players import player_rounds_done, player_table_sessions
+from tournament.play.selectors.sheet import session_totals
+from tournament.play.selectors.table import player_open_session, table_next_number
 from tournament.play.services.hands import hand_save
 from tournament.play.services.queries import hand_query_raise
 from tournament.play.services.sessions import session_reconcile
@@ -63,18 +65,16 @@ def event():
 
 def test_the_table_page_of_a_second_half_card_asks_for_hand_nine(event):
     tournament, round_, registration, first, second = event
-    assert play_selectors.table_next_number(first) == 1
-    assert play_selectors.table_next_number(second) == AFTER + 1
+    assert table_next_number(first) == 1
+    assert table_next_number(second) == AFTER + 1
     done = table_entry_save(session=second, entry=entry(second, AFTER + 1), user=make_user())
     assert done.hand.number == AFTER + 1
-    assert play_selectors.table_next_number(second) == AFTER + 2
+    assert table_next_number(second) == AFTER + 2
 
 
 def test_the_player_page_lists_only_the_two_cards_the_player_sat_at(client, event):
     tournament, round_, registration, first, second = event
-    cards = play_selectors.player_table_sessions(
-        registration, round_limit=None, reconciled_only=False
-    )
+    cards = player_table_sessions(registration, round_limit=None, reconciled_only=False)
     assert [(c.session.table.number, c.session.half) for c in cards] == [
         (first.table.number, 1),
         (second.table.number, 2),
@@ -88,9 +88,9 @@ def test_the_player_page_lists_only_the_two_cards_the_player_sat_at(client, even
             hand_query_raise(registration=registration, session=other, hand_number=number, text="x")
     # The first card reconciled, the second still to play: the round is not done yet.
     hand_save(session=first, entry=entry(first, 1), user=judge)
-    totals = play_selectors.session_totals(first)
+    totals = session_totals(first)
     assert session_reconcile(session=first, card_totals=totals, user=judge).matches
-    assert play_selectors.player_rounds_done(registration) == set()
+    assert player_rounds_done(registration) == set()
 
 
 def test_the_player_page_shows_the_second_half_table_and_queries_it(client, event):
@@ -104,7 +104,7 @@ def test_the_player_page_shows_the_second_half_table_and_queries_it(client, even
 
     judge = make_user()
     hand_save(session=second, entry=entry(second, AFTER + 1), user=judge)
-    totals = play_selectors.session_totals(second)
+    totals = session_totals(second)
     assert session_reconcile(session=second, card_totals=totals, user=judge).matches
     page = client.get(url).content.decode()
     assert f"Round 1, table {second.table.number} · hands 9-16" in page
@@ -129,12 +129,12 @@ def test_the_players_table_is_their_own_card_of_a_published_round(event):
     later = tournament.rounds.get(number=2)
     assert not later.seating_published
     Session.objects.get_or_create(round=later, table=first.table, half=1)  # a card opened early
-    assert play_selectors.player_open_session(registration) == first
+    assert player_open_session(registration) == first
     judge = make_user()
     hand_save(session=first, entry=entry(first, 1), user=judge)
-    totals = play_selectors.session_totals(first)
+    totals = session_totals(first)
     assert session_reconcile(session=first, card_totals=totals, user=judge).matches
-    assert play_selectors.player_open_session(registration) == second
+    assert player_open_session(registration) == second
 
 
 def test_the_player_page_does_not_name_a_table_of_an_unpublished_round(client, event):
@@ -159,7 +159,7 @@ def test_the_players_table_page_names_the_hands_of_their_card(client, event):
     assert f"Round 1 · {first.table} · hands 1-8</h1>" in page
     judge = make_user()
     hand_save(session=first, entry=entry(first, 1), user=judge)
-    totals = play_selectors.session_totals(first)
+    totals = session_totals(first)
     assert session_reconcile(session=first, card_totals=totals, user=judge).matches
     page = client.get(address).content.decode()
     assert f"Round 1 · {second.table} · hands 9-16</h1>" in page

@@ -17,7 +17,7 @@ from django.urls import reverse
 from tests.tournament.builders import make_players, make_tournament, make_user
 from tournament.event import services as event_services
 from tournament.models import Round, Seat, Session
-from tournament.play.selectors import round_is_opened
+from tournament.play.selectors.rounds import round_is_opened
 from tournament.seating.selectors import rounds_seating_report, tournament_seating_report
 from tournament.seating.services import (
     round_seat_from_roll_call,

@@ -27,8 +27,8 @@ from tournament.exports.archive import archive_dumps, archive_problems
 from tournament.exports.selectors import tournament_archive
 from tournament.exports.services import tournament_import
 from tournament.models import Payment, Round, Seat, Session
-from tournament.play.health import health_report
-from tournament.play.selectors import session_next_number
+from tournament.play.health.report import health_report
+from tournament.play.selectors.sessions import session_next_number
 from tournament.play.services.hands import HandNumberRefused, hand_preview, hand_save
 from tournament.play.services.sessions import penalty_record, session_reconcile
 from tournament.printing.documents import DOCUMENTS, PrintRequest

@@ -13,7 +13,7 @@ from tests.tournament.builders import make_reconciled_session
 from tests.tournament.printing.pdf_reading import text
 from tournament.languages import moment_text
 from tournament.models import Session
-from tournament.play.selectors import session_appeal_window
+from tournament.play.selectors.queries import session_appeal_window
 from tournament.printing.documents import DOCUMENTS, PrintRequest
 from tournament.standings.selectors.board import boards_forget
 

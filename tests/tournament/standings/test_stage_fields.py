@@ -16,7 +16,7 @@ from tests.tournament.builders import (
 from tournament.event.selectors import checked_in_player_ids, round_byes
 from tournament.event.services import checkin_set, roll_call_save
 from tournament.models import Round, Seat, Session
-from tournament.play.health import health_report
+from tournament.play.health.report import health_report
 from tournament.play.services.hands import hand_save
 from tournament.seating.selectors import tournament_seating_report
 from tournament.seating.services import seating_generate, seating_round_generate

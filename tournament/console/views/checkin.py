@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from ...event import selectors, services
 from ...fields import round_field
 from ...form_errors import error_text
-from ...play.selectors import round_progress
+from ...play.selectors.rounds import round_progress
 from ...seating import services as seating_services
 from .. import selectors as console_selectors
 from ..forms import PlayerForm, SeatRoundForm

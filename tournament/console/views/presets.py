@@ -14,8 +14,8 @@ from django.views.decorators.http import require_POST
 
 from ...form_errors import error_text, service_error_onto
 from ...models import PenaltyPreset
-from ...play import selectors
 from ...play.penalties import EXAMPLE_SETS
+from ...play.selectors import penalties as penalty_selectors
 from ...play.services import presets as preset_services
 from ..forms import ExampleSetForm, PenaltyPresetForm
 from .common import console_page
@@ -46,7 +46,7 @@ def penalty_presets(request, tournament):
     context = {
         "tournament": tournament,
         "form": form,
-        "presets": selectors.penalty_presets(tournament),
+        "presets": penalty_selectors.penalty_presets(tournament),
         "examples": [(key, label, terms) for key, (label, terms) in EXAMPLE_SETS.items()],
     }
     return render(request, "tournament/event/penalty_presets.html", context)

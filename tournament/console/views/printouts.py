@@ -11,7 +11,7 @@ from django.utils import translation
 
 from ...jobs.selectors import jobs_recent
 from ...models import Job
-from ...play.selectors import hidden_hand_numbers
+from ...play.selectors.hidden import hidden_hand_numbers
 from ...printing.background import printout_viewer_matches
 from ...printing.documents import BILINGUAL, DOCUMENTS, LANGUAGES, font_warnings
 from ...printing.selectors import seated_rounds

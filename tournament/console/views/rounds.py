@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from ...event import services
 from ...form_errors import error_text
 from ...models import Penalty, Round
-from ...play import selectors as play_selectors
+from ...play.selectors.penalties import tournament_penalties
 from ...play.services import sessions as session_services
 from ...roles import HEAD_JUDGE
 from ..forms import PenaltyDeleteForm, RoundStatusForm
@@ -27,7 +27,7 @@ def rounds(request, tournament):
         "rounds": [
             (r, RoundStatusForm(initial={"status": r.status})) for r in tournament.rounds.all()
         ],
-        "penalties": play_selectors.tournament_penalties(tournament),
+        "penalties": tournament_penalties(tournament),
         "delete_form": PenaltyDeleteForm(),
     }
     return render(request, "tournament/event/rounds.html", context)

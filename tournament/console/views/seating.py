@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from ...event import selectors as event_selectors
 from ...form_errors import error_text, service_error_onto
 from ...models import Round
-from ...play.selectors import round_is_opened
+from ...play.selectors.rounds import round_is_opened
 from ...seating import services as seating_services
 from ...seating.selectors import seating_overview as overview_rows
 from ...winds import WIND_NAMES, WINDS

@@ -6,7 +6,7 @@ from django.core.paginator import Paginator
 from django.shortcuts import render
 
 from ...audit import audit_entries, audit_text
-from ...play.selectors import hidden_hand_numbers
+from ...play.selectors.hidden import hidden_hand_numbers
 from .common import desk_page, session_context, session_page
 
 

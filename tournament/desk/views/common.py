@@ -35,8 +35,8 @@ from scoring.translation import translate_message
 
 from ...audit import audit_entries
 from ...models import AuditEntry, Hand, Session
-from ...play import selectors
 from ...play.labels import session_label
+from ...play.selectors.sessions import session_at
 from ...roles import JUDGE, Role, may_see_unconfirmed_hand, role_check, tournament_page
 
 
@@ -60,7 +60,7 @@ def session_page(role: Role = JUDGE):
         def wrapped(request, slug, round_number, table_number, half=1, **kwargs):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            session = selectors.session_at(
+            session = session_at(
                 slug, round_number=round_number, table_number=table_number, half=half
             )
             if session is None:

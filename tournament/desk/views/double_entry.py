@@ -11,11 +11,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from ...models import HandEntry
-from ...play import selectors
 from ...play.comparison import compare
 from ...play.entry import HandEntryData
 from ...play.forms import HandForm, optional_int
 from ...play.preview import preview_context
+from ...play.selectors.sessions import seating_of
+from ...play.selectors.snapshots import entry_of_hand
 from ...play.services import hands as hand_services
 from ...roles import HEAD_JUDGE
 from .common import (
@@ -32,7 +33,7 @@ from .common import (
 def hand_confirm(request, session, number):
     """Double entry: a second official enters the hand again without seeing the first entry."""
     hand = hand_or_404(session, number)
-    seating = selectors.seating_of(session)
+    seating = seating_of(session)
     if hand.entered_by_id == request.user.pk:
         raise PermissionDenied(_("You entered this hand: another official must confirm it."))
     if hand.confirmed:
@@ -103,8 +104,8 @@ def hand_resolve(request, session, number):
                 request, _("Hand %(number)s resolved and confirmed.") % {"number": number}
             )
             return redirect(session_url(session))
-    seating = selectors.seating_of(session)
-    first = hand_services.hand_preview(session=session, entry=selectors.entry_of_hand(hand))
+    seating = seating_of(session)
+    first = hand_services.hand_preview(session=session, entry=entry_of_hand(hand))
     other = hand_services.hand_preview(session=session, entry=HandEntryData.from_data(second.data))
     context = session_context(
         session,

@@ -18,9 +18,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ...busy import BUSY_MESSAGE, is_database_busy
-from ...play import selectors
 from ...play.forms import HandForm, optional_int
 from ...play.preview import preview_context
+from ...play.selectors import sheet as sheet_selectors
+from ...play.selectors.sessions import seating_of, session_next_number
+from ...play.selectors.snapshots import entry_of_hand
 from ...play.services import hands as hand_services
 from ...play.services import sessions as session_services
 from ...play.services import table as table_services
@@ -64,8 +66,8 @@ def _evaluate(form, session, *, as_false_win=False, seating=None):
 
 
 def _sheet_page(request, session, form, evaluation, status=200):
-    sheet = selectors.session_sheet(session, viewer=request.user)
-    next_number = selectors.session_next_number(session)
+    sheet = sheet_selectors.session_sheet(session, viewer=request.user)
+    next_number = session_next_number(session)
     number = next_number
     if form.is_bound:
         number = optional_int(form.data.get("number")) or next_number
@@ -102,16 +104,16 @@ def _draws_recorded(first: int, last: int) -> str:
 def session_sheet(request, session):
     """The session's hands so far and the form for the next one (a POST saves it)."""
     session_services.session_mark_opened(session=session)
-    seating = selectors.seating_of(session)
+    seating = seating_of(session)
     evaluation = None
     if request.method != "POST":
-        next_number = selectors.session_next_number(session)
+        next_number = session_next_number(session)
         initial = {"number": next_number, "outcome": "win", "win_type": "discard"}
         form = HandForm(initial=initial, seating=seating, number=next_number or 1)
         return _sheet_page(request, session, form, None)
     # The posted number names the players' seat winds; the service checks it is the next one.
     posted = optional_int(request.POST.get("number"))
-    number = posted or selectors.session_next_number(session) or 1
+    number = posted or session_next_number(session) or 1
     form = HandForm(request.POST, seating=seating, number=number)
     if form.is_valid():
         # Saved with the seating read for the form: one seating read, one evaluation.
@@ -119,7 +121,7 @@ def session_sheet(request, session):
         save, drawn_from = table_services.desk_entry_save, None
         if request.POST.get("draws_before"):  # the judge's word: the rows between were draws
             save = table_services.desk_entry_save_after_draws
-            drawn_from = selectors.session_next_number(session)
+            drawn_from = session_next_number(session)
         try:
             done = save(session=session, entry=entry, user=request.user, seating=seating)
         except hand_services.EntryRejected as error:
@@ -167,7 +169,7 @@ def session_sheet(request, session):
 @require_POST
 def hand_preview(request, session):
     """The htmx live preview: the parsed hand, arrangement, patterns, payments or the errors."""
-    seating = selectors.seating_of(session)
+    seating = seating_of(session)
     form = HandForm(request.POST, seating=seating, number=1)
     evaluation = _evaluate(form, session)[1] if form.is_valid() else None
     return render(
@@ -180,7 +182,7 @@ def hand_preview(request, session):
 def _correction_of_a_deleted_hand(request, session, number):
     """A correction whose hand was deleted meanwhile: say so, and offer what the judge typed
     as a new entry of that hand number (nothing is saved until they press Save)."""
-    seating = selectors.seating_of(session)
+    seating = seating_of(session)
     form = HandForm(request.POST, seating=seating, number=number)
     evaluation = _evaluate(form, session)[1] if form.is_valid() else None
     form.add_error(
@@ -204,7 +206,7 @@ def hand_edit(request, session, number):
     )
     if closed:
         return closed
-    seating = selectors.seating_of(session)
+    seating = seating_of(session)
     conflict = None
     evaluation = None
     busy = False
@@ -249,7 +251,7 @@ def hand_edit(request, session, number):
                     session=session, entry=entry, seating=seating
                 )
     else:
-        initial = CorrectionForm.initial_from(selectors.entry_of_hand(hand))
+        initial = CorrectionForm.initial_from(entry_of_hand(hand))
         form = CorrectionForm(
             initial={**initial, "version": hand.version}, seating=seating, number=number
         )

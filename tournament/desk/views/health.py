@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from ...play.health import KINDS, health_report
+from ...play.health.report import KINDS, health_report
 from ...play.services import scores as scores_services
 from ...play.services.totals import totals_checks
 from ...roles import HEAD_JUDGE

@@ -18,8 +18,14 @@ from django.views.decorators.http import require_POST
 from ...form_errors import error_text
 from ...models import HandQuery
 from ...names import player_names
-from ...play import selectors
 from ...play.labels import session_label
+from ...play.selectors.queries import (
+    hand_queries,
+    hand_query_hands,
+    open_appeal_windows,
+    session_appeal_window,
+)
+from ...play.selectors.snapshots import hand_summary
 from ...play.services import queries as query_services
 from ...roles import HEAD_JUDGE
 from ..forms import QueryAnswerForm
@@ -28,21 +34,21 @@ from .common import desk_page, session_context, session_page
 
 @desk_page(HEAD_JUDGE)
 def query_queue(request, tournament):
-    queries = selectors.hand_queries(tournament)
-    hands = selectors.hand_query_hands(queries)
+    queries = hand_queries(tournament)
+    hands = hand_query_hands(queries)
     names = player_names(tournament)
     labels = {player_id: names.label(player_id) for player_id in names.people}
     for query in queries:
         query.session.round.tournament = tournament  # its desk address reads the slug
         hand = hands.get(query.pk)
-        query.hand_text = selectors.hand_summary(hand, labels) if hand else _("(hand deleted)")
+        query.hand_text = hand_summary(hand, labels) if hand else _("(hand deleted)")
         query.patterns = [name for name, _ in hand.patterns] if hand else []
         query.form = QueryAnswerForm(prefix=f"q{query.pk}")
     context = {
         "tournament": tournament,
         "open_queries": [q for q in queries if q.status == HandQuery.Status.OPEN],
         "answered": [q for q in queries if q.status != HandQuery.Status.OPEN],
-        "windows": selectors.open_appeal_windows(tournament, timezone.now()),
+        "windows": open_appeal_windows(tournament, timezone.now()),
     }
     return render(request, "tournament/desk/queries.html", context)
 
@@ -82,7 +88,7 @@ def query_answer(request, tournament, query_id):
 
 @session_page(HEAD_JUDGE)
 def appeal_close(request, session):
-    window = selectors.session_appeal_window(session)
+    window = session_appeal_window(session)
     if request.method == "POST":
         try:
             query_services.session_appeal_close(session=session, user=request.user)

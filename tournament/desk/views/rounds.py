@@ -12,7 +12,8 @@ from django.views.decorators.http import require_POST
 from ...form_errors import error_text
 from ...models import Round, Session
 from ...play import clock as play_clock
-from ...play import selectors
+from ...play.selectors import desk as desk_selectors
+from ...play.selectors.sessions import table_session_in_play
 from ...play.services import clock as clock_services
 from ...roles import HEAD_JUDGE
 from ..cards import draw_cards
@@ -57,7 +58,7 @@ def round_desk(request, tournament, round_number):
     table = request.GET.get("table", "").strip()
     if table:
         number = _whole_number(table)
-        session = selectors.table_session_in_play(round_, number) if number else None
+        session = table_session_in_play(round_, number) if number else None
         if session is not None:
             session.round = round_
             return redirect(session.desk_url())
@@ -65,7 +66,7 @@ def round_desk(request, tournament, round_number):
             request,
             _("Round %(round)s has no table %(table)s.") % {"round": round_number, "table": table},
         )
-    cards = selectors.round_desk(round_, viewer=request.user)
+    cards = desk_selectors.round_desk(round_, viewer=request.user)
     context = {
         "tournament": round_.tournament,
         "round": round_,

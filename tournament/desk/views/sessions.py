@@ -12,8 +12,10 @@ from django.utils.translation import gettext as _
 
 from ...form_errors import service_error_onto
 from ...models import Penalty
-from ...play import selectors
 from ...play.labels import session_label
+from ...play.selectors.penalties import penalty_presets, warnings_of
+from ...play.selectors.sessions import seating_of
+from ...play.selectors.sheet import session_sheet
 from ...play.services import sessions as session_services
 from ...roles import HEAD_JUDGE
 from ..forms import CardForm, PenaltyCorrectionForm, PenaltyRecordForm, ReasonForm
@@ -28,8 +30,8 @@ def _penalty_or_404(session, penalty_id: int) -> Penalty:
 
 @session_page()
 def penalty_record(request, session):
-    seating = selectors.seating_of(session)
-    presets = selectors.penalty_presets(session.round.tournament)
+    seating = seating_of(session)
+    presets = penalty_presets(session.round.tournament)
     form = PenaltyRecordForm(request.POST or None, seating=seating, presets=presets)
     if request.method == "POST" and form.is_valid():
         try:
@@ -51,7 +53,7 @@ def penalty_record(request, session):
             else:
                 messages.success(request, _("Penalty recorded (RULINGS R13)."))
             return redirect(session_url(session))
-    warnings = selectors.warnings_of(session)
+    warnings = warnings_of(session)
     context = session_context(session, form=form, warnings=warnings)
     return render(request, "tournament/desk/penalty.html", context)
 
@@ -59,7 +61,7 @@ def penalty_record(request, session):
 @session_page()
 def penalty_correct(request, session, penalty_id):
     penalty = _penalty_or_404(session, penalty_id)
-    seating = selectors.seating_of(session)
+    seating = seating_of(session)
     initial = PenaltyCorrectionForm.initial_from(penalty)
     form = PenaltyCorrectionForm(request.POST or None, initial=initial, seating=seating)
     if request.method == "POST" and form.is_valid():
@@ -102,7 +104,7 @@ def session_reconcile(request, session):
     closed = closed_session_page(request, session, _("Reconcile"))
     if closed:
         return closed
-    seating = selectors.seating_of(session)
+    seating = seating_of(session)
     form = CardForm(request.POST or None, seating=seating)
     result = None
     if request.method == "POST" and form.is_valid():
@@ -123,7 +125,7 @@ def session_reconcile(request, session):
         session,
         form=form,
         result=result,
-        sheet=selectors.session_sheet(session, viewer=request.user),
+        sheet=session_sheet(session, viewer=request.user),
     )
     return render(request, "tournament/desk/reconcile.html", context)
 

@@ -14,9 +14,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...play import selectors
 from ...play.forms import HandForm
 from ...play.preview import preview_context
+from ...play.selectors.sessions import seating_of
+from ...play.selectors.table import table_next_number, table_signals
 from ...play.services import hands as hand_services
 from ...play.services import table as table_services
 from .common import errors_onto, session_context, session_page, session_url
@@ -38,8 +39,8 @@ RESULT_MESSAGES = {
 @session_page()
 def table_page(request, session):
     """The session's hands as signals and the form for the table's next hand (a POST saves)."""
-    seating = selectors.seating_of(session)
-    next_number = selectors.table_next_number(session)
+    seating = seating_of(session)
+    next_number = table_next_number(session)
     number = next_number or 1
     status = 200
     if request.method == "POST":
@@ -67,7 +68,7 @@ def table_page(request, session):
     context = session_context(
         session,
         next_number=next_number,
-        signals=selectors.table_signals([session.pk]).get(session.pk, []),
+        signals=table_signals([session.pk]).get(session.pk, []),
         preview_url=session_url(session, "hand_preview"),
         **preview_context(form, None, seating),
     )

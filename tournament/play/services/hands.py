@@ -36,7 +36,8 @@ from ...audit import audit_record, public_write
 from ...models import AuditEntry, Hand, HandEntry, Payment, Round, Session
 from ..entry import Evaluation, HandEntryData, Seating, entry_summary, evaluate, rules_for
 from ..labels import session_label
-from ..selectors import entry_of_hand, hand_snapshot, seating_of, session_next_number
+from ..selectors.sessions import seating_of, session_next_number
+from ..selectors.snapshots import entry_of_hand, hand_snapshot
 from .scores import session_scores_add, session_scores_refresh, session_scores_write
 
 

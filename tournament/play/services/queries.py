@@ -31,7 +31,7 @@ from ...audit import audit_record, public_write
 from ...languages import moment_text
 from ...models import AuditEntry, Hand, HandQuery, Registration, Seat, Session
 from ..labels import session_label
-from ..selectors import session_appeal_window
+from ..selectors.queries import session_appeal_window
 
 TEXT_LENGTH = HandQuery.TEXT_LENGTH
 

@@ -41,7 +41,8 @@ from ...busy import is_database_busy
 from ...models import AuditEntry, Hand, HandEntry, Penalty, PenaltyPreset, Round, Session
 from ..labels import session_label
 from ..penalties import PresetOutcome, PresetTerms, preset_outcome
-from ..selectors import CardColumn, card_columns, seating_of
+from ..selectors.sessions import seating_of
+from ..selectors.sheet import CardColumn, card_columns
 from .hands import session_check_open
 from .scores import session_scores_refresh
 

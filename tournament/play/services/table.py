@@ -54,7 +54,8 @@ from django.utils.translation import gettext as _
 from ...audit import public_write
 from ...models import Hand, Registration, Session, TableEntry, TableProposal
 from ..entry import Evaluation, HandEntryData, Seating, evaluate, rules_for
-from ..selectors import seating_of, session_next_number, table_next_number
+from ..selectors.sessions import seating_of, session_next_number
+from ..selectors.table import table_next_number
 from .hands import (
     EntryRejected,
     HandNumberRefused,

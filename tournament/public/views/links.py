@@ -52,7 +52,9 @@ from ...event import selectors as event_selectors
 from ...form_errors import error_text
 from ...logins import client_address
 from ...models import HandQuery, Round
-from ...play import selectors as play_selectors
+from ...play.selectors.players import player_penalties, player_rounds_done, player_table_sessions
+from ...play.selectors.queries import hand_queries
+from ...play.selectors.sessions import session_of
 from ...play.services.queries import hand_query_raise
 from ...release import Rule
 from ...standings.selectors.board import board_seen
@@ -142,13 +144,13 @@ def _page_context(registration) -> dict:
     rounds = [r for r in tournament.rounds.all() if r.seating_published]
     places = event_selectors.player_places(tournament, registration.player_id, rounds=rounds)
     done = {r.number for r in rounds if r.status == Round.Status.FINISHED}
-    done |= play_selectors.player_rounds_done(registration)
+    done |= player_rounds_done(registration)
     upcoming = next((p for p in places if p.round_number not in done and not p.unregistered), None)
     results = release.results_visible(public, tournament)
     limit = release.public_round_limit(tournament)
-    queries = play_selectors.hand_queries(registration=registration)
+    queries = hand_queries(registration=registration)
     sessions = (
-        play_selectors.player_table_sessions(
+        player_table_sessions(
             registration,
             round_limit=limit,
             reconciled_only=tournament.hold_unreconciled_results,
@@ -175,7 +177,7 @@ def _page_context(registration) -> dict:
         "standing": standing,
         "show_rank": release.standings_visible(public, tournament),
         "row_note": board.provisional.row_note(registration.player_id) if board else "",
-        "penalties": play_selectors.player_penalties(registration, round_limit=limit),
+        "penalties": player_penalties(registration, round_limit=limit),
         "queries": queries,
         "answered": [q for q in queries if q.status != HandQuery.Status.OPEN],
         "now": timezone.now(),
@@ -201,7 +203,7 @@ def player_link(request, registration):
 def player_link_query(request, registration):
     form = HandQueryForm(request.POST)
     if form.is_valid():
-        session = play_selectors.session_of(
+        session = session_of(
             registration.tournament,
             round_number=form.cleaned_data["round_number"],
             table_number=form.cleaned_data["table_number"],

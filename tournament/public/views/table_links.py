@@ -18,9 +18,15 @@ from django.views.decorators.http import require_POST
 
 from scoring.translation import translate_message
 
-from ...play import selectors
 from ...play.forms import PlayerHandForm
 from ...play.preview import plain_words, preview_context
+from ...play.selectors.sessions import seating_of
+from ...play.selectors.table import (
+    player_open_session,
+    table_next_number,
+    table_proposal_waiting,
+    table_signals,
+)
 from ...play.services import hands as hand_services
 from ...play.services import table as table_services
 from .links import link_page
@@ -34,7 +40,7 @@ def _session_or_refusal(request, registration):
     if not registration.tournament.players_confirm_at_table:
         message = _("Hands are entered at the table by a judge in this tournament: call a judge.")
         return None, _refused(request, message, 403)
-    session = selectors.player_open_session(registration)
+    session = player_open_session(registration)
     if session is None:
         return None, _refused(request, _("You have no table in play right now."), 404)
     return session, None
@@ -54,8 +60,8 @@ def player_table(request, registration):
     if refusal:
         return refusal
     token = request.resolver_match.kwargs["token"]
-    seating = selectors.seating_of(session)
-    next_number = selectors.table_next_number(session)
+    seating = seating_of(session)
+    next_number = table_next_number(session)
     status = 200
     if request.method == "POST":
         form = PlayerHandForm(request.POST, seating=seating, number=next_number or 1)
@@ -95,8 +101,8 @@ def player_table(request, registration):
         "registration": registration,
         "session": session,
         "next_number": next_number,
-        "waiting": selectors.table_proposal_waiting(session, registration, next_number),
-        "signals": selectors.table_signals([session.pk]).get(session.pk, []),
+        "waiting": table_proposal_waiting(session, registration, next_number),
+        "signals": table_signals([session.pk]).get(session.pk, []),
         "action": reverse("public:player_table", kwargs={"token": token}),
         "preview_url": reverse("public:player_table_preview", kwargs={"token": token}),
         **preview_context(form, None, seating, for_players=True),
@@ -111,7 +117,7 @@ def player_table_preview(request, registration):
     session, refusal = _session_or_refusal(request, registration)
     if refusal:
         return refusal
-    seating = selectors.seating_of(session)
+    seating = seating_of(session)
     form = PlayerHandForm(request.POST, seating=seating, number=1)
     evaluation = None
     if form.is_valid():

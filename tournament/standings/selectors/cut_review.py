@@ -20,7 +20,7 @@ from django.utils.translation import gettext
 from ...fields import confirmed_cuts, stage_plan
 from ...models import Penalty, Registration, Round, Stage, StageCut, Tournament
 from ...names import page_name
-from ...play.selectors import round_progress
+from ...play.selectors.rounds import round_progress
 from ...stages import CutLine, StagePlan
 from ..cuts import CutOutcome, cut_decide, stage_inputs
 from ..ranking.build import standings_build

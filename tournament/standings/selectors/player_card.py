@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from ... import release
 from ...event import selectors as event_selectors
 from ...models import Hand, Payment, Penalty, Session, Tournament
-from ...play.selectors import hidden_hands_filter
+from ...play.selectors.hidden import hidden_hands_filter
 from ...roles import is_official
 from ..ranking.rows import Standing
 from .board import Board, board
