@@ -24,6 +24,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -162,8 +163,13 @@ def printout_download(request, tournament, identifier):
         printout = document.render(print_request)
     except NothingToPrint as error:
         return _unavailable(request, tournament, document, str(error), 409)
-    response = HttpResponse(printout.content, content_type=printout.content_type)
-    response["Content-Disposition"] = f'inline; filename="{printout.filename}"'
+    response = HttpResponse(
+        printout.content,
+        content_type=printout.content_type,
+        # The header FileResponse writes (a quote escaped, a non-ASCII name as RFC 5987's
+        # filename*), on a response whose bytes are at hand.
+        headers={"Content-Disposition": content_disposition_header(False, printout.filename)},
+    )
     add_never_cache_headers(response)
     return response
 
@@ -235,9 +241,9 @@ def printout_job_file(request, tournament, job):
     if opened is None:
         reason = _("This file is no longer kept: ask for the printout again.")
         return _unavailable(request, tournament, background.job_document(job), reason, 404)
-    response = FileResponse(opened, content_type=job.content_type)
-    response["Content-Disposition"] = f'inline; filename="{job.filename}"'
-    return response
+    return FileResponse(
+        opened, content_type=job.content_type, as_attachment=False, filename=job.filename
+    )
 
 
 def _job_for_asker(request, tournament, document, job, official, withheld) -> Job:
