@@ -17,9 +17,9 @@ viewer          what of the asker changes the printout: whether they are an offi
 steps           what the job's page shows while the worker makes it: reading the tournament,
                 laying out the pages (part by part), writing the PDF, saving the file.
 public printout a long printout asked for by a visitor who is not an official: its job follows
-                what the public may see of it (`selectors.printout_released`), not every write;
-                while a new one is made the visitor gets the last one made; and only a few
-                are made at once for one address and one tournament (`tournament.jobs`:
+                what the public may see of it (`selectors.released.printout_released`), not
+                every write; while a new one is made the visitor gets the last one made; and
+                only a few are made at once for one address and one tournament (`tournament.jobs`:
                 *released*, *stale*, *public bound*). An official's job follows the version and
                 goes ahead of the public's in the queue (*priority*).
 title           what the job is called for people (`printout_title`): the printout, its round
@@ -47,8 +47,11 @@ from ..jobs.services import (
     public_job_request,
 )
 from ..models import Job, Round
-from . import selectors
-from .documents import Document, NothingToPrint, PrintRequest, document_get
+from .documents.base import Document, PrintRequest
+from .documents.registry import document_get
+from .errors import NothingToPrint
+from .selectors.common import printout_counts
+from .selectors.released import printout_released
 from .wording import language_name
 
 KIND = Job.Kind.PRINTOUT
@@ -67,7 +70,7 @@ def printout_pages(document: Document, request: PrintRequest) -> int:
     pages = PAGES.get(document.identifier)
     if pages is None:
         return 1
-    counts = selectors.printout_counts(
+    counts = printout_counts(
         request.tournament, request.round, table_number=request.table, half=request.half
     )
     return pages(*counts)
@@ -136,7 +139,7 @@ def printout_job_request(
     with translation.override("en"):  # the stored name: English, whatever the reader's
         name = _title(document, parameters)
     if not request.official:
-        released = selectors.printout_released(
+        released = printout_released(
             request.tournament, document.identifier, request.round, parameters
         )
         return public_job_request(

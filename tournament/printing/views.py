@@ -1,7 +1,7 @@
 """The PDF downloads (namespace ``printing``; the organisers' printouts page that lists them is
 `tournament.console.views.printouts`, in the same namespace).
 
-Vocabulary: see `tournament.printing.documents` (document, audience, refusal, printout) and
+Vocabulary: see `tournament.printing.documents.base` (document, audience, refusal, printout) and
 `tournament.printing.background` (long printout, viewer). A short printout is made afresh in
 the request and marked never to be cached (issue 12, point 8); a long one is a job: the download
 address sends the asker to the job's page, which shows its progress every second and then the
@@ -36,7 +36,9 @@ from ..play.selectors import hidden_hand_numbers
 from ..release import Rule, public_page
 from ..roles import is_official, is_organiser
 from . import background
-from .documents import BILINGUAL, Document, NothingToPrint, PrintRequest, document_get
+from .documents.base import BILINGUAL, Document, PrintRequest
+from .documents.registry import document_get
+from .errors import NothingToPrint
 
 LANGUAGE_FIELD = "language"
 #: Seconds a visitor past the public bound is asked to wait (``Retry-After``).

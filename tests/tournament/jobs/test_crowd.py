@@ -26,7 +26,7 @@ from tournament.audit import tournament_touch
 from tournament.jobs import services
 from tournament.jobs.services import JobFile, job_run
 from tournament.models import Job
-from tournament.printing import documents
+from tournament.printing.documents.base import PDF, Document, Printout
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,9 +46,9 @@ def quick_pdfs(monkeypatch, settings):
     settings.PRINT_IMMEDIATE_PAGES = 0
 
     def render(self, request):
-        return documents.Printout(self.filename(request), documents.PDF, b"%PDF-stand-in")
+        return Printout(self.filename(request), PDF, b"%PDF-stand-in")
 
-    monkeypatch.setattr(documents.Document, "render", render)
+    monkeypatch.setattr(Document, "render", render)
 
 
 @pytest.fixture

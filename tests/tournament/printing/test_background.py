@@ -19,7 +19,7 @@ from tests.tournament.printing.pdf_reading import needs_poppler, text
 from tournament.audit import tournament_touch
 from tournament.jobs import services as job_services
 from tournament.models import Job, Round
-from tournament.printing import documents
+from tournament.printing.documents.standings import Standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -155,7 +155,7 @@ def test_a_failed_render_says_why_and_try_again_queues_it_again(
     def broken(self, request):
         raise RuntimeError("the font cache is unreadable")
 
-    monkeypatch.setattr(documents.Standings, "render", broken)
+    monkeypatch.setattr(Standings, "render", broken)
     client.get(download(forty, "standings"))
     job = Job.objects.get()
     worker_pass()  # the worker logs the error and goes on

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from tests.tournament.builders import make_tournament
 from tournament.models import Job
-from tournament.printing import documents
+from tournament.printing.documents import aid_card, base
 
 pytestmark = pytest.mark.django_db
 
@@ -38,8 +38,8 @@ def read_back(header: str) -> tuple[str, str]:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_printout_made_in_the_request_keeps_its_file_name(client, monkeypatch, name):
-    monkeypatch.setattr(documents, "html_to_pdf", lambda parts, **kwargs: b"%PDF-1.7 test")
-    monkeypatch.setattr(documents.AidCard, "filename", lambda self, request: name)
+    monkeypatch.setattr(base, "html_to_pdf", lambda parts, **kwargs: b"%PDF-1.7 test")
+    monkeypatch.setattr(aid_card.AidCard, "filename", lambda self, request: name)
     tournament = make_tournament()
     response = client.get(reverse("printing:printout_download", args=[tournament.slug, "aid-card"]))
     assert response.status_code == 200
