@@ -38,14 +38,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django_tasks import task
 
-from ..jobs.services import (
-    JobError,
-    JobFile,
-    job_request,
-    job_retry,
-    job_run,
-    public_job_request,
-)
+from ..jobs.services.asking import job_request, job_retry, public_job_request
+from ..jobs.services.worker import JobError, JobFile, job_run
 from ..models import Job, Round
 from .documents.base import Document, PrintRequest
 from .documents.registry import document_get
@@ -132,33 +126,21 @@ def printout_job_request(
     *, document: Document, request: PrintRequest, asked_by, asked_from: str | None = None
 ) -> Job | None:
     """The job making this printout: an official's at the tournament's version
-    (`jobs.services.job_request`); a visitor's from what the public may see, the last one
-    made while it is made anew, within the public bound (`jobs.services.public_job_request`:
+    (`jobs.services.asking.job_request`); a visitor's from what the public may see, the last one
+    made while it is made anew, within the public bound (`jobs.services.asking.public_job_request`:
     None past it with nothing made yet). ``asked_from``: the visitor's address."""
     parameters = printout_parameters(document, request)
     with translation.override("en"):  # the stored name: English, whatever the reader's
         name = _title(document, parameters)
+    job = {"tournament": request.tournament, "kind": KIND, "name": name, "parameters": parameters}
     if not request.official:
         released = printout_released(
             request.tournament, document.identifier, request.round, parameters
         )
         return public_job_request(
-            tournament=request.tournament,
-            kind=KIND,
-            name=name,
-            parameters=parameters,
-            released=released,
-            asked_from=asked_from,
-            task=printout_make,
+            **job, released=released, asked_from=asked_from, task=printout_make
         )
-    return job_request(
-        tournament=request.tournament,
-        kind=KIND,
-        name=name,
-        parameters=parameters,
-        asked_by=asked_by,
-        task=printout_make,
-    )
+    return job_request(**job, asked_by=asked_by, task=printout_make)
 
 
 def printout_job_retry(job: Job) -> bool:
@@ -177,6 +159,31 @@ def job_round(job: Job) -> Round | None:
     if number is None:
         return None
     return Round.objects.filter(tournament_id=job.tournament_id, number=number).first()
+
+
+def job_print_request(
+    job: Job,
+    round_: Round | None,
+    *,
+    base_url: str,
+    official: bool,
+    withheld,
+    progress=None,
+) -> PrintRequest:
+    """The printout a job's parameters stand for (its round, table, half, language and the
+    site's address, ``base_url`` when it has none) for this viewer (see *viewer*)."""
+    parameters = job.parameters
+    return PrintRequest(
+        tournament=job.tournament,
+        round=round_,
+        table=parameters.get("table"),
+        half=parameters.get("half"),
+        base_url=parameters.get("base_url") or base_url,
+        official=official,
+        language=parameters.get("language", "en"),
+        progress=progress,
+        withheld=frozenset((session, number) for session, number in withheld),
+    )
 
 
 @task()
@@ -200,17 +207,13 @@ def _make(job: Job, report) -> JobFile:
             report(92, "Writing the PDF")
 
     report(3, "Reading the tournament")
-    parameters = job.parameters
-    request = PrintRequest(
-        tournament=job.tournament,
-        round=round_,
-        table=parameters.get("table"),
-        half=parameters.get("half"),
-        base_url=parameters.get("base_url") or PrintRequest.base_url,
-        official=parameters.get("official", False),
-        language=parameters.get("language", "en"),
+    request = job_print_request(
+        job,
+        round_,
+        base_url=PrintRequest.base_url,
+        official=job.parameters.get("official", False),
+        withheld=job.parameters["withheld"],
         progress=progress,
-        withheld=frozenset((session, number) for session, number in parameters["withheld"]),
     )
     try:
         printout = document.render(request)

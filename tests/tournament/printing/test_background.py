@@ -17,7 +17,7 @@ from tests.tournament.builders import make_players, make_seated_round, make_tour
 from tests.tournament.jobs.queue import queued_tasks, worker_pass
 from tests.tournament.printing.pdf_reading import needs_poppler, text
 from tournament.audit import tournament_touch
-from tournament.jobs import services as job_services
+from tournament.jobs.services import worker as job_services
 from tournament.models import Job, Round
 from tournament.printing.documents.standings import Standings
 
