@@ -7,7 +7,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .event import Tournament
+from .tournament import Tournament
 
 
 class Job(models.Model):

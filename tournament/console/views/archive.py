@@ -1,7 +1,7 @@
 """The tournament archive from the console (organisers): *Make the archive* asks for it as a
 background job (`tournament.exports.background`); the job's page shows its progress, then the
 JSON file to download (``docs/archive.md``), or why it failed with *Try again* (also when its
-worker was killed: `jobs.services.lost.job_lost_notice`, noticed by its page).
+worker was killed: `jobs.services.job_lost_notice`, noticed by its page).
 """
 
 from __future__ import annotations
