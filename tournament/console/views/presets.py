@@ -17,7 +17,7 @@ from ...models import PenaltyPreset
 from ...play import selectors
 from ...play.penalties import EXAMPLE_SETS
 from ...play.services import presets as preset_services
-from ..forms import ExampleSetForm, PenaltyPresetForm
+from ..forms.presets import ExampleSetForm, PenaltyPresetForm
 from .common import console_page
 
 

@@ -25,7 +25,7 @@ from ...models import Stage
 from ...standings import selectors as standings_selectors
 from ...standings import services as standings_services
 from ...standings.ranking import TIE_BREAKS, number_text
-from ..forms import CutConfirmForm, CutUndoForm, StagesForm
+from ..forms.stages import CutConfirmForm, CutUndoForm, StagesForm
 from .common import console_page
 
 SEED_LIMIT = 1_000_000  # a seed people can read out and type again
