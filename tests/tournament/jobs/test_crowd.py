@@ -22,6 +22,7 @@ from django_tasks_db.models import DBTaskResult
 
 from tests.tournament.builders import make_players, make_tournament, make_user
 from tests.tournament.jobs.queue import queued_tasks, worker_pass
+from tests.tournament.printing.addresses import download, job_url
 from tournament.audit import tournament_touch
 from tournament.jobs.services import asking, lost, pruning, worker
 from tournament.jobs.services.worker import JobFile, job_run
@@ -29,15 +30,6 @@ from tournament.models import Job
 from tournament.printing.documents.base import PDF, Document, Printout
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def download(tournament, identifier, **query):
-    address = reverse("printing:printout_download", args=[tournament.slug, identifier])
-    return address + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
-
-
-def job_url(job, name="printout_job"):
-    return reverse(f"printing:{name}", args=[job.tournament.slug, job.pk])
 
 
 @pytest.fixture

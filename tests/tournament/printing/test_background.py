@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from tests.tournament.builders import make_players, make_seated_round, make_tournament, make_user
 from tests.tournament.jobs.queue import queued_tasks, worker_pass
+from tests.tournament.printing.addresses import download, job_url
 from tests.tournament.printing.pdf_reading import needs_poppler, text
 from tournament.audit import tournament_touch
 from tournament.jobs.services import worker as job_services
@@ -22,15 +23,6 @@ from tournament.models import Job, Round
 from tournament.printing.documents.standings import Standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def download(tournament, identifier, **query):
-    address = reverse("printing:printout_download", args=[tournament.slug, identifier])
-    return address + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
-
-
-def job_url(job, name="printout_job"):
-    return reverse(f"printing:{name}", args=[job.tournament.slug, job.pk])
 
 
 def body(response) -> bytes:

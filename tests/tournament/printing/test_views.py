@@ -8,17 +8,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournament.builders import make_players, make_seated_round, make_tournament, make_user
+from tests.tournament.printing.addresses import download as url
 from tournament.models import Round
 from tournament.printing.documents import base
 from tournament.printing.documents.registry import DOCUMENTS
 from tournament.printing.selectors.score_cards import round_card_sessions
 
 pytestmark = pytest.mark.django_db
-
-
-def url(tournament, identifier, **query):
-    address = reverse("printing:printout_download", args=[tournament.slug, identifier])
-    return address + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
 
 
 @pytest.fixture

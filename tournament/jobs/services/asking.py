@@ -81,12 +81,23 @@ def _enqueue(job: Job, task) -> None:
     transaction.on_commit(lambda: _send(job.pk, task, priority))
 
 
-def _job_new(task, **fields) -> Job | None:
-    """A new job with these fields, handed to ``task``; None when the same key at the same
-    version was asked at the same moment by someone else (theirs is the one)."""
+def _job_new(task, tournament, kind, name, parameters, key, version, **asked) -> Job | None:
+    """A new job of ``tournament`` making this file (``kind``, ``parameters`` and their
+    ``key``) at ``version``, with who asked (``asked_by``; a public job's ``released`` and
+    ``asked_from``), handed to ``task``; None when the same key at the same version was asked
+    at the same moment by someone else (theirs is the one)."""
     try:
         with transaction.atomic():
-            job = Job.objects.create(step=WAITING, **fields)
+            job = Job.objects.create(
+                tournament=tournament,
+                kind=kind,
+                name=name[:120],
+                parameters=parameters,
+                key=key,
+                version=version,
+                step=WAITING,
+                **asked,
+            )
     except IntegrityError:
         return None
     _enqueue(job, task)
@@ -124,16 +135,8 @@ def job_request(
     if job is not None and job_lost_notice(job):  # asked again: made again
         job_retry(job=job, task=task)
     if job is None:
-        job = _job_new(
-            task,
-            tournament=tournament,
-            kind=kind,
-            name=name[:120],
-            parameters=parameters,
-            key=key,
-            version=version,
-            asked_by=asked_by if getattr(asked_by, "is_authenticated", False) else None,
-        )
+        asker = asked_by if getattr(asked_by, "is_authenticated", False) else None
+        job = _job_new(task, tournament, kind, name, parameters, key, version, asked_by=asker)
         return job or same.get()
     if job.state == Job.State.DONE and not _usable(job, fresh_seconds):
         _made_again(job, task, finished_at=job.finished_at)
@@ -174,17 +177,8 @@ def public_job_request(
     if current is not None:  # made from this content, its file gone: made again on its row
         _made_again(current, task)
         return last_made or current
-    job = _job_new(
-        task,
-        tournament=tournament,
-        kind=kind,
-        name=name[:120],
-        parameters=parameters,
-        key=key,
-        version=tournament.last_write,
-        released=released,
-        asked_from=asked_from,
-    )
+    public = {"released": released, "asked_from": asked_from}
+    job = _job_new(task, tournament, kind, name, parameters, key, tournament.last_write, **public)
     if job is None:  # the same key at the same version, asked at the same moment
         return family.order_by("-pk").first()
     if job.state == Job.State.DONE:
