@@ -5,7 +5,7 @@ Vocabulary
 ----------
 ask         the organiser's GET of ``standings.pdf``: it finds or makes the job and answers a
             redirect to the job's page. Timed for the first ask (a new job) and for 20 asks
-            more at the same version (the same job, `tournament.jobs.services.job_request`).
+            more at the same version (the same job, `tournament.jobs.services.asking.job_request`).
 worker      ``manage.py db_worker`` in a process of its own on the same database, as
             ``make run`` starts it; *made* is the job's time from asked to done.
 poll        the job page's status fragment, asked every 100 ms while the worker makes the PDF

@@ -60,7 +60,8 @@ def standings_timing(tournament, *, official: bool = True, repeats: int = REPEAT
     alternately ``repeats`` times: medians in ms, their ratio, the page count. Each run
     forgets the kept boards first, so that it reads the data as a first request would, and
     starts from a collected heap (the scale benchmark's event is large garbage to sweep)."""
-    from tournament.printing.documents import DOCUMENTS, PrintRequest
+    from tournament.printing.documents.base import PrintRequest
+    from tournament.printing.documents.registry import DOCUMENTS
     from tournament.standings.selectors.board import boards_forget
 
     document = DOCUMENTS["standings"]
@@ -92,7 +93,8 @@ def main() -> None:
 
     from tests.tournament.builders import make_players, make_seated_round, make_tournament
     from tournament.demo.hands import demo_hands_fill
-    from tournament.printing.documents import DOCUMENTS, PrintRequest
+    from tournament.printing.documents.base import PrintRequest
+    from tournament.printing.documents.registry import DOCUMENTS
     from tournament.roles import roles_ensure
 
     call_command("migrate", verbosity=0)

@@ -455,7 +455,8 @@ def hand_save_row(event: Event, runs: int) -> dict:
 def standings_pdf_row(event: Event, runs: int) -> dict:
     """The standings PDF of the played event against a minimal document of its page count."""
     from benchmarks.bench_pdf import minimal_seconds
-    from tournament.printing.documents import DOCUMENTS, PrintRequest
+    from tournament.printing.documents.base import PrintRequest
+    from tournament.printing.documents.registry import DOCUMENTS
     from tournament.standings.selectors.board import boards_forget
 
     request = PrintRequest(tournament=event.tournament, round=None, official=False)

@@ -1,4 +1,6 @@
-"""Settings for the ZJ tournament site, read from the environment.
+"""Settings for the ZJ tournament site, read from the environment. The parts that are small
+programs over the environment (the database, the files' storage, the jobs' backend, the API's
+settings) are functions of `tournament.configuration`, called here.
 
 ``DATABASE_URL``        database (default: ``db.sqlite3`` beside manage.py, WAL journal mode)
 ``DJANGO_SECRET_KEY``   required when debug is off
@@ -54,15 +56,18 @@
                         ``DJANGO_S3_PREFIX`` (docs/deployment.md)
 """
 
-import re
 from datetime import timedelta
 from os import environ
 from pathlib import Path
 
-import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy
+
+from tournament.configuration.api import api_rate, api_schema, rest_framework
+from tournament.configuration.database import default_database
+from tournament.configuration.storage import file_storage
+from tournament.configuration.tasks import tasks_backend
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -182,63 +187,11 @@ CONTENT_SECURITY_POLICY = {
 }
 
 
-def api_rate(text: str) -> str | None:
-    """``DJANGO_API_ANON_RATE`` as Django REST framework reads a rate ("120/minute"), checked
-    at start-up so that a typo stops the site instead of failing every API request."""
-    text = text.strip().lower()
-    if text in ("none", "off", ""):
-        return None
-    if not re.fullmatch(r"[1-9]\d*/(s|sec|second|m|min|minute|h|hour|d|day)", text):
-        raise ImproperlyConfigured(
-            f"DJANGO_API_ANON_RATE is {text!r}: give requests per period, e.g. 120/minute, "
-            "5/second, 2000/hour or 20000/day (or none)."
-        )
-    return text
-
-
-# The public read API (tournament.api, docs/api.md): JSON only, read-only, the release rules of
-# the public pages. Anonymous clients are throttled per address (the same client address as the
-# log-in throttle, tournament.logins.client_address) in Django's cache; an over-eager client gets
-# 429 with Retry-After. Officials logged in on the site see through it what the pages show them.
+# The public read API (tournament.api, docs/api.md; tournament.configuration.api): JSON only,
+# read-only, the release rules of the public pages, anonymous clients throttled per address.
 API_ANON_RATE = api_rate(environ.get("DJANGO_API_ANON_RATE", "120/minute"))
-REST_FRAMEWORK = {
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": [],
-    "DEFAULT_AUTHENTICATION_CLASSES": ["tournament.api.access.SiteLogin"],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_THROTTLE_CLASSES": ["tournament.api.access.AnonymousThrottle"],
-    "DEFAULT_THROTTLE_RATES": {"anon": API_ANON_RATE},
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "URL_FORMAT_OVERRIDE": None,
-}
-SPECTACULAR_SETTINGS = {
-    "TITLE": "ZJ Tournament public API",
-    "DESCRIPTION": (
-        "Read-only JSON for Zung Jung mahjong tournaments: tournaments, players, rounds with "
-        "their seating, round results, standings and each player's hands. It shows exactly "
-        "what the public pages show: unknown, hidden or unreleased data answers 404 with the "
-        "reason. Anonymous clients are throttled (429 with Retry-After); every answer about a "
-        "tournament carries an ETag, so a revalidating client gets 304."
-    ),
-    "VERSION": "1",
-    "SERVE_INCLUDE_SCHEMA": False,
-    "SCHEMA_PATH_PREFIX": r"/api/",
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {
-        f"{name}Enum": f"tournament.api.serializers.common.{choices}"
-        for name, choices in (
-            ("Wind", "WIND"),
-            ("RoundStatus", "ROUND_STATUS"),
-            ("RegistrationStatus", "REGISTRATION_STATUS"),
-            ("SessionStatus", "SESSION_STATUS"),
-            ("PenaltyMode", "PENALTY_MODE"),
-            ("RankBy", "RANK_BY"),
-            ("MatchPoints", "MATCH_POINTS"),
-        )
-    },
-}
+REST_FRAMEWORK = rest_framework(API_ANON_RATE)
+SPECTACULAR_SETTINGS = api_schema()
 
 # Officials' log-ins are short (tournament.headers.official_session_limit).
 OFFICIAL_SESSION_SECONDS = int(float(environ.get("DJANGO_OFFICIAL_SESSION_HOURS", "12")) * 3600)
@@ -266,34 +219,8 @@ TEMPLATES = [
 WSGI_APPLICATION = "tournament.wsgi.application"
 ASGI_APPLICATION = "tournament.asgi.application"
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(environ.get("DJANGO_CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
-    )
-}
-if environ.get("DJANGO_DB_POOL") and "postgresql" in DATABASES["default"]["ENGINE"]:
-    # A pool per process, shared by its threads: an ASGI process with many open live streams
-    # borrows a connection only for each short read.
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1,
-        "max_size": int(environ["DJANGO_DB_POOL"]),
-        "timeout": 10,
-    }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # WAL lets the public pages read while the desk writes; IMMEDIATE avoids lock upgrades.
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            "transaction_mode": "IMMEDIATE",
-            # Seconds a write waits for the lock before the "busy, try again" page (503).
-            "timeout": float(environ.get("DJANGO_SQLITE_TIMEOUT", "10")),
-        }
-    )
+# tournament.configuration.database: pooled on PostgreSQL (DJANGO_DB_POOL), WAL on SQLite.
+DATABASES = {"default": default_database(environ, BASE_DIR)}
 
 # One cache for the whole site. Without Redis, each process keeps its own in memory (the demo, a
 # single machine); with it, every web process shares one, so counters such as the private links'
@@ -374,28 +301,10 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # With debug off WhiteNoise serves only what collectstatic put here (hashed names, compressed).
 STATIC_ROOT = Path(environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"))
 # The files the background jobs make (tournament.jobs): on this machine's disk by default, or in
-# an S3-compatible bucket shared by every web process and worker (django-storages, not installed
-# unless wanted: `pip install -e '.[s3]'`). Either way they are served only through their job's
-# page, which checks who may have them; MEDIA_ROOT is never published as a URL.
+# an S3 bucket (tournament.configuration.storage); MEDIA_ROOT is never published as a URL.
 MEDIA_ROOT = Path(environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
 S3_BUCKET = environ.get("DJANGO_S3_BUCKET", "")
-if S3_BUCKET:
-    FILE_STORAGE = {
-        "BACKEND": "storages.backends.s3.S3Storage",
-        "OPTIONS": {
-            "bucket_name": S3_BUCKET,
-            "endpoint_url": environ.get("DJANGO_S3_ENDPOINT_URL") or None,
-            "region_name": environ.get("DJANGO_S3_REGION") or None,
-            "access_key": environ.get("DJANGO_S3_ACCESS_KEY_ID") or None,
-            "secret_key": environ.get("DJANGO_S3_SECRET_ACCESS_KEY") or None,
-            "location": environ.get("DJANGO_S3_PREFIX", ""),
-            "default_acl": "private",
-            "querystring_auth": True,
-            "file_overwrite": False,
-        },
-    }
-else:
-    FILE_STORAGE = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+FILE_STORAGE = file_storage(environ)
 STORAGES = {
     "default": FILE_STORAGE,
     "staticfiles": {
@@ -409,26 +318,14 @@ STORAGES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Background jobs (tournament.jobs) through Django's task framework (the django-tasks backport).
-# "database": the queue is a table of the site's database, run by `manage.py db_worker` (no new
-# service; `make run` starts one). "rq": Redis at REDIS_URL, run by
-# `manage.py rqworker --job-class django_tasks_rq.Job default` (`pip install -e '.[rq]'`).
-# "immediate": the job runs inside the request that asks for it (no worker; tests).
+# Background jobs (tournament.jobs) through Django's task framework (the django-tasks backport):
+# "database" (the default), "rq" or "immediate" (tournament.configuration.tasks).
 TASKS_BACKEND = environ.get("DJANGO_TASKS_BACKEND", "database").strip().lower()
-if TASKS_BACKEND == "database":
-    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-elif TASKS_BACKEND == "immediate":
-    TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-elif TASKS_BACKEND == "rq":
-    if not REDIS_URL:
-        raise ImproperlyConfigured("DJANGO_TASKS_BACKEND=rq needs REDIS_URL (the queue's Redis).")
-    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
-    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend"}}
-    RQ_QUEUES = {"default": {"URL": REDIS_URL}}
-else:
-    raise ImproperlyConfigured(
-        f"DJANGO_TASKS_BACKEND is {TASKS_BACKEND!r}: give database (the default), rq or immediate."
-    )
+tasks_settings = tasks_backend(TASKS_BACKEND, REDIS_URL)
+TASKS = tasks_settings.tasks
+INSTALLED_APPS += tasks_settings.apps
+if tasks_settings.rq_queues is not None:
+    RQ_QUEUES = tasks_settings.rq_queues
 # A printout of at most this many pages is made in the request; a longer one is a job.
 PRINT_IMMEDIATE_PAGES = int(environ.get("DJANGO_PRINT_IMMEDIATE_PAGES", "4"))
 

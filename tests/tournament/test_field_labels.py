@@ -3,7 +3,8 @@ form, English as before, Chinese on Chinese pages; countries named in the reader
 
 from django.utils import translation
 
-from tournament.console.forms import PlayerForm, TournamentEditForm
+from tournament.console.forms.roster import PlayerForm
+from tournament.console.forms.tournament import TournamentEditForm
 from tournament.desk.forms import SettingsForm
 
 

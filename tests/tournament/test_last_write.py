@@ -75,7 +75,10 @@ SERVICE_MODULES = [
     ),
     "tournament.exports.services",
     "tournament.standings.services",
-    "tournament.jobs.services",
+    *(
+        f"tournament.jobs.services.{m.name}"
+        for m in pkgutil.iter_modules(importlib.import_module("tournament.jobs.services").__path__)
+    ),
 ]
 
 # Writes nobody but officials of their own pages sees: the public pages do not show them, and an

@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from ..models.event import TIE_BREAKS
+from ..models.tournament import TIE_BREAKS
 
 TOURNAMENT_LABELS = {
     "name": _("Name"),

@@ -39,7 +39,7 @@ from ..models import (
     Tournament,
     TournamentOfficial,
 )
-from ..models.event import registered_after, token_folded
+from ..models.players import registered_after, token_folded
 from ..names import Names, player_names
 from ..roles import is_official
 from ..winds import WIND_NAMES, wind_order

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from django_tasks import task
 
-from ..jobs.services import JobFile, job_request, job_retry, job_run
+from ..jobs.services.asking import job_request, job_retry
+from ..jobs.services.worker import JobFile, job_run
 from ..models import Job, Tournament
 from .archive import archive_dumps
 from .selectors import tournament_archive

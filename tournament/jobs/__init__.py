@@ -42,17 +42,17 @@ maker       the kind's function that makes the file: ``make(job, report) -> JobF
             the maker, saves the file and marks the job done or failed.
 task        the kind's function registered with Django's task framework (the django-tasks
             backport; ``settings.TASKS``): it receives the job's id and calls `job_run`.
-fresh       a done job younger than `services.FRESH_SECONDS` is given again as it is; an older
-            one at the same version is made again on the same row (marks such as "provisional
-            until 14:05" change with the clock, not with a write).
+fresh       a done job younger than `services.asking.FRESH_SECONDS` is given again as it is; an
+            older one at the same version is made again on the same row (marks such as
+            "provisional until 14:05" change with the clock, not with a write).
 heartbeat   while a worker makes a job, a thread of its own writes the job's ``updated_at``
-            every `services.HEARTBEAT_SECONDS` (5 s), as progress reports do.
-lost        a running job without news (heartbeat or progress) for `services.LOST_SECONDS`
+            every `services.worker.HEARTBEAT_SECONDS` (5 s), as progress reports do.
+lost        a running job without news (heartbeat or progress) for `services.lost.LOST_SECONDS`
             (30 s): its worker was killed or restarted. It is noticed by whoever looks next
             (its page, polled every second; an ask for the same file; *Try again*; the
             prune) and marked failed with *Try again* (`job_lost_notice`); *Try again* and an
             official's ask queue it again.
-stuck       a queued job without news for `services.STUCK_SECONDS`: no worker is running.
+stuck       a queued job without news for `services.pruning.STUCK_SECONDS`: no worker is running.
             `jobs_prune` marks it failed, so that it can be tried again.
 prune       `jobs_prune` (the worker now and then, and ``manage.py prune_jobs``): marks lost
             and stuck jobs failed, deletes the files and rows of jobs finished more than a

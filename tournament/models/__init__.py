@@ -36,34 +36,26 @@ Job           a file someone asked for (a long printout, the archive), made in t
 Seat winds rotate within a session (RULINGS R14): in hand *n* the dealer is the player seated
 East at the start moved on *n - 1* seats, and every seat wind follows the dealer.
 
-The models live in five modules: ``event`` (the tournament, its players, rounds, tables, seats
-and sessions), ``play`` (hands, payments, penalties), ``records`` (the desk's second entries
-and the audit log), ``stages`` (stages and their cuts) and ``jobs`` (files made in the
-background). The wind order and the deal rotation are in `tournament.winds`.
+The models live in eight modules: ``tournament`` (the tournament and its settings), ``officials``,
+``players`` (players, registrations and private links), ``rounds`` (rounds, tables, seats and
+sessions), ``play`` (hands, payments, penalties), ``records`` (the desk's second entries and
+the audit log), ``stages`` (stages and their cuts) and ``jobs`` (files made in the
+background). This package names every model (Django and the migrations read them here). The
+wind order and the deal rotation are in `tournament.winds`.
 """
 
-from .event import (
-    HALVES,
-    TIE_BREAKS,
-    Player,
-    PlayerLink,
-    Registration,
-    Round,
-    Seat,
-    Session,
-    Table,
-    Tournament,
-    TournamentOfficial,
-    Wind,
-    half_hand_numbers,
-    hand_range_label,
-    split_name,
-    validate_tie_breaks,
-)
+# In the order the models were always defined (Django registers them as they are imported).
+# isort: off
+from .tournament import TIE_BREAKS, Tournament, validate_tie_breaks
+from .players import Player, PlayerLink, Registration, split_name
+from .rounds import HALVES, Round, Seat, Session, Table, Wind, half_hand_numbers, hand_range_label
+from .officials import TournamentOfficial
 from .jobs import Job
 from .play import Hand, Payment, Penalty, PenaltyPreset, SessionScore, TotalsCheck
 from .records import AuditEntry, HandEntry, HandQuery, TableEntry, TableProposal
 from .stages import Stage, StageCut, StageCutEntry
+
+# isort: on
 
 __all__ = [
     "HALVES",

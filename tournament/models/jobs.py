@@ -4,9 +4,10 @@ worker, kept in Django's default storage. See `tournament.jobs` for the vocabula
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .event import Tournament
+from .tournament import Tournament
 
 
 class Job(models.Model):
@@ -87,6 +88,12 @@ class Job(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.get_state_display().lower()})"
+
+    @staticmethod
+    def stamped(**fields) -> dict:
+        """``fields`` with ``updated_at`` now, for a queryset's ``update`` (which skips
+        ``auto_now``): every write of a job's state or progress is news of it."""
+        return {"updated_at": timezone.now(), **fields}
 
     @property
     def pending(self) -> bool:

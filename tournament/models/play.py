@@ -11,7 +11,9 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .event import Player, Session, Tournament
+from .players import Player
+from .rounds import Session
+from .tournament import Tournament
 
 
 class Hand(models.Model):

@@ -7,8 +7,10 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .event import Registration, Session, Tournament
 from .play import Hand
+from .players import Registration
+from .rounds import Session
+from .tournament import Tournament
 
 
 class HandEntry(models.Model):

@@ -22,7 +22,8 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from ..stages import CutLine
-from .event import Player, Tournament
+from .players import Player
+from .tournament import Tournament
 
 
 class Stage(models.Model):

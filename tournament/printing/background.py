@@ -17,9 +17,9 @@ viewer          what of the asker changes the printout: whether they are an offi
 steps           what the job's page shows while the worker makes it: reading the tournament,
                 laying out the pages (part by part), writing the PDF, saving the file.
 public printout a long printout asked for by a visitor who is not an official: its job follows
-                what the public may see of it (`selectors.printout_released`), not every write;
-                while a new one is made the visitor gets the last one made; and only a few
-                are made at once for one address and one tournament (`tournament.jobs`:
+                what the public may see of it (`selectors.released.printout_released`), not
+                every write; while a new one is made the visitor gets the last one made; and
+                only a few are made at once for one address and one tournament (`tournament.jobs`:
                 *released*, *stale*, *public bound*). An official's job follows the version and
                 goes ahead of the public's in the queue (*priority*).
 title           what the job is called for people (`printout_title`): the printout, its round
@@ -38,17 +38,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django_tasks import task
 
-from ..jobs.services import (
-    JobError,
-    JobFile,
-    job_request,
-    job_retry,
-    job_run,
-    public_job_request,
-)
+from ..jobs.services.asking import job_request, job_retry, public_job_request
+from ..jobs.services.worker import JobError, JobFile, job_run
 from ..models import Job, Round
-from . import selectors
-from .documents import Document, NothingToPrint, PrintRequest, document_get
+from .documents.base import Document, PrintRequest
+from .documents.registry import document_get
+from .errors import NothingToPrint
+from .selectors.common import printout_counts
+from .selectors.released import printout_released
 from .wording import language_name
 
 KIND = Job.Kind.PRINTOUT
@@ -67,7 +64,7 @@ def printout_pages(document: Document, request: PrintRequest) -> int:
     pages = PAGES.get(document.identifier)
     if pages is None:
         return 1
-    counts = selectors.printout_counts(
+    counts = printout_counts(
         request.tournament, request.round, table_number=request.table, half=request.half
     )
     return pages(*counts)
@@ -129,33 +126,21 @@ def printout_job_request(
     *, document: Document, request: PrintRequest, asked_by, asked_from: str | None = None
 ) -> Job | None:
     """The job making this printout: an official's at the tournament's version
-    (`jobs.services.job_request`); a visitor's from what the public may see, the last one
-    made while it is made anew, within the public bound (`jobs.services.public_job_request`:
+    (`jobs.services.asking.job_request`); a visitor's from what the public may see, the last one
+    made while it is made anew, within the public bound (`jobs.services.asking.public_job_request`:
     None past it with nothing made yet). ``asked_from``: the visitor's address."""
     parameters = printout_parameters(document, request)
     with translation.override("en"):  # the stored name: English, whatever the reader's
         name = _title(document, parameters)
+    job = {"tournament": request.tournament, "kind": KIND, "name": name, "parameters": parameters}
     if not request.official:
-        released = selectors.printout_released(
+        released = printout_released(
             request.tournament, document.identifier, request.round, parameters
         )
         return public_job_request(
-            tournament=request.tournament,
-            kind=KIND,
-            name=name,
-            parameters=parameters,
-            released=released,
-            asked_from=asked_from,
-            task=printout_make,
+            **job, released=released, asked_from=asked_from, task=printout_make
         )
-    return job_request(
-        tournament=request.tournament,
-        kind=KIND,
-        name=name,
-        parameters=parameters,
-        asked_by=asked_by,
-        task=printout_make,
-    )
+    return job_request(**job, asked_by=asked_by, task=printout_make)
 
 
 def printout_job_retry(job: Job) -> bool:
@@ -174,6 +159,31 @@ def job_round(job: Job) -> Round | None:
     if number is None:
         return None
     return Round.objects.filter(tournament_id=job.tournament_id, number=number).first()
+
+
+def job_print_request(
+    job: Job,
+    round_: Round | None,
+    *,
+    base_url: str,
+    official: bool,
+    withheld,
+    progress=None,
+) -> PrintRequest:
+    """The printout a job's parameters stand for (its round, table, half, language and the
+    site's address, ``base_url`` when it has none) for this viewer (see *viewer*)."""
+    parameters = job.parameters
+    return PrintRequest(
+        tournament=job.tournament,
+        round=round_,
+        table=parameters.get("table"),
+        half=parameters.get("half"),
+        base_url=parameters.get("base_url") or base_url,
+        official=official,
+        language=parameters.get("language", "en"),
+        progress=progress,
+        withheld=frozenset((session, number) for session, number in withheld),
+    )
 
 
 @task()
@@ -197,17 +207,13 @@ def _make(job: Job, report) -> JobFile:
             report(92, "Writing the PDF")
 
     report(3, "Reading the tournament")
-    parameters = job.parameters
-    request = PrintRequest(
-        tournament=job.tournament,
-        round=round_,
-        table=parameters.get("table"),
-        half=parameters.get("half"),
-        base_url=parameters.get("base_url") or PrintRequest.base_url,
-        official=parameters.get("official", False),
-        language=parameters.get("language", "en"),
+    request = job_print_request(
+        job,
+        round_,
+        base_url=PrintRequest.base_url,
+        official=job.parameters.get("official", False),
+        withheld=job.parameters["withheld"],
         progress=progress,
-        withheld=frozenset((session, number) for session, number in parameters["withheld"]),
     )
     try:
         printout = document.render(request)

@@ -11,7 +11,10 @@ before the first, which would open a gap inside a phrase ("第 4   局後累計"
 
 Vocabulary
 ----------
-columns     a text's width in character cells (`columns`): 1 a Latin letter, 2 a wide one.
+columns     a text's width in character cells (`columns`): 1 a Latin letter, 2 a wide one, 0 a
+            combining mark (an accent typed apart, "e" + U+0301, sits on the letter before it).
+            A text is counted composed (Unicode NFC): a decomposed "é" is one column, as the
+            composed one.
 run         a stretch of text that is all wide or all narrow (`runs`), so that a template can
             wrap the wide ones in a span of their own.
 """
@@ -30,15 +33,24 @@ def is_wide(character: str) -> bool:
     return unicodedata.east_asian_width(character) in ("W", "F")
 
 
+def character_columns(character: str) -> int:
+    """0 a combining mark, 2 a wide character, 1 any other (see *columns*)."""
+    if unicodedata.category(character) in ("Mn", "Me"):
+        return 0
+    return 2 if is_wide(character) else 1
+
+
 def columns(text: str) -> int:
-    return sum(2 if is_wide(character) else 1 for character in text)
+    return sum(character_columns(character) for character in unicodedata.normalize("NFC", text))
 
 
 def cut(text: str, width: int) -> str:
-    """The longest start of ``text`` at most ``width`` columns wide."""
+    """The longest start of ``text`` (composed, NFC) at most ``width`` columns wide; a
+    combining mark stays with the letter it sits on."""
+    text = unicodedata.normalize("NFC", text)
     used = 0
     for index, character in enumerate(text):
-        used += 2 if is_wide(character) else 1
+        used += character_columns(character)
         if used > width:
             return text[:index]
     return text

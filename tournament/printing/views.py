@@ -1,7 +1,7 @@
 """The PDF downloads (namespace ``printing``; the organisers' printouts page that lists them is
 `tournament.console.views.printouts`, in the same namespace).
 
-Vocabulary: see `tournament.printing.documents` (document, audience, refusal, printout) and
+Vocabulary: see `tournament.printing.documents.base` (document, audience, refusal, printout) and
 `tournament.printing.background` (long printout, viewer). A short printout is made afresh in
 the request and marked never to be cached (issue 12, point 8); a long one is a job: the download
 address sends the asker to the job's page, which shows its progress every second and then the
@@ -9,7 +9,7 @@ file (or the reason it failed, with *Try again*), and the file is served by
 `printout_job_file` under the same audience as the download, to the same viewer only. A
 visitor's long printout is the last one made while a new one is made, and past the public
 bound with nothing made yet the answer is 429 with ``Retry-After`` (`tournament.jobs`).
-A job's page notices a job whose worker is gone (`jobs.services.job_lost_notice`); *Try
+A job's page notices a job whose worker is gone (`jobs.services.lost.job_lost_notice`); *Try
 again* on a job made for another reader (an official whose withheld hands changed since)
 asks for the same printout anew for the asker.
 """
@@ -24,18 +24,21 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ..jobs.selectors import job_file_open, job_of, job_page_context
-from ..jobs.services import job_lost_notice
+from ..jobs.services.lost import job_lost_notice
 from ..logins import client_address
 from ..models import Job, Round
 from ..play.selectors.hidden import hidden_hand_numbers
 from ..release import Rule, public_page
 from ..roles import is_official, is_organiser
 from . import background
-from .documents import BILINGUAL, Document, NothingToPrint, PrintRequest, document_get
+from .documents.base import BILINGUAL, Document, PrintRequest
+from .documents.registry import document_get
+from .errors import NothingToPrint
 
 LANGUAGE_FIELD = "language"
 #: Seconds a visitor past the public bound is asked to wait (``Retry-After``).
@@ -93,33 +96,18 @@ def _refused(request, tournament, document, round_):
 @public_page(Rule.ALWAYS, validators=False)
 def printout_download(request, tournament, identifier):
     """One PDF: the tournament comes from `public_page` (404 when hidden from the asker), the
-    document's audience (a release rule) decides who may have it."""
+    document's audience (a release rule) decides who may have it. The ask is read in steps,
+    each of which may refuse it: the document, its round, the table and half, the audience,
+    the language; then a long printout is a job, a short one is made here."""
     try:
         document = document_get(identifier)
     except KeyError as error:
         return _unavailable(request, tournament, None, error.args[0], 404)
-    round_ = None
-    if document.needs_round:
-        number = _number(request.GET.get("round"))
-        if number is None:
-            reason = _("Say which round: the %(printout)s are printed per round.") % {
-                "printout": _(document.name).lower()
-            }
-            return _unavailable(request, tournament, document, reason, 400)
-        round_ = Round.objects.filter(tournament=tournament, number=number).first()
-        if round_ is None:
-            reason = _("%(tournament)s has no round %(number)s.") % {
-                "tournament": tournament.name,
-                "number": number,
-            }
-            return _unavailable(request, tournament, document, reason, 404)
-    table = request.GET.get("table")
-    if table is not None and _number(table) is None:
-        reason = _("No table %(table)s.") % {"table": repr(table)}
-        return _unavailable(request, tournament, document, reason, 404)
-    half = request.GET.get("half")
-    if half is not None and _number(half) not in (round_.halves if round_ else (1,)):
-        return _unavailable(request, tournament, document, _no_half(round_, half), 400)
+    round_, problem = _asked_round(request, tournament, document)
+    problem = problem or _asked_place(request, round_)
+    if problem:
+        reason, status = problem
+        return _unavailable(request, tournament, document, reason, status)
     refused = _refused(request, tournament, document, round_)
     if refused:
         return refused
@@ -133,8 +121,8 @@ def printout_download(request, tournament, identifier):
     print_request = PrintRequest(
         tournament=tournament,
         round=round_,
-        table=_number(table),
-        half=_number(half),
+        table=_number(request.GET.get("table")),
+        half=_number(request.GET.get("half")),
         base_url=request.build_absolute_uri("/"),
         official=is_official(request.user, tournament),
         language=language,
@@ -143,27 +131,76 @@ def printout_download(request, tournament, identifier):
         withheld=frozenset(hidden_hand_numbers(request.user, tournament)),
     )
     if background.printout_is_long(document, print_request):
-        job = background.printout_job_request(
-            document=document,
-            request=print_request,
-            asked_by=request.user,
-            asked_from=None if print_request.official else client_address(request),
-        )
-        if job is None:
-            reason = _(
-                "Many printouts are being made for visitors just now: try again in a minute."
-            )
-            response = _unavailable(request, tournament, document, reason, 429)
-            response["Retry-After"] = str(CROWDED_RETRY_SECONDS)
-            add_never_cache_headers(response)
-            return response
-        return redirect(_job_url(job, "printout_job_file" if job.state == Job.State.DONE else ""))
+        return _printout_job(request, document, print_request)
+    return _printout_now(request, document, print_request)
+
+
+#: Why an ask cannot be printed, and the status that says so.
+Problem = tuple[str, int]
+
+
+def _asked_round(request, tournament, document) -> tuple[Round | None, Problem | None]:
+    """The round asked for (``?round=``) when the document is per round."""
+    if not document.needs_round:
+        return None, None
+    number = _number(request.GET.get("round"))
+    if number is None:
+        reason = _("Say which round: the %(printout)s are printed per round.") % {
+            "printout": _(document.name).lower()
+        }
+        return None, (reason, 400)
+    round_ = Round.objects.filter(tournament=tournament, number=number).first()
+    if round_ is None:
+        reason = _("%(tournament)s has no round %(number)s.") % {
+            "tournament": tournament.name,
+            "number": number,
+        }
+        return None, (reason, 404)
+    return round_, None
+
+
+def _asked_place(request, round_: Round | None) -> Problem | None:
+    """What is wrong with the table (``?table=``) or the half (``?half=``) asked for."""
+    table = request.GET.get("table")
+    if table is not None and _number(table) is None:
+        return _("No table %(table)s.") % {"table": repr(table)}, 404
+    half = request.GET.get("half")
+    if half is not None and _number(half) not in (round_.halves if round_ else (1,)):
+        return _no_half(round_, half), 400
+    return None
+
+
+def _printout_job(request, document: Document, print_request: PrintRequest):
+    """A long printout: to its job's page (or its file, when made); 429 past the public
+    bound with nothing made yet."""
+    job = background.printout_job_request(
+        document=document,
+        request=print_request,
+        asked_by=request.user,
+        asked_from=None if print_request.official else client_address(request),
+    )
+    if job is None:
+        reason = _("Many printouts are being made for visitors just now: try again in a minute.")
+        response = _unavailable(request, print_request.tournament, document, reason, 429)
+        response["Retry-After"] = str(CROWDED_RETRY_SECONDS)
+        add_never_cache_headers(response)
+        return response
+    return redirect(_job_url(job, "printout_job_file" if job.state == Job.State.DONE else ""))
+
+
+def _printout_now(request, document: Document, print_request: PrintRequest):
+    """A short printout, made in the request and never cached."""
     try:
         printout = document.render(print_request)
     except NothingToPrint as error:
-        return _unavailable(request, tournament, document, str(error), 409)
-    response = HttpResponse(printout.content, content_type=printout.content_type)
-    response["Content-Disposition"] = f'inline; filename="{printout.filename}"'
+        return _unavailable(request, print_request.tournament, document, str(error), 409)
+    response = HttpResponse(
+        printout.content,
+        content_type=printout.content_type,
+        # The header FileResponse writes (a quote escaped, a non-ASCII name as RFC 5987's
+        # filename*), on a response whose bytes are at hand.
+        headers={"Content-Disposition": content_disposition_header(False, printout.filename)},
+    )
     add_never_cache_headers(response)
     return response
 
@@ -235,24 +272,20 @@ def printout_job_file(request, tournament, job):
     if opened is None:
         reason = _("This file is no longer kept: ask for the printout again.")
         return _unavailable(request, tournament, background.job_document(job), reason, 404)
-    response = FileResponse(opened, content_type=job.content_type)
-    response["Content-Disposition"] = f'inline; filename="{job.filename}"'
-    return response
+    return FileResponse(
+        opened, content_type=job.content_type, as_attachment=False, filename=job.filename
+    )
 
 
 def _job_for_asker(request, tournament, document, job, official, withheld) -> Job:
     """The same printout as ``job`` (its round, table, half, language) asked anew by this
     asker, who is not the reader it was made for."""
-    parameters = job.parameters
-    print_request = PrintRequest(
-        tournament=tournament,
-        round=background.job_round(job),
-        table=parameters.get("table"),
-        half=parameters.get("half"),
-        base_url=parameters.get("base_url") or request.build_absolute_uri("/"),
+    print_request = background.job_print_request(
+        job,
+        background.job_round(job),
+        base_url=request.build_absolute_uri("/"),
         official=official,
-        language=parameters.get("language", "en"),
-        withheld=frozenset(withheld),
+        withheld=withheld,
     )
     again = background.printout_job_request(
         document=document,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from ..event.selectors import in_field
 from ..fields import confirmed_cuts, round_field, stage_plan
 from ..models import Registration, Round, Seat, Tournament
-from ..models.event import registered_after
+from ..models.players import registered_after
 from ..names import player_names
 from ..play.selectors.rounds import round_progress
 from ..stages import field_of_round_number

@@ -10,7 +10,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from tests.tournament.builders import make_user
-from tournament.settings import api_rate
+from tournament.configuration.api import api_rate
 
 pytestmark = pytest.mark.django_db
 

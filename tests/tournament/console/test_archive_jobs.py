@@ -13,7 +13,7 @@ from tests.tournament.builders import make_played_event, make_tournament, make_u
 from tests.tournament.jobs.queue import queued_tasks, worker_pass
 from tournament.exports.archive import archive_dumps
 from tournament.exports.selectors import tournament_archive
-from tournament.jobs import services as job_services
+from tournament.jobs.services import worker as job_services
 from tournament.models import Job
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -16,7 +16,8 @@ from tournament.event.links import player_links_issue_all
 from tournament.event.selectors import link_tokens, player_places, round_byes
 from tournament.event.services import RosterEntry, registration_add, tournament_register
 from tournament.models import PlayerLink, Registration, Round
-from tournament.printing.selectors import player_slips, round_seating
+from tournament.printing.selectors.seating import round_seating
+from tournament.printing.selectors.slips import player_slips
 from tournament.seating.selectors import tournament_seating_report
 from tournament.seating.services import round_seat, seating_publish
 

@@ -26,7 +26,7 @@ from tournament.event.selectors import (
 )
 from tournament.event.services import tournament_create
 from tournament.models import AuditEntry, PlayerLink, Registration
-from tournament.models.event import token_folded
+from tournament.models.players import token_folded
 
 LOOK_ALIKE_CHARACTERS = set("0Oo1lIi|-_")
 

@@ -22,22 +22,14 @@ from django_tasks_db.models import DBTaskResult
 
 from tests.tournament.builders import make_players, make_tournament, make_user
 from tests.tournament.jobs.queue import queued_tasks, worker_pass
+from tests.tournament.printing.addresses import download, job_url
 from tournament.audit import tournament_touch
-from tournament.jobs import services
-from tournament.jobs.services import JobFile, job_run
+from tournament.jobs.services import asking, lost, pruning, worker
+from tournament.jobs.services.worker import JobFile, job_run
 from tournament.models import Job
-from tournament.printing import documents
+from tournament.printing.documents.base import PDF, Document, Printout
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def download(tournament, identifier, **query):
-    address = reverse("printing:printout_download", args=[tournament.slug, identifier])
-    return address + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
-
-
-def job_url(job, name="printout_job"):
-    return reverse(f"printing:{name}", args=[job.tournament.slug, job.pk])
 
 
 @pytest.fixture
@@ -46,9 +38,9 @@ def quick_pdfs(monkeypatch, settings):
     settings.PRINT_IMMEDIATE_PAGES = 0
 
     def render(self, request):
-        return documents.Printout(self.filename(request), documents.PDF, b"%PDF-stand-in")
+        return Printout(self.filename(request), PDF, b"%PDF-stand-in")
 
-    monkeypatch.setattr(documents.Document, "render", render)
+    monkeypatch.setattr(Document, "render", render)
 
 
 @pytest.fixture
@@ -96,21 +88,21 @@ def test_one_address_queues_only_a_few_and_the_tournaments_visitors_a_few_more(
     asks += [("aid-card", {"language": language}) for language in ("en", "zh-hant", "zh-hans")]
     crowd = visitor("203.0.113.7")
     answers = [crowd.get(download(forty, name, **query)) for name, query in asks]
-    assert queued_tasks() == services.PUBLIC_PENDING_PER_ADDRESS
-    refused = answers[services.PUBLIC_PENDING_PER_ADDRESS]
+    assert queued_tasks() == asking.PUBLIC_PENDING_PER_ADDRESS
+    refused = answers[asking.PUBLIC_PENDING_PER_ADDRESS]
     assert refused.status_code == 429 and refused["Retry-After"] == "60"
     assert "try again in a minute" in refused.content.decode()
 
     others = [visitor(f"198.51.100.{n}") for n in range(1, 5)]
     for other, (name, query) in zip(others, asks[2:], strict=True):
         other.get(download(forty, name, **query))
-    assert queued_tasks() == services.PUBLIC_PENDING_PER_TOURNAMENT
+    assert queued_tasks() == asking.PUBLIC_PENDING_PER_TOURNAMENT
 
     judge = Client()
     judge.force_login(make_user("judge"))
     answer = judge.get(download(forty, "standings"))  # an official is never bounded
     assert answer.status_code == 302 and "/jobs/" in answer["Location"]
-    assert queued_tasks() == services.PUBLIC_PENDING_PER_TOURNAMENT + 1
+    assert queued_tasks() == asking.PUBLIC_PENDING_PER_TOURNAMENT + 1
 
 
 def test_the_officials_jobs_go_ahead_of_the_public_ones(queue, quick_pdfs, forty):
@@ -123,9 +115,9 @@ def test_the_officials_jobs_go_ahead_of_the_public_ones(queue, quick_pdfs, forty
     assert queued_tasks() == 4
     next_task = DBTaskResult.objects.ready().first()
     assert next_task.args_kwargs["args"] == [archive.pk]
-    assert next_task.priority == services.OFFICIAL_PRIORITY
+    assert next_task.priority == asking.OFFICIAL_PRIORITY
     assert {task.priority for task in DBTaskResult.objects.exclude(pk=next_task.pk)} == {
-        services.PUBLIC_PRIORITY
+        asking.PUBLIC_PRIORITY
     }
 
 
@@ -154,7 +146,7 @@ def test_a_job_whose_worker_was_killed_is_offered_try_again_and_try_again_works(
     _killed(job, seconds_ago=5)  # a heartbeat 5 s ago: still being made
     assert 'id="job-progress"' in organiser.get(page).content.decode()
 
-    _killed(job, seconds_ago=services.LOST_SECONDS + 1)
+    _killed(job, seconds_ago=lost.LOST_SECONDS + 1)
     shown = organiser.get(page).content.decode()
     assert 'id="job-retry"' in shown and "stopped before it was done" in shown
     retry = organiser.post(reverse("event:archive_job_retry", args=[forty.slug, job.pk]))
@@ -171,7 +163,7 @@ def test_an_organisers_printout_lost_with_its_worker_is_made_again_when_asked(
     organiser.force_login(make_user("superuser"))
     organiser.get(download(forty, "standings"))
     job = Job.objects.get()
-    _killed(job, seconds_ago=services.LOST_SECONDS + 1)
+    _killed(job, seconds_ago=lost.LOST_SECONDS + 1)
     # Asked again: not the stuck job as it was, but the same job queued again.
     organiser.get(download(forty, "standings"))
     job.refresh_from_db()
@@ -198,7 +190,7 @@ def test_try_again_on_a_printout_made_for_another_reader_asks_it_anew(queue, qui
 
 
 def test_a_running_worker_writes_its_heartbeat(queue, monkeypatch, forty):
-    monkeypatch.setattr(services, "HEARTBEAT_SECONDS", 0.05)
+    monkeypatch.setattr(worker, "HEARTBEAT_SECONDS", 0.05)
     job = Job.objects.create(
         tournament=forty, kind="archive", name="Beat", key="beat", version=timezone.now()
     )
@@ -224,7 +216,7 @@ def test_the_prune_marks_a_lost_job_failed_within_a_minute(queue, forty):
     job = Job.objects.create(
         tournament=forty, kind="archive", name="Lost", key="lost", version=timezone.now()
     )
-    _killed(job, seconds_ago=services.LOST_SECONDS + 1)
-    assert services.jobs_prune().stuck == 1
+    _killed(job, seconds_ago=lost.LOST_SECONDS + 1)
+    assert pruning.jobs_prune().stuck == 1
     job.refresh_from_db()
     assert job.state == "failed" and "Try again" in job.error

@@ -15,8 +15,10 @@ from django.utils import timezone
 from tests.tournament.builders import make_tournament
 from tests.tournament.jobs.queue import queued_tasks, worker_pass
 from tournament.audit import tournament_touch
-from tournament.jobs import services
-from tournament.jobs.services import JobError, JobFile, job_request, job_run, jobs_prune
+from tournament.jobs.services import worker
+from tournament.jobs.services.asking import job_request
+from tournament.jobs.services.pruning import jobs_prune
+from tournament.jobs.services.worker import JobError, JobFile, job_run
 from tournament.models import Job, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -142,8 +144,8 @@ def test_pruning_deletes_old_and_superseded_files_and_fails_stuck_jobs(queue):
 
 def test_the_worker_prunes_now_and_then(queue, monkeypatch):
     calls = []
-    monkeypatch.setattr(services, "jobs_prune", lambda: calls.append(1))
-    monkeypatch.setattr(services, "_last_prune", float("-inf"))
+    monkeypatch.setattr(worker, "jobs_prune", lambda: calls.append(1))
+    monkeypatch.setattr(worker, "_last_prune", float("-inf"))
     _ask(make_tournament(), document="x")
     _ask(make_tournament(), document="y")
     assert calls == [1]  # once, then not again within PRUNE_EVERY_SECONDS

@@ -15,22 +15,14 @@ from django.utils import timezone
 
 from tests.tournament.builders import make_players, make_seated_round, make_tournament, make_user
 from tests.tournament.jobs.queue import queued_tasks, worker_pass
+from tests.tournament.printing.addresses import download, job_url
 from tests.tournament.printing.pdf_reading import needs_poppler, text
 from tournament.audit import tournament_touch
-from tournament.jobs import services as job_services
+from tournament.jobs.services import worker as job_services
 from tournament.models import Job, Round
-from tournament.printing import documents
+from tournament.printing.documents.standings import Standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def download(tournament, identifier, **query):
-    address = reverse("printing:printout_download", args=[tournament.slug, identifier])
-    return address + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
-
-
-def job_url(job, name="printout_job"):
-    return reverse(f"printing:{name}", args=[job.tournament.slug, job.pk])
 
 
 def body(response) -> bytes:
@@ -155,7 +147,7 @@ def test_a_failed_render_says_why_and_try_again_queues_it_again(
     def broken(self, request):
         raise RuntimeError("the font cache is unreadable")
 
-    monkeypatch.setattr(documents.Standings, "render", broken)
+    monkeypatch.setattr(Standings, "render", broken)
     client.get(download(forty, "standings"))
     job = Job.objects.get()
     worker_pass()  # the worker logs the error and goes on

@@ -14,7 +14,8 @@ import pytest
 
 from tests.tournament.builders import make_changing_round
 from tests.tournament.printing.pdf_reading import needs_poppler, text, words
-from tournament.printing.documents import DOCUMENTS, PrintRequest
+from tournament.printing.documents.base import PrintRequest
+from tournament.printing.documents.registry import DOCUMENTS
 from tournament.printing.monospace import WIDE_GAP_EM
 from tournament.templatetags.printing import kept_words, monospaced
 

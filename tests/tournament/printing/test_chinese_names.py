@@ -11,7 +11,8 @@ import pytest
 
 from tests.tournament.printing.pdf_reading import needs_poppler, text
 from tournament.models import Registration
-from tournament.printing.documents import DOCUMENTS, PrintRequest
+from tournament.printing.documents.base import PrintRequest
+from tournament.printing.documents.registry import DOCUMENTS
 
 pytestmark = [pytest.mark.django_db, needs_poppler]
 BASE = "https://zj.example.org"

@@ -20,8 +20,12 @@ from tests.tournament.printing.pdf_reading import (
 from tournament.demo.hands import demo_hands_fill
 from tournament.event import services as event_services
 from tournament.models import Player, Registration, Round, Tournament
-from tournament.printing import documents, fonts, selectors
-from tournament.printing.documents import DOCUMENTS, NothingToPrint, PrintRequest
+from tournament.printing import fonts
+from tournament.printing.documents import base
+from tournament.printing.documents.base import PrintRequest
+from tournament.printing.documents.registry import DOCUMENTS
+from tournament.printing.errors import NothingToPrint
+from tournament.printing.selectors.standings import standings_sheet
 from tournament.standings.selectors.board import boards_forget
 from tournament.standings.selectors.inputs import loose_penalties
 
@@ -158,7 +162,7 @@ def test_standings_with_per_round_columns_and_a_footer(demo):
 
 
 def test_standings_round_columns_add_up_to_the_board_totals(demo):
-    sheet = selectors.standings_sheet(demo, official=True)
+    sheet = standings_sheet(demo, official=True)
     loose = loose_penalties(demo)
     assert sheet.rounds == [1, 2] and len(sheet.lines) == 32
     for row, by_round in sheet.lines:
@@ -300,8 +304,8 @@ def test_without_a_cjk_font_the_chinese_column_is_left_out_and_a_warning_logged(
     )
     chinese, table = seat.player.chinese_name, seat.table.number
     assert chinese in text(render("scorecards", demo, 1, table=table).content)
-    monkeypatch.setattr(documents, "cjk_font_available", lambda: False)
-    assert documents.font_warnings() == [fonts.CJK_MISSING]
+    monkeypatch.setattr(base, "cjk_font_available", lambda: False)
+    assert base.font_warnings() == [fonts.CJK_MISSING]
     aid = text(render("aid-card", demo).content)
     assert "Nine Gates" in aid and "九蓮寶燈" not in aid and "中文" not in aid
     card = text(render("scorecards", demo, 1, table=table).content)

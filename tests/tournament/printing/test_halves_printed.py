@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from tests.tournament.builders import make_changing_round, make_user
 from tests.tournament.printing.pdf_reading import needs_poppler, page_count, qr_boxes, text, words
-from tournament.printing.documents import DOCUMENTS, PrintRequest
+from tournament.printing.documents.base import PrintRequest
+from tournament.printing.documents.registry import DOCUMENTS
 
 pytestmark = [pytest.mark.django_db, needs_poppler]
 

@@ -8,7 +8,8 @@ from django.utils import translation
 
 from tests.tournament.builders import make_players, make_seated_round, make_tournament, make_user
 from tournament.printing.background import printout_job_request, printout_title
-from tournament.printing.documents import DOCUMENTS, PrintRequest
+from tournament.printing.documents.base import PrintRequest
+from tournament.printing.documents.registry import DOCUMENTS
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,9 @@ from django.urls import reverse
 from tests.tournament.builders import make_players, make_seated_round, make_tournament, make_user
 from tests.tournament.printing.pdf_reading import needs_poppler, page_count, qr_codes, text
 from tournament.printing import fonts
-from tournament.printing.documents import DOCUMENTS, NothingToPrint, PrintRequest
+from tournament.printing.documents.base import PrintRequest
+from tournament.printing.documents.registry import DOCUMENTS
+from tournament.printing.errors import NothingToPrint
 
 pytestmark = [pytest.mark.django_db, needs_poppler, pytest.mark.slow]  # every printout x3
 BASE = "https://zj.example.org"
@@ -171,7 +173,8 @@ import django, json, os, sys
 django.setup()
 from tournament.models import Tournament
 from tournament.printing import fonts
-from tournament.printing.documents import DOCUMENTS, PrintRequest
+from tournament.printing.documents.base import PrintRequest
+from tournament.printing.documents.registry import DOCUMENTS
 tournament = Tournament(name="Open", slug="open")
 printout = DOCUMENTS["aid-card"].render(PrintRequest(tournament=tournament, language="zh-hant"))
 open(sys.argv[1], "wb").write(printout.content)

@@ -52,3 +52,13 @@ def test_a_chinese_cards_lines_are_as_wide_as_the_english_ones():
         assert monospace.columns(ours.text) == len(theirs.text), ours.text
     assert "第 4 局後累計" in chinese.lines[4].text and "東" in chinese.lines[0].text
     assert chinese.heading[0].label == "局" and chinese.heading[6].label.startswith("東")
+
+
+def test_a_decomposed_accent_pads_as_the_composed_letter():
+    composed, decomposed = "Café", "Cafe\u0301"
+    assert monospace.columns(decomposed) == monospace.columns(composed) == 4
+    assert monospace.ljust(decomposed, 6) == decomposed + "  "
+    assert monospace.rjust(decomposed, 6) == "  " + decomposed
+    assert monospace.center(decomposed, 6) == " " + decomposed + " "
+    assert monospace.columns(monospace.cut(decomposed, 4)) == 4
+    assert monospace.columns("東\u0301") == 2  # a mark on a wide character adds nothing

@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from tests.tournament.builders import make_cut_event
 from tests.tournament.printing.pdf_reading import needs_poppler, text
-from tournament.printing.documents import DOCUMENTS, PrintRequest
+from tournament.printing.documents.base import PrintRequest
+from tournament.printing.documents.registry import DOCUMENTS
 from tournament.standings.services import cut_undo
 
 pytestmark = pytest.mark.django_db

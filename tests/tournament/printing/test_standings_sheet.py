@@ -13,8 +13,9 @@ import tinycss2
 from tests.tournament.builders import make_players, make_seated_round, make_tournament, make_user
 from tests.tournament.printing.pdf_reading import needs_poppler, page_count, words
 from tournament.demo.hands import demo_hands_fill
-from tournament.printing import documents
-from tournament.printing.documents import DOCUMENTS, PrintRequest
+from tournament.printing.documents import base
+from tournament.printing.documents.base import PrintRequest
+from tournament.printing.documents.registry import DOCUMENTS
 from tournament.printing.figures import Column, figures_block
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ def request_for(tournament):
 
 def standings_html(tournament, monkeypatch) -> str:
     parts = []
-    monkeypatch.setattr(documents, "html_to_pdf", lambda html, **_: parts.extend(html) or b"")
+    monkeypatch.setattr(base, "html_to_pdf", lambda html, **_: parts.extend(html) or b"")
     DOCUMENTS["standings"].render(request_for(tournament))
     (html,) = parts
     return html

@@ -8,22 +8,19 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournament.builders import make_players, make_seated_round, make_tournament, make_user
+from tests.tournament.printing.addresses import download as url
 from tournament.models import Round
-from tournament.printing import documents
-from tournament.printing import selectors as printing_selectors
+from tournament.printing.documents import base
+from tournament.printing.documents.registry import DOCUMENTS
+from tournament.printing.selectors.score_cards import round_card_sessions
 
 pytestmark = pytest.mark.django_db
-
-
-def url(tournament, identifier, **query):
-    address = reverse("printing:printout_download", args=[tournament.slug, identifier])
-    return address + ("?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else "")
 
 
 @pytest.fixture
 def fast_pdf(monkeypatch):
     """Skip WeasyPrint where only the permission is under test; the PDFs are tested apart."""
-    monkeypatch.setattr(documents, "html_to_pdf", lambda parts, **kwargs: b"%PDF-1.7 test")
+    monkeypatch.setattr(base, "html_to_pdf", lambda parts, **kwargs: b"%PDF-1.7 test")
 
 
 @pytest.fixture
@@ -124,14 +121,14 @@ def test_the_printouts_page_is_for_organisers(client, seated, role, status):
     assert response.status_code == status
     if status == 200:
         body = response.content.decode()
-        for document in documents.DOCUMENTS.values():
+        for document in DOCUMENTS.values():
             assert document.name in body
         assert "python manage.py print scorecards" in body
 
 
 def test_the_printouts_page_warns_when_no_cjk_font_is_installed(client, seated, monkeypatch):
     tournament, _ = seated
-    monkeypatch.setattr(documents, "cjk_font_available", lambda: False)
+    monkeypatch.setattr(base, "cjk_font_available", lambda: False)
     client.force_login(make_user("superuser"))
     body = client.get(reverse("printing:printouts", args=[tournament.slug])).content.decode()
     assert "No Chinese (CJK) font" in body
@@ -164,7 +161,7 @@ def test_reading_a_round_for_the_cards_takes_the_same_queries_for_any_number_of_
         tournament = make_tournament()
         round_ = make_seated_round(tournament, make_players(tournament, 4 * tables))
         with CaptureQueriesContext(connection) as captured:
-            printing_selectors.round_card_sessions(round_, base_url="", filled=True)
+            round_card_sessions(round_, base_url="", filled=True)
         return len(captured)
 
     assert queries(1) == queries(6)

@@ -29,7 +29,7 @@ from tournament.models import (
     Session,
     Tournament,
 )
-from tournament.models.event import LOOK_ALIKES
+from tournament.models.players import LOOK_ALIKES
 from tournament.play.services.hands import hand_save
 from tournament.play.services.queries import hand_query_answer
 from tournament.play.services.sessions import penalty_record, session_reconcile

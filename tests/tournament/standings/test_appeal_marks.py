@@ -14,7 +14,8 @@ from tests.tournament.printing.pdf_reading import text
 from tournament.languages import moment_text
 from tournament.models import Session
 from tournament.play.selectors.queries import session_appeal_window
-from tournament.printing.documents import DOCUMENTS, PrintRequest
+from tournament.printing.documents.base import PrintRequest
+from tournament.printing.documents.registry import DOCUMENTS
 from tournament.standings.selectors.board import boards_forget
 
 pytestmark = pytest.mark.django_db

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from ...exports import background
 from ...jobs.selectors import job_file_open, job_of, job_page_context
-from ...jobs.services import job_lost_notice
+from ...jobs.services.lost import job_lost_notice
 from ...models import Job
 from .common import console_page
 

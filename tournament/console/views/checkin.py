@@ -19,7 +19,8 @@ from ...form_errors import error_text
 from ...play.selectors.rounds import round_progress
 from ...seating import services as seating_services
 from .. import selectors as console_selectors
-from ..forms import PlayerForm, SeatRoundForm
+from ..forms.roster import PlayerForm
+from ..forms.seating import SeatRoundForm
 from .common import ROUND_NUMBER_MAX, checkin_url, console_page
 
 

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from ...event import selectors, services
 from ...form_errors import service_error_onto
 from ...models import TournamentOfficial
-from ..forms import OfficialForm
+from ..forms.officials import OfficialForm
 from .common import console_page
 
 

@@ -13,8 +13,9 @@ from ...jobs.selectors import jobs_recent
 from ...models import Job
 from ...play.selectors.hidden import hidden_hand_numbers
 from ...printing.background import printout_viewer_matches
-from ...printing.documents import BILINGUAL, DOCUMENTS, LANGUAGES, font_warnings
-from ...printing.selectors import seated_rounds
+from ...printing.documents.base import BILINGUAL, LANGUAGES, font_warnings
+from ...printing.documents.registry import DOCUMENTS
+from ...printing.selectors.common import seated_rounds
 from .common import console_page
 
 

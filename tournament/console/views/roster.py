@@ -20,7 +20,7 @@ from ...event.spreadsheet import row_escape
 from ...form_errors import error_text, service_error_onto
 from ...models import Registration, Tournament
 from ...seating import services as seating_services
-from ..forms import PlayerForm, WithdrawForm
+from ..forms.roster import PlayerForm, WithdrawForm
 from .common import console_page
 
 

@@ -16,7 +16,7 @@ from ...event import roster_bridge, services
 from ...event.roster_files import FileProblem, file_rows, rows_from_text
 from ...event.roster_import import RowsError
 from ...form_errors import error_text
-from ..forms import ImportForm
+from ..forms.roster_import import ImportForm
 from .common import console_page
 
 IMPORT_SESSION_KEY = "event_roster_import"

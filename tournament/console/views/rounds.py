@@ -16,7 +16,7 @@ from ...models import Penalty, Round
 from ...play.selectors.penalties import tournament_penalties
 from ...play.services import sessions as session_services
 from ...roles import HEAD_JUDGE
-from ..forms import PenaltyDeleteForm, RoundStatusForm
+from ..forms.rounds import PenaltyDeleteForm, RoundStatusForm
 from .common import console_page
 
 

@@ -18,7 +18,7 @@ from ...play.selectors.rounds import round_is_opened
 from ...seating import services as seating_services
 from ...seating.selectors import seating_overview as overview_rows
 from ...winds import WIND_NAMES, WINDS
-from ..forms import GenerateSeatingForm, SwapSeatsForm, TableChangeForm
+from ..forms.seating import GenerateSeatingForm, SwapSeatsForm, TableChangeForm
 from .common import console_page
 
 

@@ -26,7 +26,7 @@ from ...standings import services as standings_services
 from ...standings.ranking.rows import number_text
 from ...standings.ranking.tie_breaks import TIE_BREAKS
 from ...standings.selectors.cut_review import cut_preview, cuts_changed, stage_description
-from ..forms import CutConfirmForm, CutUndoForm, StagesForm
+from ..forms.stages import CutConfirmForm, CutUndoForm, StagesForm
 from .common import console_page
 
 SEED_LIMIT = 1_000_000  # a seed people can read out and type again

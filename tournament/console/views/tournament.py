@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from ...event import removal, services
 from ...form_errors import service_error_onto
 from ...roles import global_organiser_required
-from ..forms import (
+from ..forms.tournament import (
     TournamentCreateForm,
     TournamentDeleteForm,
     TournamentEditForm,

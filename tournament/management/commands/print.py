@@ -1,6 +1,6 @@
 """``python manage.py print DOCUMENT --tournament SLUG [--round N] [--table N] -o FILE.pdf``.
 
-DOCUMENT is a printout identifier from `tournament.printing.documents.DOCUMENTS`
+DOCUMENT is a printout identifier from `tournament.printing.documents.registry.DOCUMENTS`
 (scorecards, blank-scorecards, seating, slips, standings, aid-card). The console sees what an
 official sees (unpublished seating, hidden results). ``--language`` writes it in English (the
 default), ``zh-hant`` or ``zh-hans`` (the score cards also ``en+zh-hant``, ``en+zh-hans``:
@@ -18,13 +18,9 @@ from django.utils.translation import gettext
 from tqdm import tqdm
 
 from tournament.models import Round, Tournament
-from tournament.printing.documents import (
-    BILINGUAL,
-    DOCUMENTS,
-    LANGUAGES,
-    NothingToPrint,
-    PrintRequest,
-)
+from tournament.printing.documents.base import BILINGUAL, LANGUAGES, PrintRequest
+from tournament.printing.documents.registry import DOCUMENTS
+from tournament.printing.errors import NothingToPrint
 
 
 class Command(BaseCommand):

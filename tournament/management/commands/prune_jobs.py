@@ -4,7 +4,7 @@ worker does the same now and then; run this from cron where workers are often id
 
 from django.core.management.base import BaseCommand
 
-from tournament.jobs.services import jobs_prune
+from tournament.jobs.services.pruning import jobs_prune
 
 
 class Command(BaseCommand):
