@@ -57,14 +57,14 @@ def player_link(request, tournament, number):
                 )
         except ValidationError as error:
             messages.error(request, error_text(error))
-        return redirect("event:player_edit", slug=tournament.slug, number=number)
+        return redirect("console:player_edit", slug=tournament.slug, number=number)
     context = {
         "tournament": tournament,
         "registration": registration,
         "action": action,
         "title": LINK_ACTIONS[action],
     }
-    return render(request, "tournament/event/player_link.html", context)
+    return render(request, "tournament/console/player_link.html", context)
 
 
 @console_page()
@@ -77,7 +77,7 @@ def links_issue_all(request, tournament):
         if issued
         else _("Every player already has a link."),
     )
-    return redirect("event:roster", slug=tournament.slug)
+    return redirect("console:roster", slug=tournament.slug)
 
 
 @console_page()

@@ -22,7 +22,7 @@ from .common import console_page
 
 
 def _back_to_list(tournament):
-    return redirect("event:penalty_presets", slug=tournament.slug)
+    return redirect("console:penalty_presets", slug=tournament.slug)
 
 
 @console_page()
@@ -49,7 +49,7 @@ def penalty_presets(request, tournament):
         "presets": selectors.penalty_presets(tournament),
         "examples": [(key, label, terms) for key, (label, terms) in EXAMPLE_SETS.items()],
     }
-    return render(request, "tournament/event/penalty_presets.html", context)
+    return render(request, "tournament/console/penalty_presets.html", context)
 
 
 @console_page()
@@ -73,7 +73,7 @@ def penalty_preset_edit(request, tournament, pk):
             )
             return _back_to_list(tournament)
     context = {"tournament": tournament, "form": form, "preset": preset}
-    return render(request, "tournament/event/penalty_preset_edit.html", context)
+    return render(request, "tournament/console/penalty_preset_edit.html", context)
 
 
 @console_page()
@@ -90,7 +90,7 @@ def penalty_preset_delete(request, tournament, pk):
             messages.success(request, _("Preset %(name)s deleted.") % {"name": preset.name})
         return _back_to_list(tournament)
     context = {"tournament": tournament, "preset": preset, "used": used}
-    return render(request, "tournament/event/penalty_preset_delete.html", context)
+    return render(request, "tournament/console/penalty_preset_delete.html", context)
 
 
 @console_page()

@@ -59,7 +59,7 @@ def roster(request, tournament):
     page = Paginator(selectors.roster(tournament, query), 50).get_page(request.GET.get("page"))
     return render(
         request,
-        "tournament/event/roster.html",
+        "tournament/console/roster.html",
         {"tournament": tournament, "page": page, "query": query},
     )
 
@@ -83,11 +83,11 @@ def player_add(request, tournament):
                 _("Registered %(player)s.") % {"player": registration} + _linked(registration),
             )
             if "again" in request.POST:
-                return redirect("event:player_add", slug=tournament.slug)
-            return redirect("event:roster", slug=tournament.slug)
+                return redirect("console:player_add", slug=tournament.slug)
+            return redirect("console:roster", slug=tournament.slug)
     return render(
         request,
-        "tournament/event/player_form.html",
+        "tournament/console/player_form.html",
         {"tournament": tournament, "form": form, "title": _("Add a player"), "again": True},
     )
 
@@ -116,7 +116,7 @@ def player_edit(request, tournament, number):
             service_error_onto(form, error)
         else:
             messages.success(request, _("Saved %(player)s.") % {"player": registration})
-            return redirect("event:roster", slug=tournament.slug)
+            return redirect("console:roster", slug=tournament.slug)
     link = selectors.link_in_force(registration)
     context = {
         "tournament": tournament,
@@ -130,7 +130,7 @@ def player_edit(request, tournament, number):
             initial={"from_round": selectors.last_seated_round_number(tournament) or 1}
         ),
     }
-    return render(request, "tournament/event/player_form.html", context)
+    return render(request, "tournament/console/player_form.html", context)
 
 
 @console_page()
@@ -151,10 +151,10 @@ def player_withdraw(request, tournament, number):
                 "round": from_round,
             }
             messages.success(request, withdrawn + _reseated(reseated))
-            return redirect("event:roster", slug=tournament.slug)
+            return redirect("console:roster", slug=tournament.slug)
     return render(
         request,
-        "tournament/event/player_withdraw.html",
+        "tournament/console/player_withdraw.html",
         {"tournament": tournament, "registration": registration, "form": form},
     )
 
@@ -173,7 +173,7 @@ def player_reinstate(request, tournament, number):
             _("%(player)s is back in the event.") % {"player": registration.player}
             + _reseated(reseated),
         )
-    return redirect("event:roster", slug=tournament.slug)
+    return redirect("console:roster", slug=tournament.slug)
 
 
 @console_page()
@@ -196,11 +196,11 @@ def substitute_add(request, tournament):
                 + _linked(registration),
             )
             if request.POST.get("next") == "checkin":
-                return redirect("event:checkin", slug=tournament.slug)
-            return redirect("event:roster", slug=tournament.slug)
+                return redirect("console:checkin", slug=tournament.slug)
+            return redirect("console:roster", slug=tournament.slug)
     return render(
         request,
-        "tournament/event/player_form.html",
+        "tournament/console/player_form.html",
         {
             "tournament": tournament,
             "form": form,

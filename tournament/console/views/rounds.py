@@ -30,7 +30,7 @@ def rounds(request, tournament):
         "penalties": play_selectors.tournament_penalties(tournament),
         "delete_form": PenaltyDeleteForm(),
     }
-    return render(request, "tournament/event/rounds.html", context)
+    return render(request, "tournament/console/rounds.html", context)
 
 
 @console_page(HEAD_JUDGE)
@@ -54,7 +54,7 @@ def round_status(request, tournament, number):
                 _("Round %(round)s is now %(status)s.")
                 % {"round": number, "status": round_.get_status_display()},
             )
-    return redirect("event:rounds", slug=tournament.slug)
+    return redirect("console:rounds", slug=tournament.slug)
 
 
 @console_page(HEAD_JUDGE)
@@ -75,4 +75,4 @@ def penalty_delete(request, tournament, pk):
             messages.error(request, error_text(error))
         else:
             messages.success(request, _("Penalty deleted; the audit log keeps it."))
-    return redirect("event:rounds", slug=tournament.slug)
+    return redirect("console:rounds", slug=tournament.slug)

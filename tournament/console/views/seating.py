@@ -54,7 +54,7 @@ def seating_overview(request, tournament):
             cut_round = seating_services.cut_pending_round(error)
         else:
             messages.success(request, plan.describe())
-            return redirect("seating:seating_overview", slug=tournament.slug)
+            return redirect("console:seating_overview", slug=tournament.slug)
     overview = overview_rows(tournament)
     form.initial["total_rounds"] = max(len(overview.rounds), 1)  # the rounds read once
     context = {
@@ -63,7 +63,7 @@ def seating_overview(request, tournament):
         "cut_round": cut_round,
         **_fields(overview),
     }
-    return render(request, "tournament/seating/seating_overview.html", context)
+    return render(request, "tournament/console/seating_overview.html", context)
 
 
 def _fields(rows) -> dict:
@@ -88,7 +88,7 @@ def seating_round(request, tournament, number):
                 _("Swapped %(first)s and %(second)s. Publish again when ready.")
                 % {"first": first, "second": second},
             )
-            return redirect("seating:seating_round", slug=tournament.slug, number=number)
+            return redirect("console:seating_round", slug=tournament.slug, number=number)
     names = form.names
     context = {
         "tournament": tournament,
@@ -100,7 +100,7 @@ def seating_round(request, tournament, number):
         "form": form,
         "change_form": TableChangeForm(initial={"after_hand": round_.table_change_after}),
     }
-    return render(request, "tournament/seating/seating_round.html", context)
+    return render(request, "tournament/console/seating_round.html", context)
 
 
 @console_page()
@@ -111,7 +111,7 @@ def seating_table_change(request, tournament, number):
     form = TableChangeForm(request.POST)
     if not form.is_valid():
         messages.error(request, "; ".join(e for errors in form.errors.values() for e in errors))
-        return redirect("seating:seating_round", slug=tournament.slug, number=number)
+        return redirect("console:seating_round", slug=tournament.slug, number=number)
     after = form.cleaned_data["after_hand"]
     try:
         plan = seating_services.round_table_change_set(
@@ -132,7 +132,7 @@ def seating_table_change(request, tournament, number):
                 "after": after,
             }
             messages.success(request, f"{changed} {seated}")
-    return redirect("seating:seating_round", slug=tournament.slug, number=number)
+    return redirect("console:seating_round", slug=tournament.slug, number=number)
 
 
 @console_page()
@@ -150,4 +150,4 @@ def seating_publish(request, tournament, number):
         else:
             done = _("Round %(number)s seating withdrawn from the public pages.")
         messages.success(request, done % {"number": round_.number})
-    return redirect("seating:seating_round", slug=tournament.slug, number=number)
+    return redirect("console:seating_round", slug=tournament.slug, number=number)

@@ -44,7 +44,7 @@ def stages(request, tournament):
             service_error_onto(form, error)
         else:
             messages.success(request, _("Stages saved."))
-            return redirect("event:stages", slug=tournament.slug)
+            return redirect("console:stages", slug=tournament.slug)
     cuts = confirmed_cuts(tournament)
     context = {
         "tournament": tournament,
@@ -55,7 +55,7 @@ def stages(request, tournament):
         ],
         "changed": standings_selectors.cuts_changed(tournament),
     }
-    return render(request, "tournament/event/stages.html", context)
+    return render(request, "tournament/console/stages.html", context)
 
 
 def _seed(request) -> int:
@@ -94,7 +94,7 @@ def cut(request, tournament, number):
                     _("Cut after round %(round)s confirmed; see the standings.")
                     % {"round": preview.last_round},
                 )
-            return redirect("event:cut", slug=tournament.slug, number=number)
+            return redirect("console:cut", slug=tournament.slug, number=number)
         messages.error(request, _("The preview's seed is missing: preview the cut again."))
     context = {
         "tournament": tournament,
@@ -103,7 +103,7 @@ def cut(request, tournament, number):
         "undo_form": CutUndoForm(),
         **_cut_rows(preview),
     }
-    return render(request, "tournament/event/cut.html", context)
+    return render(request, "tournament/console/cut.html", context)
 
 
 def _cut_rows(preview) -> dict:
@@ -148,7 +148,7 @@ def cut_undo(request, tournament, number):
     form = CutUndoForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Tick the box to undo the cut."))
-        return redirect("event:cut", slug=tournament.slug, number=number)
+        return redirect("console:cut", slug=tournament.slug, number=number)
     try:
         removed = standings_services.cut_undo(
             tournament=tournament, stage=number, user=request.user
@@ -162,4 +162,4 @@ def cut_undo(request, tournament, number):
             else ""
         )
         messages.success(request, _("Cut undone.") + extra)
-    return redirect("event:cut", slug=tournament.slug, number=number)
+    return redirect("console:cut", slug=tournament.slug, number=number)

@@ -36,12 +36,12 @@ def tournament_create(request):
                 request,
                 _("%(name)s created. Next: register the players.") % {"name": tournament.name},
             )
-            return redirect("event:dashboard", slug=tournament.slug)
+            return redirect("console:dashboard", slug=tournament.slug)
     same_name = form.is_bound and (
         form.has_error("name", "same_name") or bool(request.POST.get("same_name_ok"))
     )
     context = {"form": form, "ask_same_name": same_name}
-    return render(request, "tournament/event/tournament_create.html", context)
+    return render(request, "tournament/console/tournament_create.html", context)
 
 
 @console_page()
@@ -66,7 +66,7 @@ def tournament_delete(request, tournament):
         "player_count": tournament.registrations.count(),
         "round_count": tournament.rounds.count(),
     }
-    return render(request, "tournament/event/tournament_delete.html", context)
+    return render(request, "tournament/console/tournament_delete.html", context)
 
 
 @console_page()
@@ -75,7 +75,7 @@ def tournament_hidden(request, tournament):
     form = TournamentHiddenForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose to hide the tournament or to show it."))
-        return redirect("event:tournament_delete", slug=tournament.slug)
+        return redirect("console:tournament_delete", slug=tournament.slug)
     hidden = form.cleaned_data["hidden"]
     removal.tournament_hidden_set(tournament=tournament, hidden=hidden, user=request.user)
     if hidden:
@@ -91,7 +91,7 @@ def tournament_hidden(request, tournament):
         messages.success(
             request, _("%(name)s is shown on the public pages again.") % {"name": tournament.name}
         )
-    return redirect("event:tournament_delete", slug=tournament.slug)
+    return redirect("console:tournament_delete", slug=tournament.slug)
 
 
 @console_page()
@@ -106,7 +106,7 @@ def tournament_edit(request, tournament):
             service_error_onto(form, error)
         else:
             messages.success(request, _("Tournament saved."))
-            return redirect("event:dashboard", slug=tournament.slug)
+            return redirect("console:dashboard", slug=tournament.slug)
     return render(
-        request, "tournament/event/tournament_edit.html", {"tournament": tournament, "form": form}
+        request, "tournament/console/tournament_edit.html", {"tournament": tournament, "form": form}
     )
