@@ -6,14 +6,14 @@ from __future__ import annotations
 import copy
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import removal, services
-from ...form_errors import service_error_onto
 from ...roles import global_organiser_required
+from ...writes import service_write
 from ..forms import (
     TournamentCreateForm,
     TournamentDeleteForm,
@@ -27,16 +27,17 @@ from .common import console_page
 def tournament_create(request):
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            tournament = services.tournament_create(user=request.user, **form.cleaned_data)
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(
-                request,
-                _("%(name)s created. Next: register the players.") % {"name": tournament.name},
-            )
-            return redirect("console:dashboard", slug=tournament.slug)
+        answer = service_write(
+            request,
+            lambda: services.tournament_create(user=request.user, **form.cleaned_data),
+            form=form,
+            done=lambda tournament: (
+                _("%(name)s created. Next: register the players.") % {"name": tournament.name}
+            ),
+            then=lambda tournament: reverse("console:dashboard", args=[tournament.slug]),
+        )
+        if answer is not None:
+            return answer
     same_name = form.is_bound and (
         form.has_error("name", "same_name") or bool(request.POST.get("same_name_ok"))
     )
@@ -50,15 +51,17 @@ def tournament_delete(request, tournament):
     played = removal.tournament_is_played(tournament)
     form = TournamentDeleteForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            removal.tournament_delete(
+        answer = service_write(
+            request,
+            lambda: removal.tournament_delete(
                 tournament=tournament, typed_name=form.cleaned_data["name"], user=request.user
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(request, _("%(name)s deleted.") % {"name": tournament.name})
-            return redirect("public:home")
+            ),
+            form=form,
+            done=lambda value: _("%(name)s deleted.") % {"name": tournament.name},
+            then="public:home",
+        )
+        if answer is not None:
+            return answer
     context = {
         "tournament": tournament,
         "form": form,
@@ -100,13 +103,17 @@ def tournament_edit(request, tournament):
     form = TournamentEditForm(request.POST or None, instance=copy.copy(tournament))
     if request.method == "POST" and form.is_valid():
         changes = {name: form.cleaned_data[name] for name in form.changed_data}
-        try:
-            services.tournament_update(tournament=tournament, changes=changes, user=request.user)
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(request, _("Tournament saved."))
-            return redirect("console:dashboard", slug=tournament.slug)
+        answer = service_write(
+            request,
+            lambda: services.tournament_update(
+                tournament=tournament, changes=changes, user=request.user
+            ),
+            form=form,
+            done=_("Tournament saved."),
+            then=reverse("console:dashboard", args=[tournament.slug]),
+        )
+        if answer is not None:
+            return answer
     return render(
         request, "tournament/console/tournament_edit.html", {"tournament": tournament, "form": form}
     )
