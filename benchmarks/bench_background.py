@@ -75,7 +75,7 @@ def main() -> None:
     client = Client()
     client.force_login(make_user("superuser", name=f"bench-background-{time.time_ns()}"))
     address = reverse("printing:printout_download", args=[slug, "standings"])
-    client.get(reverse("printing:printouts", args=[slug]))  # warm the URL conf and templates
+    client.get(reverse("console:printouts", args=[slug]))  # warm the URL conf and templates
 
     worker = subprocess.Popen(
         [sys.executable, "manage.py", "db_worker", "--no-reload", "--interval", "0.1"],

@@ -68,19 +68,19 @@ def main() -> None:
     upload = SimpleUploadedFile("players.csv", content, content_type="text/csv")
     started = time.perf_counter()
     response = client.post(
-        reverse("event:roster_import", kwargs={"slug": tournament.slug}),
+        reverse("console:roster_import", kwargs={"slug": tournament.slug}),
         {"file": upload, "header": "auto"},
     )
     page = time.perf_counter() - started
     assert response.status_code == 200 and b"confirm-import" in response.content
     started = time.perf_counter()
-    client.post(reverse("event:roster_import_confirm", kwargs={"slug": tournament.slug}))
+    client.post(reverse("console:roster_import_confirm", kwargs={"slug": tournament.slug}))
     saved = time.perf_counter() - started
     assert tournament.registrations.count() == ROWS
     upload = SimpleUploadedFile("players.csv", content, content_type="text/csv")
     started = time.perf_counter()
     response = client.post(
-        reverse("event:roster_import", kwargs={"slug": tournament.slug}),
+        reverse("console:roster_import", kwargs={"slug": tournament.slug}),
         {"file": upload, "header": "auto"},
     )
     again = time.perf_counter() - started

@@ -259,7 +259,7 @@ def child(runs: int) -> dict:
     organiser = make_user("superuser", name="bench-organiser")
     client.force_login(organiser)
     result["audit_ms"] = measure(reverse("desk:tournament_audit", args=[big.slug]))[0]
-    result["seating_ms"] = measure(reverse("seating:seating_overview", args=[big.slug]))[0]
+    result["seating_ms"] = measure(reverse("console:seating_overview", args=[big.slug]))[0]
     reset_queries()
     return result
 

@@ -112,10 +112,10 @@ PAGES: list[Page] = [
     Page("API player", "played", "public", _url("api:player_detail", _eighth_player)),
     Page("desk home", "played", "judge", _url("desk:home"), 302),
     Page("desk round", "played", "judge", _url("desk:round_desk", 1)),
-    Page("seating overview", "before_play", "organiser", _url("seating:seating_overview")),
-    Page("dashboard", "before_play", "organiser", _url("event:dashboard")),
-    Page("check-in", "before_play", "organiser", _url("event:checkin")),
-    Page("seating round 1", "before_play", "organiser", _url("seating:seating_round", 1)),
+    Page("seating overview", "before_play", "organiser", _url("console:seating_overview")),
+    Page("dashboard", "before_play", "organiser", _url("console:dashboard")),
+    Page("check-in", "before_play", "organiser", _url("console:checkin")),
+    Page("seating round 1", "before_play", "organiser", _url("console:seating_round", 1)),
 ]
 
 

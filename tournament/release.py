@@ -137,49 +137,69 @@ def public_page(
             last_write = tournament.last_write
             if not validators or request.method not in ("GET", "HEAD") or last_write is None:
                 return view(request, tournament, *args, **kwargs)
-            fragment = bool(request.headers.get("HX-Request"))
-            variant = ("o" if official else "p") + ("h" if fragment else "")
-            # The language is part of the version: a page read in English is not "not modified"
-            # for the same browser once it has switched to Chinese.
-            version = f"{live.version_of(last_write)}-{variant}-{translation.get_language()}"
+            version, fragment = _page_version(request, last_write, official)
             etag = quote_etag(version)
             if _matches(request.headers.get("If-None-Match", ""), etag):
                 response = _not_modified(etag, last_write)
             else:
-
-                def build():
-                    return view(request, tournament, *args, **kwargs)
-
-                kept_query, keepable = canonical_query(request.META.get("QUERY_STRING", ""), known)
-                if keepable and _spectator(request, official):
-                    query_replace(request, kept_query)
-                    extra = key_extra(request) if key_extra else ""
-                    response = page_cached(
-                        page_key(tournament.pk, version, request.path, kept_query, extra),
-                        build,
-                        seconds=lambda: _keep_seconds(tournament),
-                    )
-                else:
-                    response = build()
+                response = _answer(
+                    request,
+                    lambda: view(request, tournament, *args, **kwargs),
+                    tournament,
+                    official,
+                    version,
+                    known=known,
+                    key_extra=key_extra,
+                )
                 if response.status_code != 200:
                     return response
                 response["ETag"] = etag
                 response["Last-Modified"] = http_date(last_write.timestamp())
-            if official:
-                patch_cache_control(response, private=True, no_cache=True)
-            elif fragment:
-                # A live page fetches its fragment when the version moves (`tournament.live`):
-                # a browser or proxy must ask again each time (a 304 while nothing changed).
-                patch_cache_control(response, public=True, no_cache=True)
-            else:
-                patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE)
-            patch_vary_headers(response, ["Cookie", "HX-Request"])
+            _cache_control(response, official=official, fragment=fragment)
             return response
 
         wrapped.release_rule = Rule(rule)
         return wrapped
 
     return decorator
+
+
+def _page_version(request, last_write, official: bool) -> tuple[str, bool]:
+    """The version of the page this viewer is answered (its ``ETag``'s value), and whether
+    htmx asked for the page's fragment."""
+    fragment = bool(request.headers.get("HX-Request"))
+    variant = ("o" if official else "p") + ("h" if fragment else "")
+    # The language is part of the version: a page read in English is not "not modified"
+    # for the same browser once it has switched to Chinese.
+    return f"{live.version_of(last_write)}-{variant}-{translation.get_language()}", fragment
+
+
+def _answer(request, build, tournament, official: bool, version: str, *, known, key_extra):
+    """The page built by ``build()``, or for a spectator the kept answer of its canonical
+    query (`tournament.pagecache`), built on the first request of its version."""
+    kept_query, keepable = canonical_query(request.META.get("QUERY_STRING", ""), known)
+    if not (keepable and _spectator(request, official)):
+        return build()
+    query_replace(request, kept_query)
+    extra = key_extra(request) if key_extra else ""
+    return page_cached(
+        page_key(tournament.pk, version, request.path, kept_query, extra),
+        build,
+        seconds=lambda: _keep_seconds(tournament),
+    )
+
+
+def _cache_control(response, *, official: bool, fragment: bool) -> None:
+    """Who may keep the answer, and for how long."""
+    if official:
+        patch_cache_control(response, private=True, no_cache=True)
+    elif fragment:
+        # A live page fetches its fragment when the version moves (`tournament.live`):
+        # a browser or proxy must ask again each time (a 304 while nothing changed).
+        patch_cache_control(response, public=True, no_cache=True)
+    else:
+        patch_cache_control(response, public=True, max_age=PUBLIC_MAX_AGE)
+    patch_vary_headers(response, ["Cookie", "HX-Request"])
 
 
 def viewed_tournament(user, slug: str) -> tuple[Tournament, bool]:

@@ -1,9 +1,9 @@
 """The site's address book: each audience package's URLs under its namespace, log in/out, the
 admin, the health probe for load balancers (`tournament.probes`).
 
-The addresses and their names never changed when the packages moved: people have bookmarked
-them. The organiser's console (`tournament.console`) answers under the namespaces ``event`` and
-``seating``, and its printouts page shares ``printing`` with the PDF downloads.
+The addresses never changed when the packages moved: people have bookmarked them. The
+organiser's console (`tournament.console`) answers under the namespace ``console``; its
+printouts page sits at ``/t/<slug>/print/``, beside the PDF downloads (namespace ``printing``).
 """
 
 from django.contrib import admin
@@ -13,8 +13,6 @@ from django.templatetags.static import static
 from django.urls import include, path
 
 from . import probes
-from .console import urls as console_urls
-from .printing import urls as printing_urls
 
 
 def favicon(request):
@@ -30,13 +28,9 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
-    path("", include((console_urls.event_urls, "event"))),
-    path("t/<slug:slug>/", include((console_urls.seating_urls, "seating"))),
+    path("", include("tournament.console.urls")),
     path("t/<slug:slug>/desk/", include("tournament.desk.urls")),
-    path(
-        "t/<slug:slug>/print/",
-        include((console_urls.printing_urls + printing_urls.urlpatterns, "printing")),
-    ),
+    path("t/<slug:slug>/print/", include("tournament.printing.urls")),
     path("t/<slug:slug>/exports/", include("tournament.exports.urls")),
     path("api/", include("tournament.api.urls")),
 ]

@@ -58,8 +58,8 @@ def test_no_csp_violation_anywhere_in_the_console(page, live_server):
         reverse("desk:round_desk", args=[slug, 1]),
         reverse("desk:tournament_audit", args=[slug]),
         reverse("desk:tournament_settings_update", args=[slug]),
-        reverse("seating:seating_overview", args=[slug]),
-        reverse("seating:seating_round", args=[slug, 1]),
+        reverse("console:seating_overview", args=[slug]),
+        reverse("console:seating_round", args=[slug, 1]),
     ]:
         page.goto(base + path)
         page.wait_for_load_state("load")

@@ -36,7 +36,7 @@ def test_minimum_15_refuses_a_10_point_hand_and_a_preset_warns_first(page, live_
     base = live_server.url
 
     # The organiser chooses 15 among the offered minimums and saves.
-    settings = reverse("event:tournament_edit", args=[tournament.slug])
+    settings = reverse("console:tournament_edit", args=[tournament.slug])
     log_in(page, base, "formats-organiser", settings)
     page.get_by_label("0 · no minimum").wait_for()
     page.get_by_label("15 · ACT (Mahjong Australia)").check()
@@ -57,14 +57,14 @@ def test_minimum_15_refuses_a_10_point_hand_and_a_preset_warns_first(page, live_
     assert tournament.minimum_points == 15
 
     # The Star's presets, with one click.
-    page.goto(base + reverse("event:penalty_presets", args=[tournament.slug]))
+    page.goto(base + reverse("console:penalty_presets", args=[tournament.slug]))
     page.locator("#load-the_star").click()
     expect(page.locator(".messages")).to_contain_text(
         "Loaded The Star: Late arrival, Talking, Refusing to show tiles."
     )
     expect(page.locator("#preset-list")).to_contain_text("Talking")
     page.screenshot(path=str(artifacts / "formats-penalty-presets.png"), full_page=True)
-    on_a_phone(page, [reverse("event:penalty_presets", args=[tournament.slug]), settings])
+    on_a_phone(page, [reverse("console:penalty_presets", args=[tournament.slug]), settings])
     page.context.clear_cookies()  # log out: the judge uses the same browser
 
     # The judge dictates a 10-point hand: the preview and the save both refuse it.

@@ -203,7 +203,7 @@ def test_an_organiser_swaps_two_players_by_number_on_a_390px_phone(phone, live_s
     from django.contrib.auth import get_user_model
 
     get_user_model().objects.create_superuser("boss", password="pw")
-    path = reverse("seating:seating_round", args=[tournament.slug, 1])
+    path = reverse("console:seating_round", args=[tournament.slug, 1])
     log_in(phone, live_server.url, "boss", path)
     assert overflow(phone) <= 0, widest(phone)
     number = dict(

@@ -175,13 +175,13 @@ def test_organiser_forms_never_fail_on_hostile_input(client, desk, data):
               "hand_cap", "name", "points", "per", "warning_first", "example"]  # fmt: skip
     form = data.draw(st.dictionaries(st.sampled_from(fields), HOSTILE, max_size=8))
     for url in (
-        reverse("seating:seating_overview", args=[slug]),
-        reverse("seating:seating_round", args=[slug, 1]),
-        reverse("seating:seating_publish", args=[slug, 1]),
+        reverse("console:seating_overview", args=[slug]),
+        reverse("console:seating_round", args=[slug, 1]),
+        reverse("console:seating_publish", args=[slug, 1]),
         reverse("desk:tournament_settings_update", args=[slug]),
-        reverse("event:tournament_edit", args=[slug]),
-        reverse("event:penalty_presets", args=[slug]),
-        reverse("event:penalty_presets_load", args=[slug]),
+        reverse("console:tournament_edit", args=[slug]),
+        reverse("console:penalty_presets", args=[slug]),
+        reverse("console:penalty_presets_load", args=[slug]),
     ):
         _check(client, url, form)
 

@@ -63,8 +63,8 @@ CATALOGUE = Path(settings.BASE_DIR) / "locale" / "zh_Hant" / "LC_MESSAGES" / "dj
 
 NOT_PAGES = re.compile(
     r"^(admin:|api:|exports:|favicon$|healthz$|public:live_stream$|printing:printout_download$"
-    r"|printing:printout_job_file$|event:archive_job_file$|event:roster_export$"
-    r"|event:links_export$)"
+    r"|printing:printout_job_file$|console:archive_job_file$|console:roster_export$"
+    r"|console:links_export$)"
 )
 # Codes, units and names that a Chinese page shows as they are (see tests/i18n/template_text).
 ALLOWED = ["ZJ", "EMA", "PDF", "CSV", "Excel", "QR", "MCR", "WSoM", "RULINGS", "Zung Jung", "OK"]
@@ -85,7 +85,7 @@ def group_of(name: str) -> str | None:
         return "login"
     if name.startswith("desk:"):
         return "desk"
-    if name.startswith(("event:", "seating:")):
+    if name.startswith("console:"):
         return "console"
     if name.startswith("printing:"):
         return "printing"

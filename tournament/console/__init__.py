@@ -5,6 +5,8 @@ of an event, without the Django admin: create, edit, delete or hide a tournament
 and its next step; the roster with its import and export; the roll call; seating; officials;
 log-in locks; the printouts page. `views/` holds one module per page family, `forms.py` their
 forms, `selectors.py` the reads that join domain packages (the dashboard's facts), `urls.py`
-the addresses (namespaces ``event`` and ``seating``, as bookmarked). The writes are the domain
-packages' services; every view gets its tournament from `views.common.console_page`.
+the addresses (namespace ``console``; the addresses as bookmarked). The pages' templates are
+under ``templates/tournament/console/``, their assets ``static/tournament/console.css`` and
+``console.js``. The writes are the domain packages' services; every view gets its tournament
+from `views.common.console_page`.
 """

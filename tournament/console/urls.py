@@ -1,11 +1,11 @@
-"""Addresses of the organiser's console. The addresses and their names are the ones people
-bookmarked and templates use, so the console keeps two namespaces:
+"""Addresses of the organiser's console (namespace ``console``, included at the site's root).
+The addresses are the ones people bookmarked, so they keep their places:
 
-- ``event``: ``organiser/new/`` creates a tournament; the rest live under ``/t/<slug>/event/``;
-- ``seating``: the seating pages, under ``/t/<slug>/``;
+- ``organiser/new/`` creates a tournament; the tournament's pages live under ``/t/<slug>/event/``;
+- the seating pages, under ``/t/<slug>/`` (``seating/``, ``rounds/<n>/seating/...``);
+- the printouts page at ``/t/<slug>/print/``, beside the PDF downloads (namespace ``printing``).
 
-and its printouts page joins the ``printing`` namespace at ``/t/<slug>/print/`` (see
-`tournament.urls`). Each URL name is its view's name.
+Each URL name is its view's name.
 """
 
 from django.urls import include, path
@@ -75,13 +75,7 @@ tournament_urls = [
     path("archive/<int:pk>/retry/", archive.archive_job_retry, name="archive_job_retry"),
 ]
 
-# Namespace ``event``, included at the site's root.
-event_urls = [
-    path("organiser/new/", tournament.tournament_create, name="tournament_create"),
-    path("t/<slug:slug>/event/", include(tournament_urls)),
-]
-
-# Namespace ``seating``, included under ``/t/<slug>/``.
+# The seating pages, under ``/t/<slug>/``.
 seating_urls = [
     path("seating/", seating.seating_overview, name="seating_overview"),
     path("rounds/<int:number>/seating/", seating.seating_round, name="seating_round"),
@@ -93,7 +87,11 @@ seating_urls = [
     ),
 ]
 
-# Joins the ``printing`` namespace under ``/t/<slug>/print/``.
-printing_urls = [
-    path("", printouts.printouts, name="printouts"),
+app_name = "console"
+
+urlpatterns = [
+    path("organiser/new/", tournament.tournament_create, name="tournament_create"),
+    path("t/<slug:slug>/event/", include(tournament_urls)),
+    path("t/<slug:slug>/", include(seating_urls)),
+    path("t/<slug:slug>/print/", printouts.printouts, name="printouts"),
 ]

@@ -250,7 +250,7 @@ def printout_job(request, tournament, job):
     """The job's page: its progress (the fragment alone for htmx's poll), then the file."""
     back = (reverse("public:tournament_detail", args=[tournament.slug]), tournament.name)
     if is_organiser(request.user, tournament):
-        back = (reverse("printing:printouts", args=[tournament.slug]), _("Printouts"))
+        back = (reverse("console:printouts", args=[tournament.slug]), _("Printouts"))
     context = job_page_context(
         request,
         tournament,

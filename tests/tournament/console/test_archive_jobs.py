@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def job_url(tournament, job, name="archive_job"):
-    return reverse(f"event:{name}", args=[tournament.slug, job.pk])
+    return reverse(f"console:{name}", args=[tournament.slug, job.pk])
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def test_an_organiser_gets_the_archive_from_the_worker(organiser, queue, monkeyp
         "job_report",
         lambda job_id, percent, step: (steps.append(step), write(job_id, percent, step)),
     )
-    answer = organiser.post(reverse("event:archive_export", args=[tournament.slug]))
+    answer = organiser.post(reverse("console:archive_export", args=[tournament.slug]))
     job = Job.objects.get()
     assert answer.status_code == 302 and answer["Location"] == job_url(tournament, job)
     assert job.kind == "archive" and queued_tasks() == 1
@@ -66,18 +66,18 @@ def test_an_organiser_gets_the_archive_from_the_worker(organiser, queue, monkeyp
 
 def test_the_printouts_page_has_the_archive_button(organiser):
     tournament = make_tournament()
-    page = organiser.get(reverse("printing:printouts", args=[tournament.slug])).content.decode()
-    assert f'action="{reverse("event:archive_export", args=[tournament.slug])}"' in page
+    page = organiser.get(reverse("console:printouts", args=[tournament.slug])).content.decode()
+    assert f'action="{reverse("console:archive_export", args=[tournament.slug])}"' in page
 
 
 def test_judges_neither_ask_for_nor_fetch_the_archive(organiser, queue):
     tournament = make_tournament()
-    organiser.post(reverse("event:archive_export", args=[tournament.slug]))
+    organiser.post(reverse("console:archive_export", args=[tournament.slug]))
     worker_pass()
     job = Job.objects.get()
     judge = Client()
     judge.force_login(make_user("judge"))
-    assert judge.post(reverse("event:archive_export", args=[tournament.slug])).status_code == 403
+    assert judge.post(reverse("console:archive_export", args=[tournament.slug])).status_code == 403
     for name in ("archive_job", "archive_job_file"):
         assert judge.get(job_url(tournament, job, name)).status_code == 403
     assert judge.post(job_url(tournament, job, "archive_job_retry")).status_code == 403
@@ -90,6 +90,8 @@ def test_judges_neither_ask_for_nor_fetch_the_archive(organiser, queue):
 def test_the_archive_button_twice_is_one_archive(organiser, queue):
     tournament = make_tournament()
     for _ in range(3):
-        organiser.post(reverse("event:archive_export", args=[tournament.slug]))
+        organiser.post(reverse("console:archive_export", args=[tournament.slug]))
     assert Job.objects.count() == 1 and queued_tasks() == 1
-    assert organiser.get(reverse("event:archive_export", args=[tournament.slug])).status_code == 405
+    assert (
+        organiser.get(reverse("console:archive_export", args=[tournament.slug])).status_code == 405
+    )

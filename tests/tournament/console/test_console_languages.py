@@ -23,7 +23,7 @@ def organiser(client):
 
 
 def url(name, tournament, language, **kwargs):
-    address = reverse(f"event:{name}", kwargs={"slug": tournament.slug, **kwargs})
+    address = reverse(f"console:{name}", kwargs={"slug": tournament.slug, **kwargs})
     return f"{address}?lang={language}"
 
 

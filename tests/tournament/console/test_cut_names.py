@@ -40,7 +40,7 @@ def test_each_player_is_named_once_with_the_chinese_name_and_the_number(client, 
         Registration.objects.filter(tournament=tournament).values_list("player_id", "number")
     )
     client.force_login(organiser)
-    address = reverse("event:cut", args=[tournament.slug, 1])
+    address = reverse("console:cut", args=[tournament.slug, 1])
     page = client.get(address, {"seed": 5, "lang": language}).content.decode()
     cells = rows(page)
     assert len(cells) == 8 + 4  # everyone in the two lists; the four tied at the line again

@@ -44,7 +44,7 @@ def organiser(client):
 
 
 def url(name, tournament, **kwargs):
-    return reverse(f"event:{name}", kwargs={"slug": tournament.slug, **kwargs})
+    return reverse(f"console:{name}", kwargs={"slug": tournament.slug, **kwargs})
 
 
 def import_text(client, tournament, text, **extra):
@@ -56,7 +56,7 @@ def import_text(client, tournament, text, **extra):
 
 def test_creating_a_tournament_applies_its_preset(client, organiser):
     response = client.post(
-        reverse("event:tournament_create"),
+        reverse("console:tournament_create"),
         {
             "name": "Spring Open",
             "start_date": "2026-04-01",
@@ -78,7 +78,7 @@ def test_creating_a_tournament_applies_its_preset(client, organiser):
 
 def test_a_tournament_ending_before_it_starts_is_refused(client, organiser):
     response = client.post(
-        reverse("event:tournament_create"),
+        reverse("console:tournament_create"),
         {
             "name": "X",
             "start_date": "2026-04-02",
@@ -378,7 +378,7 @@ def test_the_roll_call_toggles_counts_and_seating_uses_the_players_present(clien
     assert len(seated) == 8 and registrations[9].player_id not in seated
     by_player = client.get(reverse("public:seating_by_player", args=[tournament.slug, 1]))
     assert by_player.content.decode().count("Sitting out this round") == 2
-    overview = client.get(reverse("seating:seating_overview", args=[tournament.slug])).content
+    overview = client.get(reverse("console:seating_overview", args=[tournament.slug])).content
     assert b'id="total-byes">2<' in overview
 
 

@@ -25,7 +25,7 @@ def organised(client):
 
 
 def _url(name, tournament, *args):
-    return reverse(f"event:{name}", args=[tournament.slug, *args])
+    return reverse(f"console:{name}", args=[tournament.slug, *args])
 
 
 def test_issue_replace_and_revoke_from_the_players_page(client, organised):

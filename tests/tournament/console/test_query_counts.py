@@ -24,15 +24,15 @@ from tournament.play.services.sessions import penalty_record
 pytestmark = pytest.mark.django_db
 
 PAGES = [
-    ("event:dashboard", {}),
-    ("event:roster", {}),
-    ("event:checkin", {}),
-    ("event:officials", {}),
-    ("event:penalty_presets", {}),
-    ("event:rounds", {}),
-    ("seating:seating_overview", {}),
-    ("seating:seating_round", {"number": 2}),
-    ("printing:printouts", {}),
+    ("console:dashboard", {}),
+    ("console:roster", {}),
+    ("console:checkin", {}),
+    ("console:officials", {}),
+    ("console:penalty_presets", {}),
+    ("console:rounds", {}),
+    ("console:seating_overview", {}),
+    ("console:seating_round", {"number": 2}),
+    ("console:printouts", {}),
 ]
 
 

@@ -21,7 +21,7 @@ def seated(client):
     number = dict(
         Registration.objects.filter(tournament=tournament).values_list("player_id", "number")
     )
-    url = reverse("seating:seating_round", args=[tournament.slug, 1])
+    url = reverse("console:seating_round", args=[tournament.slug, 1])
     return tournament, round_, players, number, url
 
 
@@ -61,6 +61,6 @@ def test_the_page_stays_under_25_kb_at_400_players(client):
     players = make_players(tournament, 400)
     make_seated_round(tournament, players, 1)
     client.force_login(make_user("superuser"))
-    body = client.get(reverse("seating:seating_round", args=[tournament.slug, 1])).content
+    body = client.get(reverse("console:seating_round", args=[tournament.slug, 1])).content
     assert len(body) <= 25 * 1024, len(body)
     assert body.count(b"<td><b>") == 400  # everyone, once, with their number

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 
 def url(name, tournament, *args):
-    return reverse(f"event:{name}", args=[tournament.slug, *args])
+    return reverse(f"console:{name}", args=[tournament.slug, *args])
 
 
 def test_the_organiser_sets_the_cuts_and_a_bad_line_says_how_to_write_it(client):

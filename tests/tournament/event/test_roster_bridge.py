@@ -46,7 +46,7 @@ def _command(tournament, path, *options) -> list[str]:
 
 
 def _page_plan(client, tournament, data):
-    response = client.post(reverse("event:roster_import", args=[tournament.slug]), data)
+    response = client.post(reverse("console:roster_import", args=[tournament.slug]), data)
     assert response.status_code == 200
     return response.context["plan"], response.content.decode()
 
@@ -69,7 +69,7 @@ def test_the_page_and_the_command_plan_a_file_alike_and_say_the_same(client, tou
     with transaction.atomic():  # the command's import, undone, to compare what it says
         saved_by_command = _command(tournament, path)[-1]
         transaction.set_rollback(True)
-    response = client.post(reverse("event:roster_import_confirm", args=[tournament.slug]))
+    response = client.post(reverse("console:roster_import_confirm", args=[tournament.slug]))
     assert response.status_code == 302
     [message] = [str(m) for m in get_messages(response.wsgi_request)]
     assert message == saved_by_command == roster_bridge.imported_message(plan.counts())

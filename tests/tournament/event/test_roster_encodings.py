@@ -53,7 +53,7 @@ def organiser(client):
 
 def _preview(client, tournament, content, language="en"):
     upload = SimpleUploadedFile("players.csv", content, content_type="text/csv")
-    address = reverse("event:roster_import", args=[tournament.slug])
+    address = reverse("console:roster_import", args=[tournament.slug])
     response = client.post(f"{address}?lang={language}", {"file": upload, "header": "auto"})
     assert response.status_code == 200
     return response

@@ -73,13 +73,13 @@ def test_only_superusers_and_the_organisers_group_create_tournaments(client, rol
     if user is not None:
         client.force_login(user)
     before = Tournament.objects.count()
-    page = client.get(reverse("event:tournament_create"))
-    response = client.post(reverse("event:tournament_create"), NEW)
+    page = client.get(reverse("console:tournament_create"))
+    response = client.post(reverse("console:tournament_create"), NEW)
     created = Tournament.objects.filter(name="Autumn Open").exists()
     assert created is allowed
     if allowed:
         assert page.status_code == 200 and response.status_code == 302
-        assert reverse("event:tournament_create") in _account_menu(client)  # the menu offers it
+        assert reverse("console:tournament_create") in _account_menu(client)  # the menu offers it
         return
     assert Tournament.objects.count() == before
     if user is None:
@@ -88,7 +88,7 @@ def test_only_superusers_and_the_organisers_group_create_tournaments(client, rol
     assert page.status_code == 403 and response.status_code == 403
     assert "Only a superuser or a member of the Organisers group" in response.content.decode()
     # Nor does the menu offer it.
-    assert reverse("event:tournament_create") not in _account_menu(client)
+    assert reverse("console:tournament_create") not in _account_menu(client)
 
 
 # --- a second tournament with a taken name --------------------------------------------------------
@@ -97,13 +97,13 @@ def test_only_superusers_and_the_organisers_group_create_tournaments(client, rol
 def test_a_taken_name_is_asked_about_and_created_only_once_confirmed(client):
     client.force_login(_user("superuser"))
     make_tournament(name="Autumn Open", start_date=datetime.date(2025, 10, 4))
-    first = client.post(reverse("event:tournament_create"), {**NEW, "name": " autumn open "})
+    first = client.post(reverse("console:tournament_create"), {**NEW, "name": " autumn open "})
     text = first.content.decode()
     assert first.status_code == 200
     assert "A tournament named &#x27;Autumn Open&#x27; exists already (4 Oct 2025" in text
     assert 'name="same_name_ok"' in text  # the box to go ahead is offered
     assert Tournament.objects.filter(name__iexact="autumn open").count() == 1
-    second = client.post(reverse("event:tournament_create"), {**NEW, "same_name_ok": "on"})
+    second = client.post(reverse("console:tournament_create"), {**NEW, "same_name_ok": "on"})
     assert second.status_code == 302
     assert Tournament.objects.filter(name="Autumn Open").count() == 2
     assert len(set(Tournament.objects.values_list("slug", flat=True))) == 2
@@ -112,7 +112,7 @@ def test_a_taken_name_is_asked_about_and_created_only_once_confirmed(client):
 def test_a_new_name_is_created_without_the_question(client):
     client.force_login(_user("superuser"))
     make_tournament(name="Spring Open")
-    response = client.post(reverse("event:tournament_create"), NEW)
+    response = client.post(reverse("console:tournament_create"), NEW)
     assert response.status_code == 302
 
 
@@ -133,7 +133,7 @@ def test_an_organiser_deletes_a_tournament_without_hands_after_typing_its_name(c
     keep = make_tournament(name="Real Open")
     shared = Player.objects.filter(registrations__tournament=tournament).first()
     keep.registrations.create(player=shared, number=1)
-    url = reverse("event:tournament_delete", args=[tournament.slug])
+    url = reverse("console:tournament_delete", args=[tournament.slug])
     page = client.get(url).content.decode()
     assert "Type the tournament" in page and "Mistake Open" in page
     wrong = client.post(url, {"name": "Mistake"})
@@ -158,7 +158,7 @@ def test_a_tournament_with_hands_cannot_be_deleted_but_can_be_hidden(client):
     tournament = session.round.tournament
     organiser = _user("superuser")
     client.force_login(organiser)
-    url = reverse("event:tournament_delete", args=[tournament.slug])
+    url = reverse("console:tournament_delete", args=[tournament.slug])
     page = client.get(url).content.decode()
     assert "This tournament cannot be deleted" in page and 'id="delete-button"' not in page
     refused = client.post(url, {"name": "Played Open"})
@@ -167,7 +167,7 @@ def test_a_tournament_with_hands_cannot_be_deleted_but_can_be_hidden(client):
     with pytest.raises(Exception, match="never deleted"):
         removal.tournament_delete(tournament=tournament, typed_name="Played Open", user=organiser)
 
-    client.post(reverse("event:tournament_hidden", args=[tournament.slug]), {"hidden": "1"})
+    client.post(reverse("console:tournament_hidden", args=[tournament.slug]), {"hidden": "1"})
     tournament.refresh_from_db()
     assert tournament.hidden
     entry_ = AuditEntry.objects.get(tournament=tournament, action=AuditEntry.Action.SETTINGS)
@@ -226,9 +226,9 @@ def test_a_hidden_tournament_is_not_found_by_the_public_but_seen_by_its_official
 def test_deleting_and_hiding_need_an_organiser_of_the_tournament(client):
     tournament = _seated()
     client.force_login(make_user("head"))
-    url = reverse("event:tournament_delete", args=[tournament.slug])
+    url = reverse("console:tournament_delete", args=[tournament.slug])
     assert client.post(url, {"name": tournament.name}).status_code == 403
-    hide = reverse("event:tournament_hidden", args=[tournament.slug])
+    hide = reverse("console:tournament_hidden", args=[tournament.slug])
     assert client.post(hide, {"hidden": "1"}).status_code == 403
     tournament.refresh_from_db()
     assert not tournament.hidden and Seat.objects.filter(round__tournament=tournament).exists()
@@ -241,7 +241,7 @@ def test_a_fresh_install_points_organisers_to_new_tournament_not_the_admin(clien
     page = client.get(reverse("public:home")).content.decode()
     start = page.index('id="no-tournament"')
     message = page[start : page.index("</p>", start)]
-    assert reverse("event:tournament_create") in message and "New tournament" in message
+    assert reverse("console:tournament_create") in message and "New tournament" in message
     assert reverse("admin:index") not in message
 
 
@@ -257,6 +257,6 @@ def test_every_page_names_a_favicon_and_favicon_ico_is_served(client):
 def test_the_organiser_navigation_has_printouts(client):
     client.force_login(_user("superuser"))
     tournament = make_tournament()
-    page = client.get(reverse("event:dashboard", args=[tournament.slug])).content.decode()
+    page = client.get(reverse("console:dashboard", args=[tournament.slug])).content.decode()
     nav = page[page.index('class="console-nav"') : page.index("</nav>", page.index("console-nav"))]
-    assert reverse("printing:printouts", args=[tournament.slug]) in nav and "Printouts" in nav
+    assert reverse("console:printouts", args=[tournament.slug]) in nav and "Printouts" in nav

@@ -205,7 +205,7 @@ def test_the_import_page_answers_a_bomb_with_the_limits(client, bombs):
     client.force_login(make_user("superuser"))
     with open(bombs["inflates"], "rb") as upload:
         response = client.post(
-            reverse("event:roster_import", args=[tournament.slug]),
+            reverse("console:roster_import", args=[tournament.slug]),
             {"file": upload, "header": "auto"},
         )
     assert response.status_code == 200

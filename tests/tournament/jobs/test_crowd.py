@@ -110,7 +110,7 @@ def test_the_officials_jobs_go_ahead_of_the_public_ones(queue, quick_pdfs, forty
         visitor(f"198.51.100.{n}").get(download(forty, "standings", language=language))
     organiser = Client()
     organiser.force_login(make_user("superuser"))
-    organiser.post(reverse("event:archive_export", args=[forty.slug]))
+    organiser.post(reverse("console:archive_export", args=[forty.slug]))
     archive = Job.objects.get(kind="archive")
     assert queued_tasks() == 4
     next_task = DBTaskResult.objects.ready().first()
@@ -140,16 +140,16 @@ def test_a_job_whose_worker_was_killed_is_offered_try_again_and_try_again_works(
 ):
     organiser = Client()
     organiser.force_login(make_user("superuser"))
-    organiser.post(reverse("event:archive_export", args=[forty.slug]))
+    organiser.post(reverse("console:archive_export", args=[forty.slug]))
     job = Job.objects.get()
-    page = reverse("event:archive_job", args=[forty.slug, job.pk])
+    page = reverse("console:archive_job", args=[forty.slug, job.pk])
     _killed(job, seconds_ago=5)  # a heartbeat 5 s ago: still being made
     assert 'id="job-progress"' in organiser.get(page).content.decode()
 
     _killed(job, seconds_ago=lost.LOST_SECONDS + 1)
     shown = organiser.get(page).content.decode()
     assert 'id="job-retry"' in shown and "stopped before it was done" in shown
-    retry = organiser.post(reverse("event:archive_job_retry", args=[forty.slug, job.pk]))
+    retry = organiser.post(reverse("console:archive_job_retry", args=[forty.slug, job.pk]))
     assert retry.status_code == 302 and retry["Location"] == page
     worker_pass()
     job.refresh_from_db()

@@ -229,10 +229,10 @@ def test_the_console_page_adds_edits_loads_and_deletes_after_confirming(client, 
     session = make_session()
     tournament = session.round.tournament
     organiser_of(tournament)
-    address = reverse("event:penalty_presets", args=[tournament.slug])
+    address = reverse("console:penalty_presets", args=[tournament.slug])
     page = client.get(address).content.decode()
     assert "No presets yet" in page and "Load The Star" in page
-    client.post(reverse("event:penalty_presets_load", args=[tournament.slug]),
+    client.post(reverse("console:penalty_presets_load", args=[tournament.slug]),
                 {"example": "the_star"})  # fmt: skip
     add = {"name": "Wrong claim", "points": "9", "per": "", "mode": "zero_sum"}
     assert client.post(address, add).status_code == 302
@@ -241,11 +241,11 @@ def test_the_console_page_adds_edits_loads_and_deletes_after_confirming(client, 
     page = client.post(address, dict(add, name="Rude", points="10")).content.decode()
     assert "cannot be shared equally by three players" in page
     preset = PenaltyPreset.objects.get(name="Wrong claim")
-    edit = reverse("event:penalty_preset_edit", args=[tournament.slug, preset.pk])
+    edit = reverse("console:penalty_preset_edit", args=[tournament.slug, preset.pk])
     client.post(edit, dict(add, points="12", warning_first="on"))
     preset.refresh_from_db()
     assert (preset.points, preset.warning_first) == (12, True)
-    delete = reverse("event:penalty_preset_delete", args=[tournament.slug, preset.pk])
+    delete = reverse("console:penalty_preset_delete", args=[tournament.slug, preset.pk])
     page = client.get(delete).content.decode()
     assert "Delete the preset Wrong claim?" in page and 'id="confirm-delete"' in page
     assert PenaltyPreset.objects.filter(pk=preset.pk).exists()  # a GET deletes nothing
@@ -254,7 +254,7 @@ def test_the_console_page_adds_edits_loads_and_deletes_after_confirming(client, 
     talking = PenaltyPreset.objects.get(name="Talking")
     penalty_record(session=session, player_id=seat_players(session)["E"], reason="",
                    user=None, preset_id=talking.pk)  # fmt: skip
-    delete = reverse("event:penalty_preset_delete", args=[tournament.slug, talking.pk])
+    delete = reverse("console:penalty_preset_delete", args=[tournament.slug, talking.pk])
     assert 'id="cannot-delete"' in client.get(delete).content.decode()
     page = client.post(delete, follow=True).content.decode()
     assert "stays for the history" in page

@@ -70,7 +70,7 @@ def _settings(tournament, **changes):
 def test_the_settings_form_offers_0_5_15_and_any_value(client, organiser_of):
     tournament = make_tournament()
     organiser_of(tournament)
-    address = reverse("event:tournament_edit", args=[tournament.slug])
+    address = reverse("console:tournament_edit", args=[tournament.slug])
     page = client.get(address).content.decode()
     for value in ("0", "5", "15", "other"):
         assert f'name="minimum_points" value="{value}"' in page
@@ -108,7 +108,7 @@ def test_a_bad_minimum_or_cap_gets_a_clear_message_and_nothing_is_saved(
 ):
     tournament = make_tournament()
     organiser_of(tournament)
-    address = reverse("event:tournament_edit", args=[tournament.slug])
+    address = reverse("console:tournament_edit", args=[tournament.slug])
     response = client.post(address, _settings(tournament, **changes))
     assert response.status_code == 200
     assert words in response.content.decode()

@@ -254,7 +254,7 @@ def test_a_tables_card_is_still_made_in_the_request(client, queue):
 def test_the_printouts_page_lists_the_files_made_lately(client, queue, cards):
     tournament, job = cards
     client.force_login(make_user("superuser"))
-    page = client.get(reverse("printing:printouts", args=[tournament.slug])).content.decode()
+    page = client.get(reverse("console:printouts", args=[tournament.slug])).content.decode()
     assert 'id="recent-files"' in page and job_url(job) in page
     assert "Filled score cards, round 1" in page
 

@@ -56,7 +56,7 @@ def test_the_job_page_and_the_list_of_files_say_the_title(client, seated):
     page = client.get(address, {"lang": "zh-hant"}).content.decode()
     assert "<h1>選手座位條（簡體中文）</h1>" in page
     assert "<title>選手座位條（簡體中文） · " in page
-    listed = client.get(reverse("printing:printouts", args=[seated.slug])).content.decode()
+    listed = client.get(reverse("console:printouts", args=[seated.slug])).content.decode()
     assert "選手座位條（簡體中文）" in listed and "(zh-hans)" not in listed
     english = client.get(address, {"lang": "en"}).content.decode()
     assert "<h1>Player slips (Simplified Chinese)</h1>" in english

@@ -162,9 +162,7 @@ def test_the_download_takes_the_language_asked_or_the_askers(client):
     assert "Tiedplayerssharearank." in squeezed(text(english.content))
     wrong = client.get(url, {"language": "fr"})
     assert wrong.status_code == 400 and "zh-hans" in wrong.content.decode()
-    page = client.get(
-        reverse("printing:printouts", args=[tournament.slug]), {"language": "zh-hans"}
-    )
+    page = client.get(reverse("console:printouts", args=[tournament.slug]), {"language": "zh-hans"})
     assert 'name="language" value="zh-hans"' in page.content.decode()
 
 

@@ -117,7 +117,7 @@ def test_an_unknown_printout_is_a_404_that_lists_the_known_ones(client, seated):
 def test_the_printouts_page_is_for_organisers(client, seated, role, status):
     tournament, _ = seated
     client.force_login(make_user(role))
-    response = client.get(reverse("printing:printouts", args=[tournament.slug]))
+    response = client.get(reverse("console:printouts", args=[tournament.slug]))
     assert response.status_code == status
     if status == 200:
         body = response.content.decode()
@@ -130,14 +130,14 @@ def test_the_printouts_page_warns_when_no_cjk_font_is_installed(client, seated, 
     tournament, _ = seated
     monkeypatch.setattr(base, "cjk_font_available", lambda: False)
     client.force_login(make_user("superuser"))
-    body = client.get(reverse("printing:printouts", args=[tournament.slug])).content.decode()
+    body = client.get(reverse("console:printouts", args=[tournament.slug])).content.decode()
     assert "No Chinese (CJK) font" in body
 
 
 def test_the_printouts_page_says_when_nothing_is_seated(client):
     tournament = make_tournament()
     client.force_login(make_user("superuser"))
-    body = client.get(reverse("printing:printouts", args=[tournament.slug])).content.decode()
+    body = client.get(reverse("console:printouts", args=[tournament.slug])).content.decode()
     assert "No round is seated yet" in body and "no players yet" in body
 
 
@@ -147,7 +147,7 @@ def test_buttons_on_the_round_session_and_standings_pages(client, seated):
     round_page = client.get(reverse("desk:round_desk", args=[tournament.slug, 1])).content.decode()
     assert url(tournament, "blank-scorecards", round=1) in round_page
     assert url(tournament, "scorecards", round=1) in round_page
-    assert reverse("printing:printouts", args=[tournament.slug]) in round_page
+    assert reverse("console:printouts", args=[tournament.slug]) in round_page
     session = client.get(reverse("desk:session_sheet", args=[tournament.slug, 1, 2])).content
     assert url(tournament, "scorecards", round=1, table=2).replace("&", "&amp;") in session.decode()
     standings = client.get(reverse("public:standings", args=[tournament.slug])).content.decode()

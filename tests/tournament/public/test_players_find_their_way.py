@@ -215,7 +215,7 @@ def test_a_players_page_counts_in_words_a_player_reads(client, event):
 
 def test_the_printouts_page_says_who_may_print_once(client, demo):
     client.force_login(make_user("superuser"))
-    html = client.get(reverse("printing:printouts", args=[demo.slug])).content.decode()
+    html = client.get(reverse("console:printouts", args=[demo.slug])).content.decode()
     card = html[html.index('id="printout-scorecards"') :]
     card = card[: card.index("</section>")]
     assert visible_text(card).count("For officials") == 1, visible_text(card)

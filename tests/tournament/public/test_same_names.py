@@ -81,12 +81,12 @@ def test_organisers_and_judges_tell_them_apart_in_swap_lists_reports_and_the_des
     slug = tournament.slug
     make_seated_round(tournament, players[1:], 2)  # not played: its seats may be swapped
     client.force_login(make_user("superuser"))
-    swap = _get(client, "seating:seating_round", slug, 2)
+    swap = _get(client, "console:seating_round", slug, 2)
     assert_told_apart(swap)
     shown = re.findall(r"<td><b>\d+</b> ([^<]+)</td>", swap)  # by number, for the swap form
     seated = [name for name in FAMILY_ORDER if name != "Anna Zimmer"]
     assert sorted(shown) == sorted(seated)
-    assert "Liu Yang" in _get(client, "seating:seating_overview", slug)  # the byes report
+    assert "Liu Yang" in _get(client, "console:seating_overview", slug)  # the byes report
     assert_told_apart(_get(client, "desk:round_desk", slug, 1))
     assert WANGS[0] in _get(client, "desk:session_sheet", slug, 1, 1)
     assert WANGS[1] in _get(client, "desk:session_sheet", slug, 1, 2)

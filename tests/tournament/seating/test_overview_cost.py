@@ -52,7 +52,7 @@ def test_the_kept_rounds_report_equals_a_report_of_the_kept_rounds_alone():
 def _page_queries(client, players: int, rounds: int) -> int:
     tournament = _event(players=players, rounds=rounds, published=1)
     client.force_login(make_user("superuser"))
-    url = reverse("seating:seating_overview", args=[tournament.slug])
+    url = reverse("console:seating_overview", args=[tournament.slug])
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url).status_code == 200
     assert sum('"tournament_seat"' in q["sql"] for q in queries.captured_queries) == 1

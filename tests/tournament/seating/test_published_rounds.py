@@ -151,7 +151,7 @@ def organiser(client):
 
 def test_the_seating_page_keeps_published_rounds_and_says_so(client, organiser, prepared):
     _roll_call(prepared, 2, absent=4)
-    url = reverse("seating:seating_overview", args=[prepared.slug])
+    url = reverse("console:seating_overview", args=[prepared.slug])
     before = _seats(_round(prepared, 1))
     page = client.post(url, {"total_rounds": 4, "seed": 7, "odd_players": "byes"}, follow=True)
     text = page.content.decode()
@@ -166,20 +166,20 @@ def test_the_roll_call_page_seats_a_round_and_regenerates_the_prepared_ones(
     client, organiser, prepared
 ):
     _roll_call(prepared, 2, absent=4)
-    url = reverse("event:round_seat", args=[prepared.slug, 2])
+    url = reverse("console:round_seat", args=[prepared.slug, 2])
     page = client.post(url, {"odd_players": "byes", "seed": 4}, follow=True)
     text = page.content.decode()
     assert "Round 2 seated with the 32 player(s) present at its roll call" in text
     assert "repeat meeting(s) with the rounds already published" in text
     assert "Regenerated the prepared round(s) 3, 4" in text
-    overview = client.get(reverse("seating:seating_overview", args=[prepared.slug]))
+    overview = client.get(reverse("console:seating_overview", args=[prepared.slug]))
     assert 'id="repeat-meetings">0<' in overview.content.decode()
 
 
 def test_an_organiser_regenerates_just_the_rounds_after_the_last_published(
     client, organiser, prepared
 ):
-    url = reverse("seating:seating_overview", args=[prepared.slug])
+    url = reverse("console:seating_overview", args=[prepared.slug])
     page = client.get(url).content.decode()
     assert 'id="regenerate-prepared-button">Regenerate rounds 2–4<' in page
     before = {n: _seats(_round(prepared, n)) for n in (1, 2, 3, 4)}

@@ -37,13 +37,13 @@ def event(client):
 )
 def test_the_seating_pages_speak_chinese(client, event, language, words, east):
     overview = client.get(
-        reverse("seating:seating_overview", args=[event.slug]), {"lang": language}
+        reverse("console:seating_overview", args=[event.slug]), {"lang": language}
     ).content.decode()
     for word in words:
         assert word in overview
     assert "repeat meetings in the published rounds" not in overview
     seating = client.get(
-        reverse("seating:seating_round", args=[event.slug, 1]), {"lang": language}
+        reverse("console:seating_round", args=[event.slug, 1]), {"lang": language}
     ).content.decode()
     assert f"<th>{east}</th>" in seating
     assert "第 1 桌" in seating
@@ -51,7 +51,7 @@ def test_the_seating_pages_speak_chinese(client, event, language, words, east):
 
 
 def test_the_seating_pages_keep_their_english(client, event):
-    seating = client.get(reverse("seating:seating_round", args=[event.slug, 1])).content
+    seating = client.get(reverse("console:seating_round", args=[event.slug, 1])).content
     assert b"<th>East</th>" in seating
     assert b"<th>Table 1</th>" in seating
     assert b"Round 1 seating" in seating

@@ -125,7 +125,7 @@ def test_seat_command(event, capsys):
 
 
 def test_pages_need_an_organiser(client, event):
-    url = reverse("seating:seating_overview", args=[event.slug])
+    url = reverse("console:seating_overview", args=[event.slug])
     assert client.get(url).status_code == 302  # to the log-in page
     judge = get_user_model().objects.create_user("j", password="pw")
     client.force_login(judge)
@@ -137,7 +137,7 @@ def test_pages_need_an_organiser(client, event):
 
 
 def test_generate_swap_and_publish_through_pages(client, event, organiser):
-    url = reverse("seating:seating_overview", args=[event.slug])
+    url = reverse("console:seating_overview", args=[event.slug])
     response = client.post(url, {"total_rounds": 3, "seed": 4, "odd_players": "error"}, follow=True)
     assert "Seated round(s) 1, 2, 3" in response.content.decode()
     round_ = Round.objects.get(tournament=event, number=1)
@@ -148,11 +148,11 @@ def test_generate_swap_and_publish_through_pages(client, event, organiser):
     a, b = Seat.objects.filter(round=round_).order_by("table__number", "wind")[::5][:2]
     number = dict(Registration.objects.filter(tournament=event).values_list("player_id", "number"))
     client.post(
-        reverse("seating:seating_round", args=[event.slug, 1]),
+        reverse("console:seating_round", args=[event.slug, 1]),
         {"first": number[a.player_id], "second": number[b.player_id]},
     )
     assert Seat.objects.get(round=round_, player=a.player).table_id == b.table_id
-    client.post(reverse("seating:seating_publish", args=[event.slug, 1]), {"publish": "1"})
+    client.post(reverse("console:seating_publish", args=[event.slug, 1]), {"publish": "1"})
     client.logout()
     body = client.get(public).content.decode()
     names = [
@@ -165,7 +165,7 @@ def test_generate_swap_and_publish_through_pages(client, event, organiser):
 
 def test_overview_shows_quality_and_clear_errors(client, event, organiser):
     Registration.objects.filter(tournament=event).first().delete()
-    url = reverse("seating:seating_overview", args=[event.slug])
+    url = reverse("console:seating_overview", args=[event.slug])
     body = client.post(url, {"total_rounds": 2, "seed": 0, "odd_players": "error"}).content.decode()
     assert "15 players do not fill tables of 4: add 1 substitute" in body
     client.post(url, {"total_rounds": 2, "seed": 0, "odd_players": "byes"})

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _url(name, tournament, *args):
-    return reverse(f"event:{name}", args=[tournament.slug, *args])
+    return reverse(f"console:{name}", args=[tournament.slug, *args])
 
 
 def test_a_retry_after_the_worker_died_past_the_commit_says_the_cut_is_done(client, monkeypatch):

@@ -22,7 +22,7 @@ from .common import console_page
 
 
 def _job_url(tournament, job: Job, name: str = "archive_job") -> str:
-    return reverse(f"event:{name}", args=[tournament.slug, job.pk])
+    return reverse(f"console:{name}", args=[tournament.slug, job.pk])
 
 
 def archive_job_page(view):
@@ -59,7 +59,7 @@ def archive_job(request, tournament, job):
         job,
         file_url=_job_url(tournament, job, "archive_job_file"),
         retry_url=_job_url(tournament, job, "archive_job_retry"),
-        back=(reverse("printing:printouts", args=[tournament.slug]), "Printouts and files"),
+        back=(reverse("console:printouts", args=[tournament.slug]), "Printouts and files"),
     )
     template = "tournament/jobs/_status.html" if request.htmx else "tournament/jobs/job.html"
     return render(request, template, context)

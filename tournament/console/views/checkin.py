@@ -70,7 +70,7 @@ def checkin(request, tournament):
         "withdrawn_numbers": selectors.withdrawn_numbers(tournament),
         "field": round_field(tournament, number),  # waits for a cut: say so, link to it
     }
-    return render(request, "tournament/event/checkin.html", context)
+    return render(request, "tournament/console/checkin.html", context)
 
 
 @console_page()
@@ -116,4 +116,4 @@ def round_seat(request, tournament, number):
         messages.error(request, error_text(error))
         return redirect(checkin_url(tournament, number))
     messages.success(request, plan.describe())
-    return redirect("seating:seating_round", slug=tournament.slug, number=number)
+    return redirect("console:seating_round", slug=tournament.slug, number=number)

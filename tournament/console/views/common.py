@@ -28,4 +28,4 @@ ROUND_NUMBER_MAX = 32767
 
 def checkin_url(tournament, number: int) -> str:
     """The roll call of round ``number``."""
-    return f"{reverse('event:checkin', kwargs={'slug': tournament.slug})}?round={number}"
+    return f"{reverse('console:checkin', kwargs={'slug': tournament.slug})}?round={number}"

@@ -31,4 +31,4 @@ def dashboard(request, tournament):
         "withdrawn": selectors.withdrawn_count(tournament),
         "officials": event_selectors.officials(tournament),
     }
-    return render(request, "tournament/event/dashboard.html", context)
+    return render(request, "tournament/console/dashboard.html", context)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import csv
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -18,8 +18,8 @@ from django.views.decorators.http import require_POST
 from ...event import links as link_services
 from ...event import selectors
 from ...event.spreadsheet import row_escape
-from ...form_errors import error_text
 from ...models import Registration
+from ...writes import service_write
 from .common import console_page
 
 LINK_ACTIONS = {
@@ -43,28 +43,26 @@ def player_link(request, tournament, number):
     if action not in LINK_ACTIONS:
         action = "issue"
     if request.method == "POST":
-        try:
-            if action == "revoke":
-                link_services.player_link_revoke(registration=registration, user=request.user)
-                messages.success(
-                    request,
-                    _("The private link of %(player)s no longer works.") % {"player": registration},
-                )
-            else:
-                link_services.player_link_issue(registration=registration, user=request.user)
-                messages.success(
-                    request, _("%(player)s has a new private link.") % {"player": registration}
-                )
-        except ValidationError as error:
-            messages.error(request, error_text(error))
-        return redirect("event:player_edit", slug=tournament.slug, number=number)
+        if action == "revoke":
+            write, done = (
+                link_services.player_link_revoke,
+                _("The private link of %(player)s no longer works."),
+            )
+        else:
+            write, done = link_services.player_link_issue, _("%(player)s has a new private link.")
+        return service_write(
+            request,
+            lambda: write(registration=registration, user=request.user),
+            done=lambda value: done % {"player": registration},
+            then=reverse("console:player_edit", args=[tournament.slug, number]),
+        )
     context = {
         "tournament": tournament,
         "registration": registration,
         "action": action,
         "title": LINK_ACTIONS[action],
     }
-    return render(request, "tournament/event/player_link.html", context)
+    return render(request, "tournament/console/player_link.html", context)
 
 
 @console_page()
@@ -77,7 +75,7 @@ def links_issue_all(request, tournament):
         if issued
         else _("Every player already has a link."),
     )
-    return redirect("event:roster", slug=tournament.slug)
+    return redirect("console:roster", slug=tournament.slug)
 
 
 @console_page()

@@ -26,7 +26,7 @@ def _page(request, tournament, confirm=None):
         "failure_limit": settings.AXES_FAILURE_LIMIT,
         "cooloff_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
     }
-    response = render(request, "tournament/event/login_locks.html", context)
+    response = render(request, "tournament/console/login_locks.html", context)
     response["Cache-Control"] = "no-store"
     return response
 
@@ -60,6 +60,6 @@ def login_lock_lift(request, tournament):
             messages.success(
                 request, _("The log-in lock on %(user)s is lifted.") % {"user": lock.username}
             )
-            return redirect("event:login_locks", slug=tournament.slug)
+            return redirect("console:login_locks", slug=tournament.slug)
     messages.error(request, _("That log-in is not locked now (the lock may have ended)."))
-    return redirect("event:login_locks", slug=tournament.slug)
+    return redirect("console:login_locks", slug=tournament.slug)

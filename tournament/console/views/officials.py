@@ -36,7 +36,7 @@ def officials(request, tournament):
                 },
             )
             if password is None:
-                return redirect("event:officials", slug=tournament.slug)
+                return redirect("console:officials", slug=tournament.slug)
             form = OfficialForm()
     context = {
         "tournament": tournament,
@@ -45,7 +45,7 @@ def officials(request, tournament):
         "password": password,
         "new_username": request.POST.get("username", "") if password else "",
     }
-    response = render(request, "tournament/event/officials.html", context)
+    response = render(request, "tournament/console/officials.html", context)
     response["Cache-Control"] = "no-store"  # the generated password is shown once
     return response
 
@@ -61,4 +61,4 @@ def official_remove(request, tournament, pk):
         request,
         _("%(user)s is no longer an official here.") % {"user": official.user.username},
     )
-    return redirect("event:officials", slug=tournament.slug)
+    return redirect("console:officials", slug=tournament.slug)

@@ -7,22 +7,26 @@ from __future__ import annotations
 import copy
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...form_errors import error_text, service_error_onto
 from ...models import PenaltyPreset
 from ...play.penalties import EXAMPLE_SETS
 from ...play.selectors import penalties as penalty_selectors
 from ...play.services import presets as preset_services
+from ...writes import service_write
 from ..forms.presets import ExampleSetForm, PenaltyPresetForm
 from .common import console_page
 
 
+def _list_url(tournament) -> str:
+    return reverse("console:penalty_presets", args=[tournament.slug])
+
+
 def _back_to_list(tournament):
-    return redirect("event:penalty_presets", slug=tournament.slug)
+    return redirect(_list_url(tournament))
 
 
 @console_page()
@@ -31,25 +35,26 @@ def penalty_presets(request, tournament):
     form = PenaltyPresetForm(request.POST or None, instance=PenaltyPreset(tournament=tournament))
     if request.method == "POST" and form.is_valid():
         values = {name: form.cleaned_data[name] for name in form.Meta.fields}
-        try:
-            preset = preset_services.penalty_preset_save(
+        answer = service_write(
+            request,
+            lambda: preset_services.penalty_preset_save(
                 tournament=tournament, values=values, user=request.user
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(
-                request,
-                _("Preset %(name)s added; the desk offers it now.") % {"name": preset.name},
-            )
-            return _back_to_list(tournament)
+            ),
+            form=form,
+            done=lambda preset: (
+                _("Preset %(name)s added; the desk offers it now.") % {"name": preset.name}
+            ),
+            then=_list_url(tournament),
+        )
+        if answer is not None:
+            return answer
     context = {
         "tournament": tournament,
         "form": form,
         "presets": penalty_selectors.penalty_presets(tournament),
         "examples": [(key, label, terms) for key, (label, terms) in EXAMPLE_SETS.items()],
     }
-    return render(request, "tournament/event/penalty_presets.html", context)
+    return render(request, "tournament/console/penalty_presets.html", context)
 
 
 @console_page()
@@ -59,21 +64,20 @@ def penalty_preset_edit(request, tournament, pk):
     form = PenaltyPresetForm(request.POST or None, instance=copy.copy(preset))
     if request.method == "POST" and form.is_valid():
         values = {name: form.cleaned_data[name] for name in form.Meta.fields}
-        try:
-            preset_services.penalty_preset_save(
+        answer = service_write(
+            request,
+            lambda: preset_services.penalty_preset_save(
                 tournament=tournament, preset=preset, values=values, user=request.user
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(
-                request,
-                _("Preset %(name)s saved. Penalties already recorded keep their points.")
-                % {"name": values["name"]},
-            )
-            return _back_to_list(tournament)
+            ),
+            form=form,
+            done=_("Preset %(name)s saved. Penalties already recorded keep their points.")
+            % {"name": values["name"]},
+            then=_list_url(tournament),
+        )
+        if answer is not None:
+            return answer
     context = {"tournament": tournament, "form": form, "preset": preset}
-    return render(request, "tournament/event/penalty_preset_edit.html", context)
+    return render(request, "tournament/console/penalty_preset_edit.html", context)
 
 
 @console_page()
@@ -82,15 +86,14 @@ def penalty_preset_delete(request, tournament, pk):
     preset = get_object_or_404(PenaltyPreset, tournament=tournament, pk=pk)
     used = preset.penalties.count()
     if request.method == "POST":
-        try:
-            preset_services.penalty_preset_delete(preset=preset, user=request.user)
-        except ValidationError as error:
-            messages.error(request, error_text(error))
-        else:
-            messages.success(request, _("Preset %(name)s deleted.") % {"name": preset.name})
-        return _back_to_list(tournament)
+        return service_write(
+            request,
+            lambda: preset_services.penalty_preset_delete(preset=preset, user=request.user),
+            done=lambda value: _("Preset %(name)s deleted.") % {"name": preset.name},
+            then=_list_url(tournament),
+        )
     context = {"tournament": tournament, "preset": preset, "used": used}
-    return render(request, "tournament/event/penalty_preset_delete.html", context)
+    return render(request, "tournament/console/penalty_preset_delete.html", context)
 
 
 @console_page()

@@ -1,7 +1,7 @@
 """The organisers' printouts page: every document with its audience, the seated rounds to print
 from, the font warnings, the tournament archive, and the files made lately in the background
 (`tournament.jobs`) with their state. The PDFs themselves are `tournament.printing.views`
-(``printing:printout_download``); this page joins the ``printing`` namespace."""
+(``printing:printout_download``); this page sits beside them at ``/t/<slug>/print/``."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def _recent_files(request, tournament) -> list[tuple[Job, str]]:
     files = []
     for job in jobs_recent(tournament):
         if job.kind == Job.Kind.ARCHIVE:
-            files.append((job, reverse("event:archive_job", args=[tournament.slug, job.pk])))
+            files.append((job, reverse("console:archive_job", args=[tournament.slug, job.pk])))
         elif printout_viewer_matches(job, official=True, withheld=withheld):
             files.append((job, reverse("printing:printout_job", args=[tournament.slug, job.pk])))
     return files[:10]
@@ -53,4 +53,4 @@ def printouts(request, tournament):
         "print_language": asked or current,
         "language_asked": asked,
     }
-    return render(request, "tournament/printing/printouts.html", context)
+    return render(request, "tournament/console/printouts.html", context)

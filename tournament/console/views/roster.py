@@ -6,20 +6,19 @@ from __future__ import annotations
 
 import csv
 
-from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import selectors, services
 from ...event.spreadsheet import row_escape
-from ...form_errors import error_text, service_error_onto
 from ...models import Registration, Tournament
 from ...seating import services as seating_services
+from ...writes import service_write
 from ..forms.roster import PlayerForm, WithdrawForm
 from .common import console_page
 
@@ -59,36 +58,45 @@ def roster(request, tournament):
     page = Paginator(selectors.roster(tournament, query), 50).get_page(request.GET.get("page"))
     return render(
         request,
-        "tournament/event/roster.html",
+        "tournament/console/roster.html",
         {"tournament": tournament, "page": page, "query": query},
     )
 
 
-@console_page()
-def player_add(request, tournament):
+def _new_player_page(request, tournament, add, *, done: str, then: str, page: dict):
+    """The form that registers a new player through ``add`` (`event.services.registration_add`
+    or `seating.services.roster_substitute`); ``done`` names the player, ``page`` is what the
+    form's page says about it (its title, its buttons)."""
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            registration = services.registration_add(
+        answer = service_write(
+            request,
+            lambda: add(
                 tournament=tournament,
                 number=form.cleaned_data["number"],
                 user=request.user,
                 **_player_values(form.cleaned_data),
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(
-                request,
-                _("Registered %(player)s.") % {"player": registration} + _linked(registration),
-            )
-            if "again" in request.POST:
-                return redirect("event:player_add", slug=tournament.slug)
-            return redirect("event:roster", slug=tournament.slug)
-    return render(
+            ),
+            form=form,
+            done=lambda registration: done % {"player": registration} + _linked(registration),
+            then=then,
+        )
+        if answer is not None:
+            return answer
+    context = {"tournament": tournament, "form": form, **page}
+    return render(request, "tournament/console/player_form.html", context)
+
+
+@console_page()
+def player_add(request, tournament):
+    then = "console:player_add" if "again" in request.POST else "console:roster"
+    return _new_player_page(
         request,
-        "tournament/event/player_form.html",
-        {"tournament": tournament, "form": form, "title": _("Add a player"), "again": True},
+        tournament,
+        services.registration_add,
+        done=_("Registered %(player)s."),
+        then=reverse(then, args=[tournament.slug]),
+        page={"title": _("Add a player"), "again": True},
     )
 
 
@@ -110,13 +118,17 @@ def player_edit(request, tournament, number):
         changes = dict(form.cleaned_data)
         if changes["number"] is None:
             changes["number"] = registration.number
-        try:
-            services.player_update(registration=registration, changes=changes, user=request.user)
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(request, _("Saved %(player)s.") % {"player": registration})
-            return redirect("event:roster", slug=tournament.slug)
+        answer = service_write(
+            request,
+            lambda: services.player_update(
+                registration=registration, changes=changes, user=request.user
+            ),
+            form=form,
+            done=lambda value: _("Saved %(player)s.") % {"player": registration},
+            then=reverse("console:roster", args=[tournament.slug]),
+        )
+        if answer is not None:
+            return answer
     link = selectors.link_in_force(registration)
     context = {
         "tournament": tournament,
@@ -130,7 +142,7 @@ def player_edit(request, tournament, number):
             initial={"from_round": selectors.last_seated_round_number(tournament) or 1}
         ),
     }
-    return render(request, "tournament/event/player_form.html", context)
+    return render(request, "tournament/console/player_form.html", context)
 
 
 @console_page()
@@ -139,22 +151,24 @@ def player_withdraw(request, tournament, number):
     form = WithdrawForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         from_round = form.cleaned_data["from_round"]
-        try:
-            reseated = seating_services.roster_withdraw(
+        withdrawn = _("%(player)s withdrawn from round %(round)s on.")
+        answer = service_write(
+            request,
+            lambda: seating_services.roster_withdraw(
                 registration=registration, from_round=from_round, user=request.user
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            withdrawn = _("%(player)s withdrawn from round %(round)s on.") % {
-                "player": registration.player,
-                "round": from_round,
-            }
-            messages.success(request, withdrawn + _reseated(reseated))
-            return redirect("event:roster", slug=tournament.slug)
+            ),
+            form=form,
+            done=lambda reseated: (
+                withdrawn % {"player": registration.player, "round": from_round}
+                + _reseated(reseated)
+            ),
+            then=reverse("console:roster", args=[tournament.slug]),
+        )
+        if answer is not None:
+            return answer
     return render(
         request,
-        "tournament/event/player_withdraw.html",
+        "tournament/console/player_withdraw.html",
         {"tournament": tournament, "registration": registration, "form": form},
     )
 
@@ -163,50 +177,25 @@ def player_withdraw(request, tournament, number):
 @require_POST
 def player_reinstate(request, tournament, number):
     registration = _registration(tournament, number)
-    try:
-        reseated = seating_services.roster_reinstate(registration=registration, user=request.user)
-    except ValidationError as error:
-        messages.error(request, error_text(error))
-    else:
-        messages.success(
-            request,
-            _("%(player)s is back in the event.") % {"player": registration.player}
-            + _reseated(reseated),
-        )
-    return redirect("event:roster", slug=tournament.slug)
+    back = _("%(player)s is back in the event.")
+    return service_write(
+        request,
+        lambda: seating_services.roster_reinstate(registration=registration, user=request.user),
+        done=lambda reseated: back % {"player": registration.player} + _reseated(reseated),
+        then=reverse("console:roster", args=[tournament.slug]),
+    )
 
 
 @console_page()
 def substitute_add(request, tournament):
-    form = PlayerForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            registration = seating_services.roster_substitute(
-                tournament=tournament,
-                number=form.cleaned_data["number"],
-                user=request.user,
-                **_player_values(form.cleaned_data),
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(
-                request,
-                _("Substitute %(player)s registered.") % {"player": registration}
-                + _linked(registration),
-            )
-            if request.POST.get("next") == "checkin":
-                return redirect("event:checkin", slug=tournament.slug)
-            return redirect("event:roster", slug=tournament.slug)
-    return render(
+    then = "console:checkin" if request.POST.get("next") == "checkin" else "console:roster"
+    return _new_player_page(
         request,
-        "tournament/event/player_form.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "title": _("Add a substitute"),
-            "substitute": True,
-        },
+        tournament,
+        seating_services.roster_substitute,
+        done=_("Substitute %(player)s registered."),
+        then=reverse(then, args=[tournament.slug]),
+        page={"title": _("Add a substitute"), "substitute": True},
     )
 
 

@@ -72,7 +72,7 @@ def roster_import(request, tournament):
         "summary": roster_bridge.import_summary(plan.counts()) if plan else "",
         "to_import": sum(n for a, n in plan.counts().items() if a != "skip") if plan else 0,
     }
-    return render(request, "tournament/event/roster_import.html", context)
+    return render(request, "tournament/console/roster_import.html", context)
 
 
 @console_page()
@@ -81,14 +81,14 @@ def roster_import_confirm(request, tournament):
     stored = request.session.get(IMPORT_SESSION_KEY)
     if not stored or stored.get("tournament") != tournament.pk:
         messages.error(request, _("There is no import to confirm: upload the file again."))
-        return redirect("event:roster_import", slug=tournament.slug)
+        return redirect("console:roster_import", slug=tournament.slug)
     # Planned again against the roster as it is now: what is saved is what the rules allow now.
     plan = roster_bridge.plan_source(tournament, roster_bridge.ImportSource.from_data(stored))
     try:
         counts = services.roster_import(tournament=tournament, plan=plan, user=request.user)
     except ValidationError as error:
         messages.error(request, _("Nothing was saved. %(reason)s") % {"reason": error_text(error)})
-        return redirect("event:roster_import", slug=tournament.slug)
+        return redirect("console:roster_import", slug=tournament.slug)
     del request.session[IMPORT_SESSION_KEY]
     messages.success(request, roster_bridge.imported_message(counts))
-    return redirect("event:roster", slug=tournament.slug)
+    return redirect("console:roster", slug=tournament.slug)

@@ -5,17 +5,17 @@ the reason, kept by the audit log). Writes: `event.services.round_status_set`,
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import services
-from ...form_errors import error_text
 from ...models import Penalty, Round
 from ...play.selectors.penalties import tournament_penalties
 from ...play.services import sessions as session_services
 from ...roles import HEAD_JUDGE
+from ...writes import service_write
 from ..forms.rounds import PenaltyDeleteForm, RoundStatusForm
 from .common import console_page
 
@@ -30,7 +30,7 @@ def rounds(request, tournament):
         "penalties": tournament_penalties(tournament),
         "delete_form": PenaltyDeleteForm(),
     }
-    return render(request, "tournament/event/rounds.html", context)
+    return render(request, "tournament/console/rounds.html", context)
 
 
 @console_page(HEAD_JUDGE)
@@ -41,20 +41,18 @@ def round_status(request, tournament, number):
     form = RoundStatusForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose a known status."))
-    else:
-        try:
-            services.round_status_set(
-                round_=round_, status=form.cleaned_data["status"], user=request.user
-            )
-        except ValidationError as error:
-            messages.error(request, error_text(error))
-        else:
-            messages.success(
-                request,
-                _("Round %(round)s is now %(status)s.")
-                % {"round": number, "status": round_.get_status_display()},
-            )
-    return redirect("event:rounds", slug=tournament.slug)
+        return redirect("console:rounds", slug=tournament.slug)
+    return service_write(
+        request,
+        lambda: services.round_status_set(
+            round_=round_, status=form.cleaned_data["status"], user=request.user
+        ),
+        done=lambda value: (
+            _("Round %(round)s is now %(status)s.")
+            % {"round": number, "status": round_.get_status_display()}
+        ),
+        then=reverse("console:rounds", args=[tournament.slug]),
+    )
 
 
 @console_page(HEAD_JUDGE)
@@ -66,13 +64,12 @@ def penalty_delete(request, tournament, pk):
         messages.error(
             request, _("Say why the penalty is deleted; the reason goes in the audit log.")
         )
-    else:
-        try:
-            session_services.penalty_delete(
-                penalty=penalty, user=request.user, reason=form.cleaned_data["reason"]
-            )
-        except ValidationError as error:
-            messages.error(request, error_text(error))
-        else:
-            messages.success(request, _("Penalty deleted; the audit log keeps it."))
-    return redirect("event:rounds", slug=tournament.slug)
+        return redirect("console:rounds", slug=tournament.slug)
+    return service_write(
+        request,
+        lambda: session_services.penalty_delete(
+            penalty=penalty, user=request.user, reason=form.cleaned_data["reason"]
+        ),
+        done=_("Penalty deleted; the audit log keeps it."),
+        then=reverse("console:rounds", args=[tournament.slug]),
+    )

@@ -8,16 +8,18 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import selectors as event_selectors
-from ...form_errors import error_text, service_error_onto
+from ...form_errors import service_error_onto
 from ...models import Round
 from ...play.selectors.rounds import round_is_opened
 from ...seating import services as seating_services
 from ...seating.selectors import seating_overview as overview_rows
 from ...winds import WIND_NAMES, WINDS
+from ...writes import service_write
 from ..forms.seating import GenerateSeatingForm, SwapSeatsForm, TableChangeForm
 from .common import console_page
 
@@ -54,7 +56,7 @@ def seating_overview(request, tournament):
             cut_round = seating_services.cut_pending_round(error)
         else:
             messages.success(request, plan.describe())
-            return redirect("seating:seating_overview", slug=tournament.slug)
+            return redirect("console:seating_overview", slug=tournament.slug)
     overview = overview_rows(tournament)
     form.initial["total_rounds"] = max(len(overview.rounds), 1)  # the rounds read once
     context = {
@@ -63,7 +65,7 @@ def seating_overview(request, tournament):
         "cut_round": cut_round,
         **_fields(overview),
     }
-    return render(request, "tournament/seating/seating_overview.html", context)
+    return render(request, "tournament/console/seating_overview.html", context)
 
 
 def _fields(rows) -> dict:
@@ -77,18 +79,15 @@ def seating_round(request, tournament, number):
     round_ = _round(tournament, number)
     form = SwapSeatsForm(request.POST or None, round_=round_)
     if request.method == "POST" and form.is_valid():
-        try:
-            seating_services.seating_swap(round_=round_, **form.cleaned_data)
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            first, second = (form.label_of(form.cleaned_data[key]) for key in ("first", "second"))
-            messages.success(
-                request,
-                _("Swapped %(first)s and %(second)s. Publish again when ready.")
-                % {"first": first, "second": second},
-            )
-            return redirect("seating:seating_round", slug=tournament.slug, number=number)
+        answer = service_write(
+            request,
+            lambda: seating_services.seating_swap(round_=round_, **form.cleaned_data),
+            form=form,
+            done=lambda value: _swapped(form),
+            then=_round_url(tournament, number),
+        )
+        if answer is not None:
+            return answer
     names = form.names
     context = {
         "tournament": tournament,
@@ -100,7 +99,19 @@ def seating_round(request, tournament, number):
         "form": form,
         "change_form": TableChangeForm(initial={"after_hand": round_.table_change_after}),
     }
-    return render(request, "tournament/seating/seating_round.html", context)
+    return render(request, "tournament/console/seating_round.html", context)
+
+
+def _swapped(form) -> str:
+    first, second = (form.label_of(form.cleaned_data[key]) for key in ("first", "second"))
+    return _("Swapped %(first)s and %(second)s. Publish again when ready.") % {
+        "first": first,
+        "second": second,
+    }
+
+
+def _round_url(tournament, number: int) -> str:
+    return reverse("console:seating_round", args=[tournament.slug, number])
 
 
 @console_page()
@@ -111,28 +122,27 @@ def seating_table_change(request, tournament, number):
     form = TableChangeForm(request.POST)
     if not form.is_valid():
         messages.error(request, "; ".join(e for errors in form.errors.values() for e in errors))
-        return redirect("seating:seating_round", slug=tournament.slug, number=number)
+        return redirect(_round_url(tournament, number))
     after = form.cleaned_data["after_hand"]
-    try:
-        plan = seating_services.round_table_change_set(
-            round_=round_, after_hand=after, user=request.user
-        )
-    except ValidationError as error:
-        messages.error(request, error_text(error))
-    else:
+
+    def table_change_done(plan) -> str:
         if after is None:
-            messages.success(
-                request,
-                _("Round %(number)s: no table change; one seat per player.") % {"number": number},
-            )
-        else:
-            seated = plan.describe() if plan else _("Seat the round to seat both halves.")
-            changed = _("Round %(number)s: players change tables after hand %(after)s.") % {
-                "number": number,
-                "after": after,
-            }
-            messages.success(request, f"{changed} {seated}")
-    return redirect("seating:seating_round", slug=tournament.slug, number=number)
+            return _("Round %(number)s: no table change; one seat per player.") % {"number": number}
+        seated = plan.describe() if plan else _("Seat the round to seat both halves.")
+        changed = _("Round %(number)s: players change tables after hand %(after)s.") % {
+            "number": number,
+            "after": after,
+        }
+        return f"{changed} {seated}"
+
+    return service_write(
+        request,
+        lambda: seating_services.round_table_change_set(
+            round_=round_, after_hand=after, user=request.user
+        ),
+        done=table_change_done,
+        then=_round_url(tournament, number),
+    )
 
 
 @console_page()
@@ -140,14 +150,13 @@ def seating_table_change(request, tournament, number):
 def seating_publish(request, tournament, number):
     round_ = _round(tournament, number)
     publish = request.POST.get("publish") == "1"
-    try:
-        seating_services.seating_publish(round_=round_, published=publish)
-    except ValidationError as error:
-        messages.error(request, error_text(error))
+    if publish:
+        done = _("Round %(number)s seating published.")
     else:
-        if publish:
-            done = _("Round %(number)s seating published.")
-        else:
-            done = _("Round %(number)s seating withdrawn from the public pages.")
-        messages.success(request, done % {"number": round_.number})
-    return redirect("seating:seating_round", slug=tournament.slug, number=number)
+        done = _("Round %(number)s seating withdrawn from the public pages.")
+    return service_write(
+        request,
+        lambda: seating_services.seating_publish(round_=round_, published=publish),
+        done=done % {"number": round_.number},
+        then=_round_url(tournament, number),
+    )

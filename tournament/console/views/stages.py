@@ -13,19 +13,19 @@ from __future__ import annotations
 import secrets
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...fields import confirmed_cuts, stage_plan
-from ...form_errors import error_text, service_error_onto
 from ...models import Stage
 from ...standings import services as standings_services
 from ...standings.ranking.rows import number_text
 from ...standings.ranking.tie_breaks import TIE_BREAKS
 from ...standings.selectors.cut_review import cut_preview, cuts_changed, stage_description
+from ...writes import service_write
 from ..forms.stages import CutConfirmForm, CutUndoForm, StagesForm
 from .common import console_page
 
@@ -37,15 +37,17 @@ def stages(request, tournament):
     plan = stage_plan(tournament)
     form = StagesForm(request.POST or None, initial={"cuts": StagesForm.initial_text(plan)})
     if request.method == "POST" and form.is_valid():
-        try:
-            standings_services.stages_set(
+        answer = service_write(
+            request,
+            lambda: standings_services.stages_set(
                 tournament=tournament, cuts=form.cleaned_data["cuts"], user=request.user
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(request, _("Stages saved."))
-            return redirect("event:stages", slug=tournament.slug)
+            ),
+            form=form,
+            done=_("Stages saved."),
+            then=reverse("console:stages", args=[tournament.slug]),
+        )
+        if answer is not None:
+            return answer
     cuts = confirmed_cuts(tournament)
     context = {
         "tournament": tournament,
@@ -56,7 +58,7 @@ def stages(request, tournament):
         ],
         "changed": cuts_changed(tournament),
     }
-    return render(request, "tournament/event/stages.html", context)
+    return render(request, "tournament/console/stages.html", context)
 
 
 def _seed(request) -> int:
@@ -80,22 +82,18 @@ def cut(request, tournament, number):
     if request.method == "POST":
         form = CutConfirmForm(request.POST)
         if form.is_valid():
-            try:
-                standings_services.cut_confirm(
+            return service_write(
+                request,
+                lambda: standings_services.cut_confirm(
                     tournament=tournament,
                     stage=number,
                     seed=form.cleaned_data["seed"],
                     user=request.user,
-                )
-            except ValidationError as error:
-                messages.error(request, error_text(error))
-            else:
-                messages.success(
-                    request,
-                    _("Cut after round %(round)s confirmed; see the standings.")
-                    % {"round": preview.last_round},
-                )
-            return redirect("event:cut", slug=tournament.slug, number=number)
+                ),
+                done=_("Cut after round %(round)s confirmed; see the standings.")
+                % {"round": preview.last_round},
+                then=_cut_url(tournament, number),
+            )
         messages.error(request, _("The preview's seed is missing: preview the cut again."))
     context = {
         "tournament": tournament,
@@ -104,7 +102,7 @@ def cut(request, tournament, number):
         "undo_form": CutUndoForm(),
         **_cut_rows(preview),
     }
-    return render(request, "tournament/event/cut.html", context)
+    return render(request, "tournament/console/cut.html", context)
 
 
 def _cut_rows(preview) -> dict:
@@ -149,18 +147,23 @@ def cut_undo(request, tournament, number):
     form = CutUndoForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Tick the box to undo the cut."))
-        return redirect("event:cut", slug=tournament.slug, number=number)
-    try:
-        removed = standings_services.cut_undo(
-            tournament=tournament, stage=number, user=request.user
-        )
-    except ValidationError as error:
-        messages.error(request, error_text(error))
-    else:
-        extra = (
-            " " + _("%(count)s prepared round(s) of the next stage removed.") % {"count": removed}
-            if removed
-            else ""
-        )
-        messages.success(request, _("Cut undone.") + extra)
-    return redirect("event:cut", slug=tournament.slug, number=number)
+        return redirect(_cut_url(tournament, number))
+    return service_write(
+        request,
+        lambda: standings_services.cut_undo(tournament=tournament, stage=number, user=request.user),
+        done=_cut_undone,
+        then=_cut_url(tournament, number),
+    )
+
+
+def _cut_url(tournament, number: int) -> str:
+    return reverse("console:cut", args=[tournament.slug, number])
+
+
+def _cut_undone(removed: int) -> str:
+    extra = (
+        " " + _("%(count)s prepared round(s) of the next stage removed.") % {"count": removed}
+        if removed
+        else ""
+    )
+    return _("Cut undone.") + extra

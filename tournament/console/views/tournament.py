@@ -6,14 +6,14 @@ from __future__ import annotations
 import copy
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import removal, services
-from ...form_errors import service_error_onto
 from ...roles import global_organiser_required
+from ...writes import service_write
 from ..forms.tournament import (
     TournamentCreateForm,
     TournamentDeleteForm,
@@ -27,21 +27,22 @@ from .common import console_page
 def tournament_create(request):
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            tournament = services.tournament_create(user=request.user, **form.cleaned_data)
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(
-                request,
-                _("%(name)s created. Next: register the players.") % {"name": tournament.name},
-            )
-            return redirect("event:dashboard", slug=tournament.slug)
+        answer = service_write(
+            request,
+            lambda: services.tournament_create(user=request.user, **form.cleaned_data),
+            form=form,
+            done=lambda tournament: (
+                _("%(name)s created. Next: register the players.") % {"name": tournament.name}
+            ),
+            then=lambda tournament: reverse("console:dashboard", args=[tournament.slug]),
+        )
+        if answer is not None:
+            return answer
     same_name = form.is_bound and (
         form.has_error("name", "same_name") or bool(request.POST.get("same_name_ok"))
     )
     context = {"form": form, "ask_same_name": same_name}
-    return render(request, "tournament/event/tournament_create.html", context)
+    return render(request, "tournament/console/tournament_create.html", context)
 
 
 @console_page()
@@ -50,15 +51,17 @@ def tournament_delete(request, tournament):
     played = removal.tournament_is_played(tournament)
     form = TournamentDeleteForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            removal.tournament_delete(
+        answer = service_write(
+            request,
+            lambda: removal.tournament_delete(
                 tournament=tournament, typed_name=form.cleaned_data["name"], user=request.user
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(request, _("%(name)s deleted.") % {"name": tournament.name})
-            return redirect("public:home")
+            ),
+            form=form,
+            done=lambda value: _("%(name)s deleted.") % {"name": tournament.name},
+            then="public:home",
+        )
+        if answer is not None:
+            return answer
     context = {
         "tournament": tournament,
         "form": form,
@@ -66,7 +69,7 @@ def tournament_delete(request, tournament):
         "player_count": tournament.registrations.count(),
         "round_count": tournament.rounds.count(),
     }
-    return render(request, "tournament/event/tournament_delete.html", context)
+    return render(request, "tournament/console/tournament_delete.html", context)
 
 
 @console_page()
@@ -75,7 +78,7 @@ def tournament_hidden(request, tournament):
     form = TournamentHiddenForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose to hide the tournament or to show it."))
-        return redirect("event:tournament_delete", slug=tournament.slug)
+        return redirect("console:tournament_delete", slug=tournament.slug)
     hidden = form.cleaned_data["hidden"]
     removal.tournament_hidden_set(tournament=tournament, hidden=hidden, user=request.user)
     if hidden:
@@ -91,7 +94,7 @@ def tournament_hidden(request, tournament):
         messages.success(
             request, _("%(name)s is shown on the public pages again.") % {"name": tournament.name}
         )
-    return redirect("event:tournament_delete", slug=tournament.slug)
+    return redirect("console:tournament_delete", slug=tournament.slug)
 
 
 @console_page()
@@ -100,13 +103,17 @@ def tournament_edit(request, tournament):
     form = TournamentEditForm(request.POST or None, instance=copy.copy(tournament))
     if request.method == "POST" and form.is_valid():
         changes = {name: form.cleaned_data[name] for name in form.changed_data}
-        try:
-            services.tournament_update(tournament=tournament, changes=changes, user=request.user)
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(request, _("Tournament saved."))
-            return redirect("event:dashboard", slug=tournament.slug)
+        answer = service_write(
+            request,
+            lambda: services.tournament_update(
+                tournament=tournament, changes=changes, user=request.user
+            ),
+            form=form,
+            done=_("Tournament saved."),
+            then=reverse("console:dashboard", args=[tournament.slug]),
+        )
+        if answer is not None:
+            return answer
     return render(
-        request, "tournament/event/tournament_edit.html", {"tournament": tournament, "form": form}
+        request, "tournament/console/tournament_edit.html", {"tournament": tournament, "form": form}
     )

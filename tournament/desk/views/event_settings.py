@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import copy
 
-from django.contrib import messages
-from django.core.exceptions import ValidationError
-from django.shortcuts import redirect, render
+from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ...event import services as event_services
-from ...form_errors import service_error_onto
 from ...models import Session
 from ...roles import HEAD_JUDGE
+from ...writes import service_write
 from ..forms import SettingsForm
 from .common import desk_page
 
@@ -28,15 +27,17 @@ def tournament_settings_update(request, tournament):
     )
     if request.method == "POST" and form.is_valid():
         changes = {name: form.cleaned_data[name] for name in event_services.SETTINGS_FIELDS}
-        try:
-            event_services.tournament_settings_update(
+        answer = service_write(
+            request,
+            lambda: event_services.tournament_settings_update(
                 tournament=tournament, changes=changes, user=request.user
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(request, _("Tournament settings saved."))
-            return redirect("desk:home", slug=tournament.slug)
+            ),
+            form=form,
+            done=_("Tournament settings saved."),
+            then=reverse("desk:home", args=[tournament.slug]),
+        )
+        if answer is not None:
+            return answer
     closed = Session.objects.filter(round__tournament=tournament).exclude(status="open").count()
     context = {"tournament": tournament, "form": form, "closed_sessions": closed}
     return render(request, "tournament/desk/settings.html", context)

@@ -100,12 +100,25 @@ def _draws_recorded(first: int, last: int) -> str:
     }
 
 
+def _hand_saved(hand) -> str:
+    """The message of a hand the desk entered first."""
+    if hand.outcome == "draw":
+        saved = _("Hand %(number)s saved: a draw.")
+    elif hand.outcome == "false_win":
+        saved = _("Hand %(number)s saved: a false win.")
+    else:
+        saved = _("Hand %(number)s saved: %(value)s points.")
+    saved %= {"number": hand.number, "value": hand.value or 0}
+    if not hand.confirmed:
+        saved += " " + _("It awaits a second entry (double entry).")
+    return saved
+
+
 @session_page()
 def session_sheet(request, session):
     """The session's hands so far and the form for the next one (a POST saves it)."""
     session_services.session_mark_opened(session=session)
     seating = seating_of(session)
-    evaluation = None
     if request.method != "POST":
         next_number = session_next_number(session)
         initial = {"number": next_number, "outcome": "win", "win_type": "discard"}
@@ -115,53 +128,49 @@ def session_sheet(request, session):
     posted = optional_int(request.POST.get("number"))
     number = posted or session_next_number(session) or 1
     form = HandForm(request.POST, seating=seating, number=number)
-    if form.is_valid():
-        # Saved with the seating read for the form: one seating read, one evaluation.
-        entry = _entry(form, as_false_win=bool(request.POST.get("as_false_win")))
-        save, drawn_from = table_services.desk_entry_save, None
-        if request.POST.get("draws_before"):  # the judge's word: the rows between were draws
-            save = table_services.desk_entry_save_after_draws
-            drawn_from = session_next_number(session)
-        try:
-            done = save(session=session, entry=entry, user=request.user, seating=seating)
-        except hand_services.EntryRejected as error:
-            evaluation = error.evaluation
-            errors_onto(form, evaluation)
-        except hand_services.HandNumberTaken as error:
-            form.add_error("number", error.messages[0])
-        except hand_services.HandNumberRefused as error:
-            form.add_error("number", error.messages[0])
-        except ValidationError as error:
-            form.add_error(None, error)
-        except OperationalError as error:
-            if not is_database_busy(error):
-                raise
-            # The hand stays in the form: the judge presses Save again in a moment.
-            form.add_error(None, BUSY_MESSAGE)
-            evaluation = hand_services.hand_preview(session=session, entry=entry, seating=seating)
-            return _sheet_page(request, session, form, evaluation, status=503)
-        else:
-            hand = done.hand
-            if done.result != "first":  # the table saved this hand a moment before the desk
-                messages.success(
-                    request, SECOND_ENTRY_MESSAGES[done.result] % {"number": hand.number}
-                )
-                return redirect(session_url(session))
-            if drawn_from and hand.number > drawn_from:  # the draws before it, on their word
-                messages.success(request, _draws_recorded(drawn_from, hand.number - 1))
-            if hand.outcome == "draw":
-                saved = _("Hand %(number)s saved: a draw.")
-            elif hand.outcome == "false_win":
-                saved = _("Hand %(number)s saved: a false win.")
-            else:
-                saved = _("Hand %(number)s saved: %(value)s points.")
-            saved %= {"number": hand.number, "value": hand.value or 0}
-            if not hand.confirmed:
-                saved += " " + _("It awaits a second entry (double entry).")
-            messages.success(request, saved)
+    if not form.is_valid():
+        return _sheet_page(request, session, form, None, status=422)
+    return _hand_save(request, session, form, seating)
+
+
+def _hand_save(request, session, form, seating):
+    """Save the hand of a valid form (with the seating read for the form: one seating read,
+    one evaluation), then back to the sheet; or the sheet again with the refusal."""
+    entry = _entry(form, as_false_win=bool(request.POST.get("as_false_win")))
+    save, drawn_from = table_services.desk_entry_save, None
+    if request.POST.get("draws_before"):  # the judge's word: the rows between were draws
+        save = table_services.desk_entry_save_after_draws
+        drawn_from = session_next_number(session)
+    evaluation = None
+    try:
+        done = save(session=session, entry=entry, user=request.user, seating=seating)
+    except hand_services.EntryRejected as error:
+        evaluation = error.evaluation
+        errors_onto(form, evaluation)
+    except hand_services.HandNumberTaken as error:
+        form.add_error("number", error.messages[0])
+    except hand_services.HandNumberRefused as error:
+        form.add_error("number", error.messages[0])
+    except ValidationError as error:
+        form.add_error(None, error)
+    except OperationalError as error:
+        if not is_database_busy(error):
+            raise
+        # The hand stays in the form: the judge presses Save again in a moment.
+        form.add_error(None, BUSY_MESSAGE)
+        evaluation = hand_services.hand_preview(session=session, entry=entry, seating=seating)
+        return _sheet_page(request, session, form, evaluation, status=503)
+    else:
+        hand = done.hand
+        if done.result != "first":  # the table saved this hand a moment before the desk
+            messages.success(request, SECOND_ENTRY_MESSAGES[done.result] % {"number": hand.number})
             return redirect(session_url(session))
-        if evaluation is None:  # refused before scoring (number, closed): still show the hand
-            evaluation = hand_services.hand_preview(session=session, entry=entry, seating=seating)
+        if drawn_from and hand.number > drawn_from:  # the draws before it, on their word
+            messages.success(request, _draws_recorded(drawn_from, hand.number - 1))
+        messages.success(request, _hand_saved(hand))
+        return redirect(session_url(session))
+    if evaluation is None:  # refused before scoring (number, closed): still show the hand
+        evaluation = hand_services.hand_preview(session=session, entry=entry, seating=seating)
     return _sheet_page(request, session, form, evaluation, status=422)
 
 
@@ -207,54 +216,67 @@ def hand_edit(request, session, number):
     if closed:
         return closed
     seating = seating_of(session)
-    conflict = None
-    evaluation = None
-    busy = False
-    if request.method == "POST":
-        form_kwargs = {"seating": seating, "number": number}
-        form = CorrectionForm(request.POST, **form_kwargs)
-        if form.is_valid():
-            # Evaluated once, in the service, with the seating read for the form.
-            entry = _entry(form)
-            try:
-                hand_services.hand_correct(
-                    hand=hand,
-                    entry=entry,
-                    user=request.user,
-                    seating=seating,
-                    **form.change_args(),
-                )
-            except hand_services.StaleHandError as error:
-                if error.current is None:
-                    return _correction_of_a_deleted_hand(request, session, number)
-                gone, hand, form = rebase_on_current(
-                    request, session, number, error, partial(CorrectionForm, **form_kwargs)
-                )
-                if gone:
-                    return gone
-                conflict = error
-            except hand_services.EntryRejected as error:
-                evaluation = error.evaluation
-                errors_onto(form, evaluation)
-            except ValidationError as error:
-                form.add_error(None, error)
-            except OperationalError as error:
-                if not is_database_busy(error):
-                    raise
-                form.add_error(None, BUSY_MESSAGE)  # the correction stays in the form
-                busy = True
-            else:
-                messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
-                return redirect(session_url(session))
-            if evaluation is None:  # refused before scoring: the page still shows the hand
-                evaluation = hand_services.hand_preview(
-                    session=session, entry=entry, seating=seating
-                )
-    else:
+    if request.method != "POST":
         initial = CorrectionForm.initial_from(entry_of_hand(hand))
         form = CorrectionForm(
             initial={**initial, "version": hand.version}, seating=seating, number=number
         )
+        return _correction_page(request, session, seating, hand=hand, form=form)
+    form = CorrectionForm(request.POST, seating=seating, number=number)
+    if not form.is_valid():
+        return _correction_page(request, session, seating, hand=hand, form=form)
+    return _hand_correct(request, session, hand, form, seating, number)
+
+
+def _hand_correct(request, session, hand, form, seating, number: int):
+    """Correct the hand from a valid form (evaluated once, in the service, with the seating
+    read for the form), then back to the sheet; or the form again with the refusal, re-based
+    on the hand as it now stands after a conflict."""
+    entry = _entry(form)
+    conflict = evaluation = None
+    busy = False
+    try:
+        hand_services.hand_correct(
+            hand=hand, entry=entry, user=request.user, seating=seating, **form.change_args()
+        )
+    except hand_services.StaleHandError as error:
+        if error.current is None:
+            return _correction_of_a_deleted_hand(request, session, number)
+        make_form = partial(CorrectionForm, seating=seating, number=number)
+        gone, hand, form = rebase_on_current(request, session, number, error, make_form)
+        if gone:
+            return gone
+        conflict = error
+    except hand_services.EntryRejected as error:
+        evaluation = error.evaluation
+        errors_onto(form, evaluation)
+    except ValidationError as error:
+        form.add_error(None, error)
+    except OperationalError as error:
+        if not is_database_busy(error):
+            raise
+        form.add_error(None, BUSY_MESSAGE)  # the correction stays in the form
+        busy = True
+    else:
+        messages.success(request, _("Hand %(number)s corrected.") % {"number": number})
+        return redirect(session_url(session))
+    if evaluation is None:  # refused before scoring: the page still shows the hand
+        evaluation = hand_services.hand_preview(session=session, entry=entry, seating=seating)
+    return _correction_page(
+        request,
+        session,
+        seating,
+        hand=hand,
+        form=form,
+        conflict=conflict,
+        evaluation=evaluation,
+        busy=busy,
+    )
+
+
+def _correction_page(
+    request, session, seating, *, hand, form, conflict=None, evaluation=None, busy=False
+):
     context = session_context(
         session,
         hand=hand,

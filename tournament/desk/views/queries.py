@@ -8,14 +8,13 @@ the sessions whose appeal window is open, each with its end time (`play.appeals`
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...form_errors import error_text
 from ...models import HandQuery
 from ...names import player_names
 from ...play.labels import session_label
@@ -28,6 +27,7 @@ from ...play.selectors.queries import (
 from ...play.selectors.snapshots import hand_summary
 from ...play.services import queries as query_services
 from ...roles import HEAD_JUDGE
+from ...writes import service_write
 from ..forms import QueryAnswerForm
 from .common import desk_page, session_context, session_page
 
@@ -63,43 +63,33 @@ def query_answer(request, tournament, query_id):
     if not form.is_valid():
         messages.error(request, " ".join(m for ms in form.errors.values() for m in ms))
         return redirect("desk:query_queue", slug=tournament.slug)
-    try:
-        query_services.hand_query_answer(
-            query=query,
-            upheld=form.cleaned_data["decision"] == "upheld",
-            answer=form.cleaned_data["answer"],
-            user=request.user,
-        )
-    except ValidationError as error:
-        messages.error(request, error_text(error))
-    else:
-        messages.success(
-            request,
+    upheld = form.cleaned_data["decision"] == "upheld"
+    return service_write(
+        request,
+        lambda: query_services.hand_query_answer(
+            query=query, upheld=upheld, answer=form.cleaned_data["answer"], user=request.user
+        ),
+        done=lambda value: (
             _("Query on hand %(number)s answered: the player sees it on their link.")
             % {"number": query.hand_number}
-            + (
-                " " + _("Now correct the hand.")
-                if form.cleaned_data["decision"] == "upheld"
-                else ""
-            ),
-        )
-    return redirect("desk:query_queue", slug=tournament.slug)
+            + (" " + _("Now correct the hand.") if upheld else "")
+        ),
+        then=reverse("desk:query_queue", args=[tournament.slug]),
+    )
 
 
 @session_page(HEAD_JUDGE)
 def appeal_close(request, session):
     window = session_appeal_window(session)
     if request.method == "POST":
-        try:
-            query_services.session_appeal_close(session=session, user=request.user)
-        except ValidationError as error:
-            messages.error(request, error_text(error))
-        else:
-            messages.success(
-                request,
+        return service_write(
+            request,
+            lambda: query_services.session_appeal_close(session=session, user=request.user),
+            done=lambda value: (
                 _("The appeal window of %(session)s is closed.")
-                % {"session": session_label(session)},
-            )
-        return redirect("desk:query_queue", slug=session.round.tournament.slug)
+                % {"session": session_label(session)}
+            ),
+            then=reverse("desk:query_queue", args=[session.round.tournament.slug]),
+        )
     context = session_context(session, window=window, now=timezone.now())
     return render(request, "tournament/desk/appeal_close.html", context)

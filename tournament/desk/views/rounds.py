@@ -5,17 +5,18 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_POST
 
-from ...form_errors import error_text
 from ...models import Round, Session
 from ...play import clock as play_clock
 from ...play.selectors import desk as desk_selectors
 from ...play.selectors.sessions import table_session_in_play
 from ...play.services import clock as clock_services
 from ...roles import HEAD_JUDGE
+from ...writes import service_write
 from ..cards import draw_cards
 from .common import desk_page
 
@@ -94,7 +95,8 @@ def round_clock(request, tournament, round_number):
     minutes = _whole_number(request.POST.get("minutes", "")) or 0
     table = request.POST.get("table", "").strip()
     table_number = _whole_number(table)
-    try:
+
+    def control():
         if table and table_number is None:
             raise ValidationError(_("%(table)s is not a table number.") % {"table": repr(table)})
         clock_services.round_clock_control(
@@ -104,12 +106,11 @@ def round_clock(request, tournament, round_number):
             table_number=table_number,
             user=request.user,
         )
-    except ValidationError as error:
-        messages.error(request, error_text(error))
-    else:
-        messages.success(
-            request,
-            _("Round %(round)s clock: %(action)s.")
-            % {"round": round_number, "action": CLOCK_ACTION_WORDS.get(action, action)},
-        )
-    return redirect("desk:round_desk", slug=tournament.slug, round_number=round_number)
+
+    return service_write(
+        request,
+        control,
+        done=_("Round %(round)s clock: %(action)s.")
+        % {"round": round_number, "action": CLOCK_ACTION_WORDS.get(action, action)},
+        then=reverse("desk:round_desk", args=[tournament.slug, round_number]),
+    )

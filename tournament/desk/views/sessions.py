@@ -10,7 +10,6 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from ...form_errors import service_error_onto
 from ...models import Penalty
 from ...play.labels import session_label
 from ...play.selectors.penalties import penalty_presets, warnings_of
@@ -18,6 +17,7 @@ from ...play.selectors.sessions import seating_of
 from ...play.selectors.sheet import session_sheet
 from ...play.services import sessions as session_services
 from ...roles import HEAD_JUDGE
+from ...writes import service_write
 from ..forms import CardForm, PenaltyCorrectionForm, PenaltyRecordForm, ReasonForm
 from .common import closed_session_page, session_context, session_page, session_url
 
@@ -34,28 +34,29 @@ def penalty_record(request, session):
     presets = penalty_presets(session.round.tournament)
     form = PenaltyRecordForm(request.POST or None, seating=seating, presets=presets)
     if request.method == "POST" and form.is_valid():
-        try:
-            penalty = session_services.penalty_record(
+        answer = service_write(
+            request,
+            lambda: session_services.penalty_record(
                 session=session, user=request.user, **form.penalty_args()
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            if penalty.warning:
-                messages.success(
-                    request,
-                    _(
-                        "Warning recorded for %(player)s: no points this time; the next one for "
-                        "the same reason deducts (RULINGS R13)."
-                    )
-                    % {"player": seating.names[penalty.player_id]},
-                )
-            else:
-                messages.success(request, _("Penalty recorded (RULINGS R13)."))
-            return redirect(session_url(session))
+            ),
+            form=form,
+            done=lambda penalty: _penalty_recorded(penalty, seating),
+            then=session_url(session),
+        )
+        if answer is not None:
+            return answer
     warnings = warnings_of(session)
     context = session_context(session, form=form, warnings=warnings)
     return render(request, "tournament/desk/penalty.html", context)
+
+
+def _penalty_recorded(penalty, seating) -> str:
+    if penalty.warning:
+        return _(
+            "Warning recorded for %(player)s: no points this time; the next one for the same "
+            "reason deducts (RULINGS R13)."
+        ) % {"player": seating.names[penalty.player_id]}
+    return _("Penalty recorded (RULINGS R13).")
 
 
 @session_page()
@@ -65,18 +66,20 @@ def penalty_correct(request, session, penalty_id):
     initial = PenaltyCorrectionForm.initial_from(penalty)
     form = PenaltyCorrectionForm(request.POST or None, initial=initial, seating=seating)
     if request.method == "POST" and form.is_valid():
-        try:
-            session_services.penalty_correct(
+        answer = service_write(
+            request,
+            lambda: session_services.penalty_correct(
                 penalty=penalty,
                 change_reason=form.cleaned_data["change_reason"],
                 user=request.user,
                 **form.penalty_args(),
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(request, _("Penalty corrected; the change is in the audit log."))
-            return redirect(session_url(session))
+            ),
+            form=form,
+            done=_("Penalty corrected; the change is in the audit log."),
+            then=session_url(session),
+        )
+        if answer is not None:
+            return answer
     context = session_context(session, form=form, penalty=penalty)
     return render(request, "tournament/desk/penalty.html", context)
 
@@ -86,15 +89,17 @@ def penalty_delete(request, session, penalty_id):
     penalty = _penalty_or_404(session, penalty_id)
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            session_services.penalty_delete(
+        answer = service_write(
+            request,
+            lambda: session_services.penalty_delete(
                 penalty=penalty, reason=form.cleaned_data["reason"], user=request.user
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(request, _("Penalty deleted; the deletion is in the audit log."))
-            return redirect(session_url(session))
+            ),
+            form=form,
+            done=_("Penalty deleted; the deletion is in the audit log."),
+            then=session_url(session),
+        )
+        if answer is not None:
+            return answer
     context = session_context(session, form=form, penalty=penalty)
     return render(request, "tournament/desk/penalty_delete.html", context)
 
@@ -134,15 +139,15 @@ def session_reconcile(request, session):
 def session_reopen(request, session):
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            session_services.session_reopen(
+        answer = service_write(
+            request,
+            lambda: session_services.session_reopen(
                 session=session, user=request.user, reason=form.cleaned_data["reason"]
-            )
-        except ValidationError as error:
-            service_error_onto(form, error)
-        else:
-            messages.success(
-                request, _("%(session)s reopened.") % {"session": session_label(session)}
-            )
-            return redirect(session_url(session))
+            ),
+            form=form,
+            done=lambda value: _("%(session)s reopened.") % {"session": session_label(session)},
+            then=session_url(session),
+        )
+        if answer is not None:
+            return answer
     return render(request, "tournament/desk/reopen.html", session_context(session, form=form))

@@ -58,7 +58,7 @@ class Command(BaseCommand):
             where = ""
             if cut_pending_round(error) is not None:
                 where = " " + gettext("The Stages page: %(address)s") % {
-                    "address": reverse("event:stages", args=[event.slug])
+                    "address": reverse("console:stages", args=[event.slug])
                 }
             refusal = " ".join(error.messages) + where
             raise CommandError(
