@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 from tests.e2e.test_desk_browser import log_in
 from tournament.demo.event import demo_load
 from tournament.models import Hand, HandEntry, Session
-from tournament.play.services.hands import hand_confirm, hand_save
+from tournament.play.services.double_entry import hand_confirm
+from tournament.play.services.hands import hand_save
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -216,7 +216,8 @@ def make_played_event(**tournament_fields) -> PlayedEvent:
     the card is reconciled; at table 2 South wins 10 (S +30, the others -10), not reconciled.
     Round 2 is seated (the players moved by four) but not published."""
     from tournament.play.services.hands import hand_save
-    from tournament.play.services.sessions import penalty_record, session_reconcile
+    from tournament.play.services.penalties import penalty_record
+    from tournament.play.services.sessions import session_reconcile
     from tournament.seating.services import seating_publish
 
     tournament = make_tournament(use_match_points=True, **tournament_fields)

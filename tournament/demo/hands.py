@@ -21,6 +21,7 @@ from ..models import Round, Session, Tournament
 from ..play.entry import HandEntryData
 from ..play.selectors import seating_of, session_totals
 from ..play.services import hands as hand_services
+from ..play.services import penalties as penalty_services
 from ..play.services import sessions as session_services
 from ..winds import WINDS
 
@@ -130,7 +131,7 @@ def demo_hands_fill(*, tournament: Tournament, judge, rounds: int = 2) -> int:
                 hand_services.hand_save(session=session, entry=data, user=judge)
                 saved += 1
             if round_.number == 1 and session.table.number == 2:
-                session_services.penalty_record(
+                penalty_services.penalty_record(
                     session=session,
                     player_id=seating.players["S"],
                     amount=15,

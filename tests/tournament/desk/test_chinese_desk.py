@@ -28,7 +28,7 @@ from tournament.play.forms import CalculatorForm, HandForm
 from tournament.play.preview import plain_words
 from tournament.play.selectors import round_desk, session_sheet, table_signals
 from tournament.play.services.hands import hand_save
-from tournament.play.services.sessions import penalty_record
+from tournament.play.services.penalties import penalty_record
 from tournament.play.services.table import table_entry_save
 
 pytestmark = pytest.mark.django_db

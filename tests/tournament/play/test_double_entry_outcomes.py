@@ -10,7 +10,8 @@ from tournament.models import Hand, HandEntry
 from tournament.play.comparison import compare
 from tournament.play.entry import HandEntryData
 from tournament.play.selectors import entry_of_hand, seating_of
-from tournament.play.services.hands import hand_confirm, hand_preview, hand_save
+from tournament.play.services.double_entry import hand_confirm
+from tournament.play.services.hands import hand_preview, hand_save
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """Repairs a head judge makes from the console: a round's status, and deleting a penalty (with
 the reason, kept by the audit log). Writes: `event.services.round_status_set`,
-`play.services.sessions.penalty_delete`."""
+`play.services.penalties.penalty_delete`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ...event import services
 from ...form_errors import error_text
 from ...models import Penalty, Round
 from ...play import selectors as play_selectors
-from ...play.services import sessions as session_services
+from ...play.services import penalties as penalty_services
 from ...roles import HEAD_JUDGE
 from ..forms import PenaltyDeleteForm, RoundStatusForm
 from .common import console_page
@@ -68,7 +68,7 @@ def penalty_delete(request, tournament, pk):
         )
     else:
         try:
-            session_services.penalty_delete(
+            penalty_services.penalty_delete(
                 penalty=penalty, user=request.user, reason=form.cleaned_data["reason"]
             )
         except ValidationError as error:

@@ -14,6 +14,7 @@ from ...form_errors import service_error_onto
 from ...models import Penalty
 from ...play import selectors
 from ...play.labels import session_label
+from ...play.services import penalties as penalty_services
 from ...play.services import sessions as session_services
 from ...roles import HEAD_JUDGE
 from ..forms import CardForm, PenaltyCorrectionForm, PenaltyRecordForm, ReasonForm
@@ -33,7 +34,7 @@ def penalty_record(request, session):
     form = PenaltyRecordForm(request.POST or None, seating=seating, presets=presets)
     if request.method == "POST" and form.is_valid():
         try:
-            penalty = session_services.penalty_record(
+            penalty = penalty_services.penalty_record(
                 session=session, user=request.user, **form.penalty_args()
             )
         except ValidationError as error:
@@ -64,7 +65,7 @@ def penalty_correct(request, session, penalty_id):
     form = PenaltyCorrectionForm(request.POST or None, initial=initial, seating=seating)
     if request.method == "POST" and form.is_valid():
         try:
-            session_services.penalty_correct(
+            penalty_services.penalty_correct(
                 penalty=penalty,
                 change_reason=form.cleaned_data["change_reason"],
                 user=request.user,
@@ -85,7 +86,7 @@ def penalty_delete(request, session, penalty_id):
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            session_services.penalty_delete(
+            penalty_services.penalty_delete(
                 penalty=penalty, reason=form.cleaned_data["reason"], user=request.user
             )
         except ValidationError as error:
