@@ -187,20 +187,60 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     if set(card_totals) != set(seating.names):
         raise ValidationError(_("Give the card total of each of the four players."))
     columns = card_columns(session, card_totals)
-    problems = []
+    problems = _sum_problems(card_totals, columns)
+    awaited = _awaited_problems(session)
+    problems += awaited + _missing_problems(session)
+    withheld = bool(awaited)
+    result = Reconciliation(session=session, columns=columns, problems=problems, withheld=withheld)
+    session.card_totals = {str(pid): total for pid, total in card_totals.items()}
+    if result.matches:
+        session.status = Session.Status.RECONCILED
+        session.reconciled_by, session.reconciled_at = user, timezone.now()
+        session.appeal_closed_at = None  # a new reconciliation opens a new appeal window
+        action = AuditEntry.Action.RECONCILE
+    else:
+        action = AuditEntry.Action.RECONCILE_FAILED
+    session.save(
+        update_fields=[
+            "card_totals",
+            "status",
+            "reconciled_by",
+            "reconciled_at",
+            "appeal_closed_at",
+        ]
+    )
+    if result.matches:
+        _round_follows_sessions(session.round_id)
+    details = _reconcile_details(columns, withheld=withheld)
+    audit_record(
+        session=session, action=action, user=user, reason="; ".join(problems), after=details
+    )
+    return result
+
+
+def _sum_problems(card_totals: dict[int, int], columns: list[CardColumn]) -> list[Message]:
+    """The card's totals must add up to the entered final totals' sum (zero but for
+    deductions)."""
     typed, expected = sum(card_totals.values()), sum(column.final for column in columns)
-    if typed != expected:
-        values = {"typed": f"{typed:+d}", "expected": f"{expected or 0:+d}", "deduct": -expected}
-        if expected:
-            text = gettext_noop(
-                "The card totals add up to %(typed)s, not %(expected)s (the penalties deduct "
-                "%(deduct)s): check the card."
-            )
-        else:
-            text = gettext_noop(
-                "The card totals add up to %(typed)s, not %(expected)s: check the card."
-            )
-        problems.append(Message(text, **values))
+    if typed == expected:
+        return []
+    values = {"typed": f"{typed:+d}", "expected": f"{expected or 0:+d}", "deduct": -expected}
+    if expected:
+        text = gettext_noop(
+            "The card totals add up to %(typed)s, not %(expected)s (the penalties deduct "
+            "%(deduct)s): check the card."
+        )
+    else:
+        text = gettext_noop(
+            "The card totals add up to %(typed)s, not %(expected)s: check the card."
+        )
+    return [Message(text, **values)]
+
+
+def _awaited_problems(session: Session) -> list[Message]:
+    """Hands still awaiting a second entry, then hands whose two entries differ (double entry):
+    while there are any, the totals are withheld."""
+    problems = []
     mismatched = sorted(
         set(HandEntry.objects.filter(hand__session=session).values_list("hand__number", flat=True))
     )
@@ -222,6 +262,12 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     if mismatched:
         text = gettext_noop("The two entries of %(hands)s differ: a head judge must resolve them.")
         problems.append(Message(text, hands=_hands(mismatched, lower=True)))
+    return problems
+
+
+def _missing_problems(session: Session) -> list[Message]:
+    """No hand at all, or hand numbers skipped (a deleted hand is not renumbered)."""
+    problems = []
     numbers = set(session.hands.values_list("number", flat=True))
     if not numbers:
         problems.append(Message(gettext_noop("No hands have been entered for this session.")))
@@ -237,45 +283,26 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
                 "%(hands)s are missing (a deleted hand is not renumbered): enter them again."
             )
         problems.append(Message(text, hands=_hands(missing)))
-    withheld = bool(pending or mismatched)
-    result = Reconciliation(session=session, columns=columns, problems=problems, withheld=withheld)
-    session.card_totals = {str(pid): total for pid, total in card_totals.items()}
+    return problems
+
+
+def _reconcile_details(columns: list[CardColumn], *, withheld: bool) -> dict:
+    """What the audit line keeps of a reconciliation: each player's card, hands, penalties and
+    final total, and a summary; nothing of them while totals are withheld."""
     if withheld:
         # Blind double entry: every official reads the audit log, and the totals (typed or
         # entered) would give away the hands awaiting a second entry; the problems say why.
-        details = {"summary": "Totals not compared: hands await a second entry or a decision."}
-    else:
-        details = {
-            c.name: {"card": c.card, "hands": c.hands, "penalties": c.penalties, "final": c.final}
-            for c in columns
-        }
-        details["summary"] = "; ".join(
-            f"{c.name}: card {c.card}, entered {c.final}"
-            + (f" (hands {c.hands}, penalties {c.penalties:+d})" if c.penalties else "")
-            for c in columns
-        )
-    if result.matches:
-        session.status = Session.Status.RECONCILED
-        session.reconciled_by, session.reconciled_at = user, timezone.now()
-        session.appeal_closed_at = None  # a new reconciliation opens a new appeal window
-        action = AuditEntry.Action.RECONCILE
-    else:
-        action = AuditEntry.Action.RECONCILE_FAILED
-    session.save(
-        update_fields=[
-            "card_totals",
-            "status",
-            "reconciled_by",
-            "reconciled_at",
-            "appeal_closed_at",
-        ]
+        return {"summary": "Totals not compared: hands await a second entry or a decision."}
+    details = {
+        c.name: {"card": c.card, "hands": c.hands, "penalties": c.penalties, "final": c.final}
+        for c in columns
+    }
+    details["summary"] = "; ".join(
+        f"{c.name}: card {c.card}, entered {c.final}"
+        + (f" (hands {c.hands}, penalties {c.penalties:+d})" if c.penalties else "")
+        for c in columns
     )
-    if result.matches:
-        _round_follows_sessions(session.round_id)
-    audit_record(
-        session=session, action=action, user=user, reason="; ".join(problems), after=details
-    )
-    return result
+    return details
 
 
 def _round_follows_sessions(round_id: int) -> None:
