@@ -124,7 +124,7 @@ def test_no_public_or_desk_page_scrolls_sideways_at_390px(phone, live_server, ar
         sheet.round.tournament.double_entry = True
     tournament.double_entry = True
     tournament.save(update_fields=["double_entry"])
-    from tournament.play.entry import HandEntryData
+    from tournament.play.entry.hand_entry import HandEntryData
     from tournament.play.selectors import session_next_number
 
     number = session_next_number(session)

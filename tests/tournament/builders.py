@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 
 from tournament.event import services as event_services
 from tournament.models import Round, Seat, Session, Tournament
-from tournament.play.entry import HandEntryData
+from tournament.play.entry.hand_entry import HandEntryData
 from tournament.roles import roles_ensure
 from tournament.seating.services import round_seat
 
@@ -260,7 +260,8 @@ def make_scored_event(players: int, rounds: int, hands: int, seed: int = 1) -> T
     from tournament.demo.hands import COMMON, HAND_PATTERNS
     from tournament.event.links import player_link_build
     from tournament.models import AuditEntry, Hand, HandEntry, Payment, Penalty, PlayerLink
-    from tournament.play.entry import Seating, evaluate, rules_for
+    from tournament.play.entry.evaluation import evaluate, rules_for
+    from tournament.play.entry.hand_entry import Seating
     from tournament.play.selectors import hand_snapshot
     from tournament.play.services.hands import _apply
     from tournament.play.services.scores import session_scores_rebuild

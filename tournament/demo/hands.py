@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from ..models import Round, Session, Tournament
-from ..play.entry import HandEntryData
+from ..play.entry.hand_entry import HandEntryData
 from ..play.selectors import seating_of, session_totals
 from ..play.services import hands as hand_services
 from ..play.services import penalties as penalty_services

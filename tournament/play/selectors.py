@@ -65,7 +65,7 @@ from ..names import PERSON_FIELDS, Names, Person, player_names, registrations_of
 from ..roles import is_head_judge, may_see_unconfirmed_hand
 from ..winds import WINDS, wind_order
 from .appeals import AppealWindow, appeal_window
-from .entry import ENTRY_FLAGS, HandEntryData, Seating, entry_summary
+from .entry.hand_entry import ENTRY_FLAGS, HandEntryData, Seating, entry_summary
 from .penalties import penalty_points
 
 PLAYED_STATUSES = (Round.Status.PLAYING, Round.Status.FINISHED)

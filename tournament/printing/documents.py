@@ -51,7 +51,7 @@ from scoring.engine import PATTERNS
 from ..event import selectors as event_selectors
 from ..languages import html_lang
 from ..models import Round, Tournament
-from ..play.entry import rules_for
+from ..play.entry.evaluation import rules_for
 from ..release import Rule, rule_refusal, seating_seen, seating_visible
 from . import cards as cards_module
 from . import selectors

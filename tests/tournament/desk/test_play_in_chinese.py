@@ -11,7 +11,8 @@ from scoring.translation import translate_message
 from tests.tournament.builders import entry, make_session, make_user, seat_players
 from tournament.models import Round, Session
 from tournament.play.comparison import compare
-from tournament.play.entry import entry_summary, evaluate, rules_for
+from tournament.play.entry.evaluation import evaluate, rules_for
+from tournament.play.entry.hand_entry import entry_summary
 from tournament.play.labels import session_label
 from tournament.play.penalties import PresetTerms, preset_outcome, reason_message
 from tournament.play.selectors import seating_of

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from tests.tournament.builders import BIG, SMALL, entry, make_session, make_user, seat_players
 from tournament.models import Hand, HandEntry
 from tournament.play.comparison import compare
-from tournament.play.entry import HandEntryData
+from tournament.play.entry.hand_entry import HandEntryData
 from tournament.play.selectors import entry_of_hand, seating_of
 from tournament.play.services.double_entry import hand_confirm
 from tournament.play.services.hands import hand_preview, hand_save

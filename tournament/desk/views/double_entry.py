@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from ...models import HandEntry
 from ...play import selectors
 from ...play.comparison import compare
-from ...play.entry import HandEntryData
+from ...play.entry.hand_entry import HandEntryData
 from ...play.forms import HandForm, optional_int
 from ...play.preview import preview_context
 from ...play.services import double_entry as double_entry_services

@@ -2,7 +2,8 @@
 
 Vocabulary
 ----------
-entry           a `HandEntryData` (see `tournament.play.entry`): one official's entry of a hand.
+entry           a `HandEntryData` (see `tournament.play.entry.hand_entry`): one official's
+                entry of a hand.
 preview         the evaluation of an entry without saving anything.
 save            a new hand with its four payments, in one transaction. Its number must be the
                 session's *next number* (`session_next_number`): the number decides the seat
@@ -30,7 +31,8 @@ from scoring.translation import translate_message
 
 from ...audit import audit_record, public_write
 from ...models import AuditEntry, Hand, HandEntry, Payment, Round, Session
-from ..entry import Evaluation, HandEntryData, Seating, evaluate, rules_for
+from ..entry.evaluation import Evaluation, evaluate, rules_for
+from ..entry.hand_entry import HandEntryData, Seating
 from ..labels import session_label
 from ..selectors import hand_snapshot, seating_of, session_next_number
 from .scores import session_scores_add, session_scores_refresh, session_scores_write

@@ -53,7 +53,8 @@ from django.utils.translation import gettext as _
 
 from ...audit import public_write
 from ...models import Hand, Registration, Session, TableEntry, TableProposal
-from ..entry import Evaluation, HandEntryData, Seating, evaluate, rules_for
+from ..entry.evaluation import Evaluation, evaluate, rules_for
+from ..entry.hand_entry import HandEntryData, Seating
 from ..selectors import seating_of, session_next_number, table_next_number
 from .double_entry import hand_check, hand_confirm
 from .hands import (
