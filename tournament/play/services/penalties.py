@@ -139,13 +139,7 @@ def _preset_outcome(session, preset_id, player_id, count, note) -> PresetOutcome
         raise ValidationError({"preset": _("Choose one of this tournament's penalty presets.")})
     if not isinstance(count, int) or not 1 <= count <= 100:
         raise ValidationError({"count": _("Give how many times, 1 to 100.")})
-    terms = PresetTerms(
-        name=preset.name,
-        points=preset.points,
-        per=preset.per,
-        mode=preset.mode,
-        warning_first=preset.warning_first,
-    )
+    terms = PresetTerms.of(preset)
     warned_before = Penalty.objects.filter(preset=preset, player_id=player_id).exists()
     return preset_outcome(terms, count=count, warned_before=warned_before, note=note or "")
 

@@ -218,6 +218,23 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     return result
 
 
+#: A reconciliation's problems about hands: (the sentence for one hand, for more).
+AWAITING_SECOND_ENTRY = (
+    gettext_noop("%(hands)s still awaits a second entry by another official (double entry)."),
+    gettext_noop("%(hands)s still await a second entry by another official (double entry)."),
+)
+MISSING = (
+    gettext_noop("%(hands)s is missing (a deleted hand is not renumbered): enter it again."),
+    gettext_noop("%(hands)s are missing (a deleted hand is not renumbered): enter them again."),
+)
+
+
+def _about_hands(numbers: list[int], one: str, more: str) -> Message:
+    """A problem about the hands ``numbers``: the sentence ``one`` for one hand, else ``more``
+    (both marked, with ``%(hands)s`` where the hands are named)."""
+    return Message(one if len(numbers) == 1 else more, hands=_hands(numbers))
+
+
 def _sum_problems(card_totals: dict[int, int], columns: list[CardColumn]) -> list[Message]:
     """The card's totals must add up to the entered final totals' sum (zero but for
     deductions)."""
@@ -250,15 +267,7 @@ def _awaited_problems(session: Session) -> list[Message]:
         if number not in mismatched
     ]
     if pending:
-        if len(pending) == 1:
-            text = gettext_noop(
-                "%(hands)s still awaits a second entry by another official (double entry)."
-            )
-        else:
-            text = gettext_noop(
-                "%(hands)s still await a second entry by another official (double entry)."
-            )
-        problems.append(Message(text, hands=_hands(pending)))
+        problems.append(_about_hands(pending, *AWAITING_SECOND_ENTRY))
     if mismatched:
         text = gettext_noop("The two entries of %(hands)s differ: a head judge must resolve them.")
         problems.append(Message(text, hands=_hands(mismatched, lower=True)))
@@ -274,15 +283,7 @@ def _missing_problems(session: Session) -> list[Message]:
     first = session.hand_numbers()[0]  # 9 on the card after a table change after hand 8
     missing = sorted(set(range(first, max(numbers, default=0) + 1)) - numbers)
     if missing:
-        if len(missing) == 1:
-            text = gettext_noop(
-                "%(hands)s is missing (a deleted hand is not renumbered): enter it again."
-            )
-        else:
-            text = gettext_noop(
-                "%(hands)s are missing (a deleted hand is not renumbered): enter them again."
-            )
-        problems.append(Message(text, hands=_hands(missing)))
+        problems.append(_about_hands(missing, *MISSING))
     return problems
 
 
