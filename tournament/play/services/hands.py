@@ -18,7 +18,10 @@ double entry    (a tournament setting) a saved hand stays unconfirmed until anot
                 single entry.
 
 Every function is ``<noun>_<verb>`` with keyword-only arguments; writes are atomic and refused
-on sessions that are not open (RULINGS R15).
+on sessions that are not open (RULINGS R15). The steps of a hand write (``_checked``,
+``_apply``, ``_pay``, ``_locked``, ``_audit_hand``) serve `services.double_entry` too: private
+to the services package, so that the write walk (`tests/tournament/test_last_write.py`) sees
+only services.
 """
 
 from __future__ import annotations
