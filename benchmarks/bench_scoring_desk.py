@@ -3,7 +3,7 @@
 Vocabulary:
 - *stored session*: ``benchmarks/data/desk_session.json``, 16 hand entries as the desk keeps
   them (`HandEntryData.as_data`): wins of every kind, a draw, a false win, Same-Round Immunity.
-- *evaluation*: ``tournament.play.entry.evaluate(entry, seating=..., rules=...)``, the
+- *evaluation*: ``tournament.play.entry.evaluation.evaluate(entry, seating=..., rules=...)``, the
   desk's read-score-pay step (parse the judge's text, score, settle); no database is touched.
 - *cold session*: the 16 entries evaluated once in a fresh process (entries built and the
   start-up garbage collected before the clock).
@@ -45,7 +45,8 @@ def child() -> dict:
     from scoring.engine import Rules
 
     try:
-        from tournament.play.entry import HandEntryData, Seating, evaluate
+        from tournament.play.entry.evaluation import evaluate
+        from tournament.play.entry.hand_entry import HandEntryData, Seating
     except ImportError:  # a baseline from before the house: the bridge was hand_scoring
         from tournament.hand_scoring import HandEntryData, Seating, evaluate
 
@@ -115,7 +116,10 @@ def main() -> int:
     hands = rows[0]["hands"]
     cold = statistics.median(row["cold"] for row in rows)
     event = statistics.median(row["event"] for row in rows)
-    print(f"Desk evaluation (tournament.play.entry.evaluate), median of {args.rounds} rounds")
+    print(
+        "Desk evaluation (tournament.play.entry.evaluation.evaluate), "
+        f"median of {args.rounds} rounds"
+    )
     print(f"  stored {hands}-hand session, cold, fresh process: {cold * 1000:.2f} ms")
     total = hands * EVENT_SESSIONS
     print(

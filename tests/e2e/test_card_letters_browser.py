@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 from tests.e2e.test_desk_browser import log_in, session_path
 from tests.tournament.builders import make_session, make_user, seat_players
 from tournament.models import Hand, Payment
-from tournament.play.entry import HandEntryData, evaluate, rules_for
+from tournament.play.entry.evaluation import evaluate, rules_for
+from tournament.play.entry.hand_entry import HandEntryData
 from tournament.play.selectors.sessions import seating_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 from tests.e2e.test_desk_browser import log_in
 from tournament.demo.event import demo_load
 from tournament.models import Hand, HandEntry, Session
-from tournament.play.services.hands import hand_confirm, hand_save
+from tournament.play.services.double_entry import hand_confirm
+from tournament.play.services.hands import hand_save
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -123,7 +124,7 @@ def test_no_public_or_desk_page_scrolls_sideways_at_390px(phone, live_server, ar
         sheet.round.tournament.double_entry = True
     tournament.double_entry = True
     tournament.save(update_fields=["double_entry"])
-    from tournament.play.entry import HandEntryData
+    from tournament.play.entry.hand_entry import HandEntryData
     from tournament.play.selectors.sessions import session_next_number
 
     number = session_next_number(session)

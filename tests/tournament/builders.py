@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 
 from tournament.event import services as event_services
 from tournament.models import Round, Seat, Session, Tournament
-from tournament.play.entry import HandEntryData
+from tournament.play.entry.hand_entry import HandEntryData
 from tournament.roles import roles_ensure
 from tournament.seating.services import round_seat
 
@@ -216,7 +216,8 @@ def make_played_event(**tournament_fields) -> PlayedEvent:
     the card is reconciled; at table 2 South wins 10 (S +30, the others -10), not reconciled.
     Round 2 is seated (the players moved by four) but not published."""
     from tournament.play.services.hands import hand_save
-    from tournament.play.services.sessions import penalty_record, session_reconcile
+    from tournament.play.services.penalties import penalty_record
+    from tournament.play.services.sessions import session_reconcile
     from tournament.seating.services import seating_publish
 
     tournament = make_tournament(use_match_points=True, **tournament_fields)
@@ -259,7 +260,8 @@ def make_scored_event(players: int, rounds: int, hands: int, seed: int = 1) -> T
     from tournament.demo.hands import COMMON, HAND_PATTERNS
     from tournament.event.links import player_link_build
     from tournament.models import AuditEntry, Hand, HandEntry, Payment, Penalty, PlayerLink
-    from tournament.play.entry import Seating, evaluate, rules_for
+    from tournament.play.entry.evaluation import evaluate, rules_for
+    from tournament.play.entry.hand_entry import Seating
     from tournament.play.selectors.snapshots import hand_snapshot
     from tournament.play.services.hands import _apply
     from tournament.play.services.scores import session_scores_rebuild

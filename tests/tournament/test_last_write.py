@@ -55,7 +55,9 @@ from tournament.models import (
     SessionScore,
     Tournament,
 )
+from tournament.play.services import double_entry as double_entry_services
 from tournament.play.services import hands as hand_services
+from tournament.play.services import penalties as penalty_services
 from tournament.play.services import queries as query_services
 from tournament.play.services import sessions as session_services
 from tournament.seating import services as seating_services
@@ -498,7 +500,7 @@ def case_hand_resolve(service, w):
     _double_entry(w)
     hand_services.hand_save(session=w.session, entry=entry(w.session, 2), user=w.judges[0])
     differs = entry(w.session, 2, tiles=BIG)
-    hand_services.hand_confirm(hand=w.hand(2), entry=differs, user=w.judges[1])
+    double_entry_services.hand_confirm(hand=w.hand(2), entry=differs, user=w.judges[1])
     yield Watch([w.player_page(w.winner())])
     hand = w.hand(2)
     service(hand=hand, second=HandEntry.objects.get(hand=hand), keep="first", user=w.head,
@@ -508,7 +510,7 @@ def case_hand_resolve(service, w):
 
 
 def _penalty(w, reason="Slow play"):
-    return session_services.penalty_record(
+    return penalty_services.penalty_record(
         session=w.session, player_id=w.players[0].pk, amount=9, reason=reason,
         mode=Penalty.Mode.DEDUCTION, user=w.head,
     )  # fmt: skip

@@ -28,7 +28,7 @@ from tests.tournament.builders import entry, make_user
 from tournament.event import services as event_services
 from tournament.models import Registration, Round, Session, Tournament
 from tournament.play.services import hands as hand_services
-from tournament.play.services import sessions as session_services
+from tournament.play.services import penalties as penalty_services
 from tournament.seating.services import round_seat, seating_publish
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # every page, two event sizes
@@ -117,7 +117,7 @@ def event_build(players: int, rounds: int, *, state: str) -> Tournament:
         for session in sessions:
             hand_services.hand_save(session=session, entry=entry(session), user=judge)
         first = sessions.first()
-        session_services.penalty_record(
+        penalty_services.penalty_record(
             session=first,
             player_id=first.round.seats.filter(table=first.table).first().player_id,
             amount=10,

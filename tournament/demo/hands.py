@@ -18,10 +18,11 @@ from __future__ import annotations
 import random
 
 from ..models import Round, Session, Tournament
-from ..play.entry import HandEntryData
+from ..play.entry.hand_entry import HandEntryData
 from ..play.selectors.sessions import seating_of
 from ..play.selectors.sheet import session_totals
 from ..play.services import hands as hand_services
+from ..play.services import penalties as penalty_services
 from ..play.services import sessions as session_services
 from ..winds import WINDS
 
@@ -131,7 +132,7 @@ def demo_hands_fill(*, tournament: Tournament, judge, rounds: int = 2) -> int:
                 hand_services.hand_save(session=session, entry=data, user=judge)
                 saved += 1
             if round_.number == 1 and session.table.number == 2:
-                session_services.penalty_record(
+                penalty_services.penalty_record(
                     session=session,
                     player_id=seating.players["S"],
                     amount=15,

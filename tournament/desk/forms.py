@@ -21,7 +21,7 @@ from scoring.translation import translate_message
 from ..event.labels import TOURNAMENT_HELP_TEXTS, TOURNAMENT_LABELS, labels_for
 from ..event.services import FROZEN_REASON, SCORING_RULES, SETTINGS_FIELDS
 from ..models import Penalty, Tournament
-from ..play.entry import Seating
+from ..play.entry.hand_entry import Seating
 from ..play.forms import HandForm, MinimumField
 from ..play.penalties import shipped_word
 from ..winds import WINDS, wind_order

@@ -32,7 +32,8 @@ import json
 from collections.abc import Iterable, Iterator, Mapping
 from types import SimpleNamespace
 
-from ..play.entry import ENTRY_FLAGS, HandEntryData, Seating, evaluate, rules_for
+from ..play.entry.evaluation import evaluate, rules_for
+from ..play.entry.hand_entry import ENTRY_FLAGS, HandEntryData, Seating
 from ..winds import WINDS
 
 FORMAT = "zj-tournament-archive"

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from scoring.engine.messages import Message, MessageList, gettext_noop, words
 
-from .entry import FLAG_LABELS, Evaluation, Seating, seat_note
+from .entry.evaluation import Evaluation
+from .entry.hand_entry import FLAG_LABELS, Seating, seat_note
 
 OUTCOME_LABELS = words(
     {

@@ -35,7 +35,7 @@ from scoring.translation import translate_message
 
 from ..models import Hand, Tournament
 from ..winds import WIND_NAMES, WINDS
-from .entry import ENTRY_FLAGS, FLAG_LABELS, HandEntryData, Seating, seat_note
+from .entry.hand_entry import ENTRY_FLAGS, FLAG_LABELS, HandEntryData, Seating, seat_note
 from .preview import plain_words
 
 NOBODY = [("", "—")]

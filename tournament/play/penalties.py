@@ -71,6 +71,11 @@ class PresetTerms:
     mode: str = DEDUCTION
     warning_first: bool = False
 
+    @classmethod
+    def of(cls, preset) -> PresetTerms:
+        """The terms of a kept preset: any object with the same fields (a `PenaltyPreset`)."""
+        return cls(**{name: getattr(preset, name) for name in cls.__dataclass_fields__})
+
 
 @dataclass(frozen=True)
 class PresetOutcome:

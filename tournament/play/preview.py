@@ -19,7 +19,7 @@ import re
 
 from scoring.translation import translate_message
 
-from .entry import seat_note
+from .entry.hand_entry import seat_note
 
 _RULES = r"R\d+[a-z]?(?:\s*[,/]\s*R\d+[a-z]?)*"
 # Chinese text writes the same references with full-width marks: （RULINGS R9）, R12：, ，

@@ -20,7 +20,8 @@ from tests.tournament.builders import (
 )
 from tournament.event.steps import EventFacts, next_step
 from tournament.models import Penalty, Round, Seat, Session
-from tournament.play.services.sessions import penalty_record, session_reconcile, session_reopen
+from tournament.play.services.penalties import penalty_record
+from tournament.play.services.sessions import session_reconcile, session_reopen
 from tournament.seating.services import seating_generate, seating_publish
 from tournament.stages import share_parse
 from tournament.standings.selectors.cut_review import cuts_changed

@@ -19,7 +19,7 @@ from tournament.event import services as event_services
 from tournament.models import Penalty, Session
 from tournament.play.selectors.rounds import round_is_opened, round_is_played, round_progress
 from tournament.play.services.hands import hand_save
-from tournament.play.services.sessions import penalty_record
+from tournament.play.services.penalties import penalty_record
 
 pytestmark = pytest.mark.django_db
 

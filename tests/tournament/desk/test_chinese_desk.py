@@ -30,7 +30,7 @@ from tournament.play.selectors.desk import round_desk
 from tournament.play.selectors.sheet import session_sheet
 from tournament.play.selectors.table import table_signals
 from tournament.play.services.hands import hand_save
-from tournament.play.services.sessions import penalty_record
+from tournament.play.services.penalties import penalty_record
 from tournament.play.services.table import table_entry_save
 
 pytestmark = pytest.mark.django_db

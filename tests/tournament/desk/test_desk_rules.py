@@ -22,18 +22,10 @@ from tournament.event.selectors import current_tournament
 from tournament.event.services import SETTINGS_FIELDS
 from tournament.models import AuditEntry, Hand, Penalty, Round, Session
 from tournament.play.selectors.sheet import session_totals
-from tournament.play.services.hands import (
-    EntryRejected,
-    hand_confirm,
-    hand_delete,
-    hand_preview,
-    hand_save,
-)
-from tournament.play.services.sessions import (
-    penalty_record,
-    session_reconcile,
-    session_reopen,
-)
+from tournament.play.services.double_entry import hand_confirm
+from tournament.play.services.hands import EntryRejected, hand_delete, hand_preview, hand_save
+from tournament.play.services.penalties import penalty_record
+from tournament.play.services.sessions import session_reconcile, session_reopen
 
 pytestmark = pytest.mark.django_db
 

@@ -2,11 +2,11 @@
 seating read once, and the save's queries are few and do not grow with the session's hands.
 
 *Evaluation* is counted where every evaluation of a win reaches the engine
-(`tournament.play.entry.score_hand`, wrapped to count and then call through); a *seating read*
-is `tournament.play.selectors.seating_of`'s query (the session's seats with their players),
-caught with `CaptureQueriesContext`. Before issue 21 a save evaluated twice (the page's preview,
-then the service) and read the seating four times. Before issue 22 a save cost 36 queries and a
-correction 41 (evaluated twice, the seating read three times).
+(`tournament.play.entry.evaluation.score_hand`, wrapped to count and then call through); a
+*seating read* is `tournament.play.selectors.seating_of`'s query (the session's seats with their
+players), caught with `CaptureQueriesContext`. Before issue 21 a save evaluated twice (the page's
+preview, then the service) and read the seating four times. Before issue 22 a save cost 36 queries
+and a correction 41 (evaluated twice, the seating read three times).
 
 *Queries* are every statement the POST sends, the savepoints included (the test's own
 transaction turns the outer BEGIN/COMMIT into a SAVEPOINT pair, counted too).
@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from tests.tournament.builders import BIG, entry, form_data, make_session, make_user
 from tournament.models import Hand, SessionScore
-from tournament.play import entry as entry_module
+from tournament.play.entry import evaluation as entry_module
 from tournament.play.services.hands import hand_save
 from tournament.play.services.scores import session_scores_drift
 

@@ -11,6 +11,7 @@ from tests.tournament.builders import (
     make_user,
 )
 from tournament.models import Payment, Session, SessionScore
+from tournament.play.services import double_entry as double_entry_services
 from tournament.play.services import hands as hand_services
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +49,7 @@ def troubled():
     second = hand_services.hand_save(session=first, entry=entry(first, 2), user=judge)
     hand = hand_services.hand_save(session=first, entry=entry(first, 3), user=judge)
     # Confirmed by a second official: only confirmed hands count in the kept totals.
-    hand_services.hand_confirm(hand=hand, entry=entry(first, 3), user=make_user())
+    double_entry_services.hand_confirm(hand=hand, entry=entry(first, 3), user=make_user())
     # Deleting a hand in the middle leaves a gap (nothing is renumbered, RULINGS R14).
     hand_services.hand_delete(hand=second, user=judge, reason="entered twice", version=1)
     Payment.objects.filter(hand=hand).first().delete()  # payments no longer sum to zero
@@ -130,7 +131,7 @@ def test_the_full_check_sums_the_payments_once_and_the_page_reads_only_the_unbal
 def played():
     """One round of two tables: a hand at each (South wins on West's discard) and a zero-sum
     penalty at table 1; nothing wrong yet."""
-    from tournament.play.services import sessions as session_services
+    from tournament.play.services import penalties as penalty_services
 
     tournament = make_tournament()
     players = make_players(tournament, 8)
@@ -144,7 +145,7 @@ def played():
     for session in sessions:
         hand_services.hand_save(session=session, entry=entry(session, 1), user=judge)
     first = sessions[0]
-    session_services.penalty_record(
+    penalty_services.penalty_record(
         session=first,
         player_id=SessionScore.objects.filter(session=first, wind="E").get().player_id,
         amount=30,

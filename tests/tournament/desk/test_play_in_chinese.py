@@ -11,11 +11,13 @@ from scoring.translation import translate_message
 from tests.tournament.builders import entry, make_session, make_user, seat_players
 from tournament.models import Round, Session
 from tournament.play.comparison import compare
-from tournament.play.entry import entry_summary, evaluate, rules_for
+from tournament.play.entry.evaluation import evaluate, rules_for
+from tournament.play.entry.hand_entry import entry_summary
 from tournament.play.labels import session_label
 from tournament.play.penalties import PresetTerms, preset_outcome, reason_message
 from tournament.play.selectors.sessions import seating_of
 from tournament.play.services import clock as clock_services
+from tournament.play.services import double_entry as double_entry_services
 from tournament.play.services import hands as hand_services
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +55,7 @@ def test_the_resolve_page_compares_in_chinese(client):
     hand = hand_services.hand_save(session=session, entry=entry(session, 1), user=make_user())
     second = make_user()
     # The second entry differs: the hand waits for the head judge.
-    hand_services.hand_confirm(
+    double_entry_services.hand_confirm(
         hand=hand, entry=entry(session, 1, win_type="self_draw"), user=second
     )
     client.force_login(make_user("head"))

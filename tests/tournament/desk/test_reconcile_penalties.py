@@ -15,7 +15,7 @@ from tests.tournament.builders import BIG, entry, make_session, make_user, seat_
 from tests.tournament.printing.pdf_reading import needs_poppler, text
 from tournament.models import AuditEntry, Session
 from tournament.play.services.hands import hand_save
-from tournament.play.services.sessions import penalty_record
+from tournament.play.services.penalties import penalty_record
 
 pytestmark = pytest.mark.django_db
 

@@ -31,7 +31,8 @@ from tournament.models import (
     TableProposal,
     Tournament,
 )
-from tournament.play.services.hands import hand_confirm, hand_correct, hand_delete, hand_save
+from tournament.play.services.double_entry import hand_confirm
+from tournament.play.services.hands import hand_correct, hand_delete, hand_save
 from tournament.play.services.table import table_entry_save, table_proposal_save
 from tournament.standings.selectors.board import standings
 

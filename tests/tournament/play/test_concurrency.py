@@ -63,8 +63,8 @@ def test_two_judges_giving_a_warning_first_preset_at_once_give_one_warning(monke
     """Both record Talking (warning first) for the same player at the same moment: the preset's
     row is locked, so one is the warning and the other the deduction, never two warnings."""
     from tournament.models import Penalty
+    from tournament.play.services import penalties as penalty_services
     from tournament.play.services import presets as preset_services
-    from tournament.play.services import sessions as session_services
 
     session = make_session()
     tournament = session.round.tournament
@@ -77,12 +77,12 @@ def test_two_judges_giving_a_warning_first_preset_at_once_give_one_warning(monke
         barrier.wait()  # both judges are inside their transactions before either reads
         return None
 
-    monkeypatch.setattr(session_services, "session_check_open", both_arrive_at_once)
+    monkeypatch.setattr(penalty_services, "session_check_open", both_arrive_at_once)
     errors = []
 
     def record(judge):
         try:
-            session_services.penalty_record(
+            penalty_services.penalty_record(
                 session=Session.objects.select_related("round").get(pk=session.pk),
                 player_id=offender,
                 reason="",

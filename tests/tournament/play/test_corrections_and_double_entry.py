@@ -5,14 +5,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from tests.tournament.builders import BIG, entry, make_session, make_user, seat_players
 from tournament.models import AuditEntry, Hand, HandEntry, Payment
-from tournament.play.services.hands import (
-    StaleHandError,
-    hand_confirm,
-    hand_correct,
-    hand_delete,
-    hand_resolve,
-    hand_save,
-)
+from tournament.play.services.double_entry import hand_confirm, hand_resolve
+from tournament.play.services.hands import StaleHandError, hand_correct, hand_delete, hand_save
 
 pytestmark = pytest.mark.django_db
 

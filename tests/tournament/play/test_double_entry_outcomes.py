@@ -8,10 +8,11 @@ from hypothesis import strategies as st
 from tests.tournament.builders import BIG, SMALL, entry, make_session, make_user, seat_players
 from tournament.models import Hand, HandEntry
 from tournament.play.comparison import compare
-from tournament.play.entry import HandEntryData
+from tournament.play.entry.hand_entry import HandEntryData
 from tournament.play.selectors.sessions import seating_of
 from tournament.play.selectors.snapshots import entry_of_hand
-from tournament.play.services.hands import hand_confirm, hand_preview, hand_save
+from tournament.play.services.double_entry import hand_confirm
+from tournament.play.services.hands import hand_preview, hand_save
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,8 @@ from types import SimpleNamespace
 import pytest
 
 from scoring.engine import Scheme
-from tournament.play.entry import HandEntryData, Seating, evaluate, rules_for
+from tournament.play.entry.evaluation import evaluate, rules_for
+from tournament.play.entry.hand_entry import HandEntryData, Seating
 
 SEATING = Seating(players={"E": 1, "S": 2, "W": 3, "N": 4}, names={1: "A", 2: "B", 3: "C", 4: "D"})
 TOURNAMENT = SimpleNamespace(
@@ -131,7 +132,7 @@ def test_player_lists_name_players_by_the_card_letter_in_every_hand():
 
 def test_every_engine_subject_has_a_place_on_the_form():
     from scoring.engine import Subject
-    from tournament.play.entry import FIELD_OF_SUBJECT
+    from tournament.play.entry.hand_entry import FIELD_OF_SUBJECT
     from tournament.play.forms import HandForm
 
     fields = set(HandForm(seating=SEATING, number=1).fields)

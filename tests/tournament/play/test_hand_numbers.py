@@ -12,13 +12,8 @@ from tests.tournament.builders import (
     make_user,
 )
 from tournament.models import Hand, HandEntry, Payment, Session
-from tournament.play.services.hands import (
-    hand_confirm,
-    hand_correct,
-    hand_delete,
-    hand_resolve,
-    hand_save,
-)
+from tournament.play.services.double_entry import hand_confirm, hand_resolve
+from tournament.play.services.hands import hand_correct, hand_delete, hand_save
 
 pytestmark = pytest.mark.django_db
 

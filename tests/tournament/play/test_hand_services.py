@@ -14,7 +14,7 @@ from tests.tournament.builders import (
     seat_players,
 )
 from tournament.models import AuditEntry, Hand, Payment, Session
-from tournament.play.entry import rules_for
+from tournament.play.entry.evaluation import rules_for
 from tournament.play.services import hands as hand_services
 from tournament.play.services.hands import EntryRejected, HandNumberTaken, hand_preview, hand_save
 

@@ -20,7 +20,7 @@ from tournament.models import (
 )
 from tournament.play.penalties import EXAMPLE_SETS, PresetTerms, preset_outcome
 from tournament.play.services import presets as preset_services
-from tournament.play.services.sessions import penalty_correct, penalty_delete, penalty_record
+from tournament.play.services.penalties import penalty_correct, penalty_delete, penalty_record
 
 pytestmark = pytest.mark.django_db
 

@@ -33,8 +33,8 @@ from tournament.models import (
 )
 from tournament.play.selectors.sheet import session_totals
 from tournament.play.selectors.table import player_open_session
-from tournament.play.services.hands import HandNumberTaken, SessionClosedError, hand_save
-from tournament.play.services.sessions import session_reconcile
+from tournament.play.services.hands import HandNumberTaken, hand_save
+from tournament.play.services.sessions import SessionClosedError, session_reconcile
 from tournament.play.services.table import TableEntryRefused, table_proposal_save
 
 pytestmark = pytest.mark.django_db
@@ -109,7 +109,7 @@ def test_the_agreed_entry_is_compared_with_the_desk_entry(table):
 
 
 def test_the_desk_confirms_a_hand_the_players_entered_first(table):
-    from tournament.play.services.hands import hand_confirm
+    from tournament.play.services.double_entry import hand_confirm
 
     session, regs = table
     _propose(session, regs["S"])

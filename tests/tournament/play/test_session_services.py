@@ -6,11 +6,8 @@ from django.core.exceptions import ValidationError
 from tests.tournament.builders import entry, make_session, make_user, seat_players
 from tournament.models import AuditEntry, Penalty, Session
 from tournament.play.services.hands import hand_save
-from tournament.play.services.sessions import (
-    penalty_record,
-    session_reconcile,
-    session_reopen,
-)
+from tournament.play.services.penalties import penalty_record
+from tournament.play.services.sessions import session_reconcile, session_reopen
 from tournament.standings.selectors.board import standings
 
 pytestmark = pytest.mark.django_db

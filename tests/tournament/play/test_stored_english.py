@@ -21,8 +21,9 @@ from tournament.models import (
     Tournament,
 )
 from tournament.play.services import presets as preset_services
+from tournament.play.services.penalties import penalty_record
 from tournament.play.services.queries import hand_query_answer, hand_query_raise
-from tournament.play.services.sessions import penalty_record, session_reopen
+from tournament.play.services.sessions import session_reopen
 
 pytestmark = pytest.mark.django_db
 

@@ -22,14 +22,9 @@ from tournament.models import (
 )
 from tournament.play.selectors.sheet import session_totals
 from tournament.play.selectors.table import table_next_number, table_signals
-from tournament.play.services.hands import (
-    HandNumberTaken,
-    SessionClosedError,
-    hand_confirm,
-    hand_resolve,
-    hand_save,
-)
-from tournament.play.services.sessions import session_reconcile
+from tournament.play.services.double_entry import hand_confirm, hand_resolve
+from tournament.play.services.hands import HandNumberTaken, hand_save
+from tournament.play.services.sessions import SessionClosedError, session_reconcile
 from tournament.play.services.table import TableEntryRefused, desk_entry_save, table_entry_save
 
 pytestmark = pytest.mark.django_db

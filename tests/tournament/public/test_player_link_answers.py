@@ -24,8 +24,9 @@ from tournament.event.selectors import link_tokens
 from tournament.languages import moment_text
 from tournament.models import Registration, Session
 from tournament.play.services.hands import hand_save
+from tournament.play.services.penalties import penalty_record
 from tournament.play.services.queries import hand_query_answer, hand_query_raise
-from tournament.play.services.sessions import penalty_record, session_reconcile
+from tournament.play.services.sessions import session_reconcile
 from tournament.seating.services import seating_publish
 from tournament.standings.selectors.provisional import Provisional
 

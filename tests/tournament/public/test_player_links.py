@@ -31,8 +31,9 @@ from tournament.models import (
 )
 from tournament.models.players import LOOK_ALIKES
 from tournament.play.services.hands import hand_save
+from tournament.play.services.penalties import penalty_record
 from tournament.play.services.queries import hand_query_answer
-from tournament.play.services.sessions import penalty_record, session_reconcile
+from tournament.play.services.sessions import session_reconcile
 from tournament.public.views import links as link_views
 from tournament.seating.services import seating_publish
 

@@ -13,7 +13,7 @@ from tests.tournament.builders import (
     seat_players,
 )
 from tournament.models import Penalty, Round, Seat, Session
-from tournament.play.services.sessions import penalty_record
+from tournament.play.services.penalties import penalty_record
 from tournament.seating.services import round_seat, seating_generate, seating_swap
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.tournament.builders import make_user, seat_players
 from tournament.models import Penalty, Player, Tournament
-from tournament.play.services.sessions import penalty_record
+from tournament.play.services.penalties import penalty_record
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from tests.tournament.builders import (
 )
 from tournament.models import Penalty, Session, SessionScore
 from tournament.play.services import hands as hand_services
-from tournament.play.services import sessions as session_services
+from tournament.play.services import penalties as penalty_services
 from tournament.play.services.scores import session_scores_drift, session_scores_rebuild
 from tournament.standings.selectors.board import board_build, standings
 from tournament.standings.selectors.provisional import provisional as provisional_of
@@ -66,7 +66,7 @@ def test_penalties_in_both_modes_count_in_the_standings(mode, others):
     tournament = _event(4)
     session = _session(tournament)
     ids = seat_players(session)
-    session_services.penalty_record(
+    penalty_services.penalty_record(
         session=session, player_id=ids["E"], amount=30, mode=mode, reason="Wrong claim",
         user=make_user(),
     )  # fmt: skip
@@ -109,7 +109,7 @@ def _played(players, rounds, hands):
                 user=judge,
             )
         ids = seat_players(session)
-        session_services.penalty_record(
+        penalty_services.penalty_record(
             session=session, player_id=ids["N"], amount=3, mode="zero_sum", reason="Slow",
             user=judge,
         )  # fmt: skip

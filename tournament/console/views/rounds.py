@@ -1,6 +1,6 @@
 """Repairs a head judge makes from the console: a round's status, and deleting a penalty (with
 the reason, kept by the audit log). Writes: `event.services.round_status_set`,
-`play.services.sessions.penalty_delete`."""
+`play.services.penalties.penalty_delete`."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from ...event import services
 from ...models import Penalty, Round
 from ...play.selectors.penalties import tournament_penalties
-from ...play.services import sessions as session_services
+from ...play.services import penalties as penalty_services
 from ...roles import HEAD_JUDGE
 from ...writes import service_write
 from ..forms.rounds import PenaltyDeleteForm, RoundStatusForm
@@ -67,7 +67,7 @@ def penalty_delete(request, tournament, pk):
         return redirect("console:rounds", slug=tournament.slug)
     return service_write(
         request,
-        lambda: session_services.penalty_delete(
+        lambda: penalty_services.penalty_delete(
             penalty=penalty, user=request.user, reason=form.cleaned_data["reason"]
         ),
         done=_("Penalty deleted; the audit log keeps it."),

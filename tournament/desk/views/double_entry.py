@@ -12,11 +12,12 @@ from django.utils.translation import gettext as _
 
 from ...models import HandEntry
 from ...play.comparison import compare
-from ...play.entry import HandEntryData
+from ...play.entry.hand_entry import HandEntryData
 from ...play.forms import HandForm, optional_int
 from ...play.preview import preview_context
 from ...play.selectors.sessions import seating_of
 from ...play.selectors.snapshots import entry_of_hand
+from ...play.services import double_entry as double_entry_services
 from ...play.services import hands as hand_services
 from ...roles import HEAD_JUDGE
 from .common import (
@@ -48,7 +49,9 @@ def hand_confirm(request, session, number):
     form = HandForm(request.POST or None, initial=initial, seating=seating, number=number)
     if request.method == "POST" and form.is_valid():
         try:
-            mismatch = hand_services.hand_confirm(hand=hand, entry=form.entry(), user=request.user)
+            mismatch = double_entry_services.hand_confirm(
+                hand=hand, entry=form.entry(), user=request.user, seating=seating
+            )
         except hand_services.EntryRejected as error:
             errors_onto(form, error.evaluation)
         except ValidationError as error:
@@ -90,7 +93,7 @@ def hand_resolve(request, session, number):
         return redirect(session_url(session))
     if request.method == "POST":
         try:
-            hand_services.hand_resolve(
+            double_entry_services.hand_resolve(
                 hand=hand,
                 second=second,
                 keep=request.POST.get("keep", ""),
@@ -105,8 +108,10 @@ def hand_resolve(request, session, number):
             )
             return redirect(session_url(session))
     seating = seating_of(session)
-    first = hand_services.hand_preview(session=session, entry=entry_of_hand(hand))
-    other = hand_services.hand_preview(session=session, entry=HandEntryData.from_data(second.data))
+    first = hand_services.hand_preview(session=session, entry=entry_of_hand(hand), seating=seating)
+    other = hand_services.hand_preview(
+        session=session, entry=HandEntryData.from_data(second.data), seating=seating
+    )
     context = session_context(
         session,
         hand=hand,

@@ -15,6 +15,7 @@ from ...play.labels import session_label
 from ...play.selectors.penalties import penalty_presets, warnings_of
 from ...play.selectors.sessions import seating_of
 from ...play.selectors.sheet import session_sheet
+from ...play.services import penalties as penalty_services
 from ...play.services import sessions as session_services
 from ...roles import HEAD_JUDGE
 from ...writes import service_write
@@ -36,7 +37,7 @@ def penalty_record(request, session):
     if request.method == "POST" and form.is_valid():
         answer = service_write(
             request,
-            lambda: session_services.penalty_record(
+            lambda: penalty_services.penalty_record(
                 session=session, user=request.user, **form.penalty_args()
             ),
             form=form,
@@ -68,7 +69,7 @@ def penalty_correct(request, session, penalty_id):
     if request.method == "POST" and form.is_valid():
         answer = service_write(
             request,
-            lambda: session_services.penalty_correct(
+            lambda: penalty_services.penalty_correct(
                 penalty=penalty,
                 change_reason=form.cleaned_data["change_reason"],
                 user=request.user,
@@ -91,7 +92,7 @@ def penalty_delete(request, session, penalty_id):
     if request.method == "POST" and form.is_valid():
         answer = service_write(
             request,
-            lambda: session_services.penalty_delete(
+            lambda: penalty_services.penalty_delete(
                 penalty=penalty, reason=form.cleaned_data["reason"], user=request.user
             ),
             form=form,

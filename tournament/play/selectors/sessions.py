@@ -17,7 +17,7 @@ from django.db.models import OuterRef, Subquery
 from ...models import Round, Seat, Session
 from ...names import PERSON_FIELDS, Names, Person, player_names, registrations_of
 from ...winds import WINDS
-from ..entry import Seating
+from ..entry.hand_entry import Seating
 
 
 def seating_of(session: Session) -> Seating:

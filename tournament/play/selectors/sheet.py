@@ -26,7 +26,7 @@ from scoring.engine import NotationError, parse_melds, parse_tiles
 from ...models import Hand, Payment, Penalty, Session
 from ...roles import may_see_unconfirmed_hand
 from ...winds import WINDS
-from ..entry import Seating
+from ..entry.hand_entry import Seating
 from ..penalties import penalty_points
 from .sessions import seating_of
 

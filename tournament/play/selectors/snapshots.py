@@ -11,7 +11,7 @@ snapshot        a JSON-ready picture of a saved hand for the audit log and confl
 from __future__ import annotations
 
 from ...models import Hand
-from ..entry import ENTRY_FLAGS, HandEntryData, entry_summary
+from ..entry.hand_entry import ENTRY_FLAGS, HandEntryData, entry_summary
 
 
 def entry_of_hand(hand: Hand) -> HandEntryData:

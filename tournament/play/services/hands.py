@@ -1,8 +1,9 @@
-"""Writes for hands at the judges' desk: preview, save, correct, delete, confirm, resolve.
+"""Writes for hands at the judges' desk: preview, save, correct, delete.
 
 Vocabulary
 ----------
-entry           a `HandEntryData` (see `tournament.play.entry`): one official's entry of a hand.
+entry           a `HandEntryData` (see `tournament.play.entry.hand_entry`): one official's
+                entry of a hand.
 preview         the evaluation of an entry without saving anything.
 save            a new hand with its four payments, in one transaction. Its number must be the
                 session's *next number* (`session_next_number`): the number decides the seat
@@ -13,32 +14,33 @@ correction      an edit or deletion of a saved hand: needs a reason and the *ver
                 official started from (optimistic locking); a stale version raises
                 `StaleHandError` carrying the hand as it now stands. Logged in the audit log.
 double entry    (a tournament setting) a saved hand stays unconfirmed until another official
-                enters it again blind: equal entries confirm it, a different one is kept as a
-                `HandEntry` (a *mismatch*) for the head judge to resolve. Nobody confirms their
-                own entry.
+                enters it again blind (`services.double_entry`); a correction is then a new
+                single entry.
 
 Every function is ``<noun>_<verb>`` with keyword-only arguments; writes are atomic and refused
-on sessions that are not open (RULINGS R15).
+on sessions that are not open (RULINGS R15). The steps of a hand write (``_checked``,
+``_apply``, ``_pay``, ``_locked``, ``_audit_hand``) serve `services.double_entry` too: private
+to the services package, so that the write walk (`tests/tournament/test_last_write.py`) sees
+only services.
 """
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 
 from scoring.translation import translate_message
 
 from ...audit import audit_record, public_write
 from ...models import AuditEntry, Hand, HandEntry, Payment, Round, Session
-from ..entry import Evaluation, HandEntryData, Seating, entry_summary, evaluate, rules_for
+from ..entry.evaluation import Evaluation, evaluate, rules_for
+from ..entry.hand_entry import HandEntryData, Seating
 from ..labels import session_label
 from ..selectors.sessions import seating_of, session_next_number
-from ..selectors.snapshots import entry_of_hand, hand_snapshot
+from ..selectors.snapshots import hand_snapshot
 from .scores import session_scores_add, session_scores_refresh, session_scores_write
+from .sessions import session_check_open
 
 
 class EntryRejected(ValidationError):
@@ -52,13 +54,6 @@ class EntryRejected(ValidationError):
         self.evaluation = evaluation
 
 
-#: A session's status inside a sentence ("... was reconciled by ann").
-CLOSED_WORDS = {
-    Session.Status.RECONCILED: pgettext_lazy("session was ...", "reconciled"),
-    Session.Status.CLOSED: pgettext_lazy("session was ...", "closed"),
-}
-
-
 class HandNumberTaken(ValidationError):
     """Another official already saved this hand number in this session."""
 
@@ -67,60 +62,12 @@ class HandNumberRefused(ValidationError):
     """The entry's number is not the session's next number (RULINGS R14)."""
 
 
-class SessionClosedError(ValidationError):
-    """The session is no longer open (reconciled or closed, perhaps a moment ago)."""
-
-
 class StaleHandError(ValidationError):
     """The hand changed since the official opened it; ``current`` is its snapshot now."""
 
     def __init__(self, message: str, current: dict | None):
         super().__init__(message)
         self.current = current
-
-
-def session_check_open(session: Session, *, with_numbers: bool = False) -> set[int] | None:
-    """Refuse unless the session is open *in the database*, and hold its row until commit.
-
-    The caller's object may be stale (another official reconciled the session since it was
-    read); the row lock also makes a concurrent `session_reconcile` wait for this write.
-    ``with_numbers``: the same query also returns the hand numbers entered in the session (a
-    save's next number; a number saved meanwhile is still refused by the unique constraint).
-    """
-    locked = Session.objects.select_for_update(of=("self",)).filter(pk=session.pk)
-    fields = ("status", "reconciled_by_id", "reconciled_at")
-    if not with_numbers:
-        status, by, at = locked.values_list(*fields).get()
-        taken = None
-    else:
-        rows = list(locked.values_list(*fields, "hands__number"))
-        if not rows:
-            raise Session.DoesNotExist(f"Session {session.pk} does not exist.")
-        status, by, at, _ = rows[0]
-        taken = {row[3] for row in rows if row[3] is not None}
-    session.status = status
-    if session.status != Session.Status.OPEN:
-        # No join under FOR UPDATE (PostgreSQL refuses it on a nullable side): name them now.
-        by = get_user_model().objects.filter(pk=by).values_list("username", flat=True).first()
-        raise SessionClosedError(_closed_message(session, by, at))
-    return taken
-
-
-def _closed_message(session: Session, by: str | None, at) -> str:
-    """ "Round 1, Table 2 was reconciled by ann at 14:05: nothing was saved. ..." """
-    values = {
-        "session": session_label(session),
-        "status": CLOSED_WORDS.get(session.status) or session.get_status_display().lower(),
-        "by": by,
-        "at": f"{timezone.localtime(at):%H:%M}" if at else "",
-    }
-    if by and at:
-        text = _("%(session)s was %(status)s by %(by)s at %(at)s: nothing was saved.")
-    elif by:
-        text = _("%(session)s was %(status)s by %(by)s: nothing was saved.")
-    else:
-        text = _("%(session)s was %(status)s: nothing was saved.")
-    return text % values + " " + _("A head judge must reopen it before hands can change.")
 
 
 def hand_preview(
@@ -280,10 +227,6 @@ def hand_save_locked(
     return hand
 
 
-def evaluation_names(session: Session) -> dict[int, str]:
-    return seating_of(session).names
-
-
 _AS_IT_STANDS = object()
 
 
@@ -383,7 +326,7 @@ def hand_delete(*, hand: Hand, user, reason: str, version: int) -> None:
     session_check_open(session)
     reason = _reason(reason)
     current = _locked(hand, version)
-    names = evaluation_names(session)
+    names = seating_of(session).names
     before = hand_snapshot(current, names)
     current.penalties.update(hand=None)
     current.delete()
@@ -391,112 +334,3 @@ def hand_delete(*, hand: Hand, user, reason: str, version: int) -> None:
     _audit_hand(
         AuditEntry.Action.DELETE, current, user, names, before=before, after=None, reason=reason
     )
-
-
-@public_write
-def hand_confirm(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
-    """A blind second entry: confirms the hand when it matches, else records a mismatch.
-
-    Returns None when confirmed, the stored `HandEntry` on a mismatch.
-    """
-    session = hand.session
-    session_check_open(session)
-    current = Hand.objects.select_for_update().get(pk=hand.pk)
-    if current.confirmed:
-        raise ValidationError(
-            _("Hand %(number)s is already confirmed.") % {"number": current.number}
-        )
-    return _second_entry(session, current, entry, user)
-
-
-@public_write
-def hand_check(*, hand: Hand, entry: HandEntryData, user) -> HandEntry | None:
-    """A further entry of a hand that is already confirmed (the table's, after the desk's):
-    compared exactly as a second entry; a match changes nothing but who confirmed it, a
-    different entry makes the hand unconfirmed again and goes to the head judge as a mismatch.
-
-    Returns None when it matches, the stored `HandEntry` on a mismatch.
-    """
-    session = hand.session
-    session_check_open(session)
-    current = Hand.objects.select_for_update().get(pk=hand.pk)
-    if not current.confirmed:
-        raise ValidationError(
-            _("Hand %(number)s awaits its second entry.") % {"number": current.number}
-        )
-    current.confirmed = False  # until the comparison below confirms it again
-    return _second_entry(session, current, entry, user)
-
-
-def _second_entry(session: Session, current: Hand, entry: HandEntryData, user):
-    """Compare a blind entry with the saved hand (locked, unconfirmed): confirm it when both
-    agree, else keep the entry as a mismatch for the head judge (the hand stays unconfirmed)."""
-    if entry.number != current.number:
-        raise ValidationError(
-            _("This is the second entry of hand %(number)s: keep its hand number.")
-            % {"number": current.number}
-        )
-    if user is not None and current.entered_by_id == user.pk:
-        raise PermissionDenied(
-            _("You entered this hand yourself: another official must enter it again to confirm it.")
-        )
-    second = _checked(session, entry)
-    first = hand_preview(session=session, entry=entry_of_hand(current))
-    names = evaluation_names(session)
-    if first.signature() == second.signature():
-        current.confirmed, current.confirmed_by = True, user
-        current.save(update_fields=["confirmed", "confirmed_by", "updated_at"])
-        HandEntry.objects.filter(hand=current).delete()
-        session_scores_refresh(session=session)  # a confirmed hand counts from now on
-        _audit_hand(AuditEntry.Action.CONFIRM, current, user, names)
-        return None
-    current.save(update_fields=["confirmed", "updated_at"])
-    stored = HandEntry.objects.create(
-        hand=current, data=second.entry.as_data(), entered_by=user, hand_version=current.version
-    )
-    session_scores_refresh(session=session)  # an unconfirmed hand counts once resolved
-    after = {
-        "entry": second.entry.as_data(),
-        "value": second.value,
-        "summary": entry_summary(second.entry, second.value, names),
-    }
-    before = hand_snapshot(current, names)
-    _audit_hand(AuditEntry.Action.MISMATCH, current, user, names, before=before, after=after)
-    return stored
-
-
-@public_write
-def hand_resolve(*, hand: Hand, second: HandEntry, keep: str, user, version: int) -> Hand:
-    """The head judge settles a mismatch by keeping the ``"first"`` or ``"second"`` entry."""
-    session = hand.session
-    session_check_open(session)
-    if keep not in ("first", "second"):
-        raise ValidationError(_("Keep either the first or the second entry."))
-    current = _locked(hand, version)
-    kept_by = current.entered_by_id if keep == "first" else second.entered_by_id
-    if kept_by == user.pk:
-        raise PermissionDenied(_("You cannot confirm your own entry: another official must."))
-    names = evaluation_names(session)
-    before = hand_snapshot(current, names)
-    if keep == "second":
-        kept = HandEntryData.from_data(second.data)
-        if kept.number != current.number:
-            raise ValidationError(
-                _(
-                    "That entry is for hand %(kept)s, not hand %(number)s: keep the first entry "
-                    "or correct the hand instead."
-                )
-                % {"kept": kept.number, "number": current.number}
-            )
-        evaluation = _checked(session, kept)
-        _apply(current, evaluation)
-        current.entered_by_id = second.entered_by_id
-        _pay(current, evaluation)
-    current.confirmed, current.confirmed_by = True, user
-    current.version = version + 1
-    current.save()
-    HandEntry.objects.filter(hand=current).delete()
-    session_scores_refresh(session=session)  # the kept entry counts from now on
-    reason = f"Kept the {keep} entry."
-    _audit_hand(AuditEntry.Action.RESOLVE, current, user, names, before=before, reason=reason)
-    return current

@@ -9,6 +9,8 @@ already recorded (each keeps its own amount and reason). Every change is audited
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 from django.db.models import Max
@@ -134,15 +136,7 @@ def penalty_presets_load(*, tournament: Tournament, example: str, user) -> list[
         for term in terms:
             if term.name.casefold() in taken:
                 continue
-            preset = PenaltyPreset(
-                tournament=tournament,
-                name=term.name,
-                points=term.points,
-                per=term.per,
-                mode=term.mode,
-                warning_first=term.warning_first,
-                position=position,
-            )
+            preset = PenaltyPreset(tournament=tournament, position=position, **asdict(term))
             preset.full_clean()
             preset.save()
             added.append(preset)

@@ -85,56 +85,9 @@ def hand_query_raise(
     session = (
         Session.objects.select_for_update().select_related("round__tournament").get(pk=session.pk)
     )
-    if (
-        session.round.tournament_id != registration.tournament_id
-        or not Seat.objects.filter(
-            round_id=session.round_id,
-            table_id=session.table_id,
-            half=session.half,
-            player_id=registration.player_id,
-        ).exists()
-    ):
-        raise ValidationError(_("You can only query the hands of your own table."))
-    if not Hand.objects.filter(session=session, number=hand_number).exists():
-        raise ValidationError(
-            _("Your table has no hand %(number)s in this round.") % {"number": hand_number}
-        )
-    if not _results_released(session):
-        raise ValidationError(
-            _(
-                "The results of round %(number)s are not public yet, so its hands cannot be "
-                "queried from your link. Speak to the head judge if something is wrong."
-            )
-            % {"number": session.round.number}
-        )
-    window = session_appeal_window(session)
-    if not session.round.tournament.appeal_window_minutes:
-        raise ValidationError(
-            _("This tournament takes no hand queries through the players' links: ask a judge.")
-        )
-    if window.ends_at is None:
-        raise ValidationError(
-            _(
-                "Hands can be queried once your table's score card is checked at the desk; "
-                "the appeal window opens then."
-            )
-        )
-    if not window.is_open(now):
-        raise ValidationError(
-            _(
-                "The appeal window for this session closed at %(time)s: no more queries can be "
-                "raised here. Speak to the head judge."
-            )
-            % {"time": _at(window.ends_at)}
-        )
-    earlier = HandQuery.objects.filter(
-        session=session, hand_number=hand_number, registration=registration
-    ).first()
-    if earlier is not None:
-        raise ValidationError(
-            _("You already queried hand %(number)s (at %(time)s); its answer will show here.")
-            % {"number": hand_number, "time": _at(earlier.raised_at)}
-        )
+    _check_hand_of_own_table(session, registration, hand_number)
+    _check_window_open(session, now)
+    _check_not_queried_yet(session, registration, hand_number)
     try:
         with transaction.atomic():
             query = HandQuery.objects.create(
@@ -157,6 +110,68 @@ def hand_query_raise(
         after={"summary": f"{registration.player.name} queried hand {hand_number}: {text}"},
     )
     return query
+
+
+def _check_hand_of_own_table(session: Session, registration: Registration, hand_number: int):
+    """Refuse a hand that is not of the player's own table, not entered, or not public yet."""
+    if (
+        session.round.tournament_id != registration.tournament_id
+        or not Seat.objects.filter(
+            round_id=session.round_id,
+            table_id=session.table_id,
+            half=session.half,
+            player_id=registration.player_id,
+        ).exists()
+    ):
+        raise ValidationError(_("You can only query the hands of your own table."))
+    if not Hand.objects.filter(session=session, number=hand_number).exists():
+        raise ValidationError(
+            _("Your table has no hand %(number)s in this round.") % {"number": hand_number}
+        )
+    if not _results_released(session):
+        raise ValidationError(
+            _(
+                "The results of round %(number)s are not public yet, so its hands cannot be "
+                "queried from your link. Speak to the head judge if something is wrong."
+            )
+            % {"number": session.round.number}
+        )
+
+
+def _check_window_open(session: Session, now) -> None:
+    """Refuse unless the tournament takes queries and the session's appeal window is open."""
+    window = session_appeal_window(session)
+    if not session.round.tournament.appeal_window_minutes:
+        raise ValidationError(
+            _("This tournament takes no hand queries through the players' links: ask a judge.")
+        )
+    if window.ends_at is None:
+        raise ValidationError(
+            _(
+                "Hands can be queried once your table's score card is checked at the desk; "
+                "the appeal window opens then."
+            )
+        )
+    if not window.is_open(now):
+        raise ValidationError(
+            _(
+                "The appeal window for this session closed at %(time)s: no more queries can be "
+                "raised here. Speak to the head judge."
+            )
+            % {"time": _at(window.ends_at)}
+        )
+
+
+def _check_not_queried_yet(session: Session, registration: Registration, hand_number: int):
+    """One query per player and hand."""
+    earlier = HandQuery.objects.filter(
+        session=session, hand_number=hand_number, registration=registration
+    ).first()
+    if earlier is not None:
+        raise ValidationError(
+            _("You already queried hand %(number)s (at %(time)s); its answer will show here.")
+            % {"number": hand_number, "time": _at(earlier.raised_at)}
+        )
 
 
 @public_write

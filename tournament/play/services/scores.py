@@ -318,27 +318,39 @@ def session_scores_check(
     if only is not None:
         with_hands = with_hands & only
         kept = {key: row for key, row in kept.items() if key[0] in only}
+    computed, paid = _computed_rows(tournament, places, with_hands, under, checks_all=only is None)
+    wrong = _drifted(computed, kept)
+    ordered = sorted(wrong, key=lambda pk: (places[pk][4], places[pk][5], places[pk][2]))
+    return ordered, {pk for pk, total in paid.items() if total}
+
+
+def _computed_rows(tournament, places, with_hands, under, *, checks_all: bool):
+    """The rows a refresh would give the checked sessions (those with a hand or a penalty),
+    keyed like `kept_rows`, and each session's sum of payments."""
     penalties = _penalties(under)
     active = {pk: places[pk] for pk in with_hands | {row[0] for row in penalties}}
     rows: dict[tuple[int, int], list] = {}
     paid: dict[int, int] = {}
     if active:
         seats = (
-            Seat.objects.filter(round_id__in={place[0] for place in active.values()})
-            if only is not None
-            else Seat.objects.filter(round__tournament=tournament)
+            Seat.objects.filter(round__tournament=tournament)
+            if checks_all
+            else Seat.objects.filter(round_id__in={place[0] for place in active.values()})
         )
         _seat(rows, active, seats)
         _add_hands_and_penalties(rows, under, paid, penalties)
     heads = {pk: _head(place) for pk, place in active.items()}
-    computed = {key: heads[key[0]] + tuple(row) for key, row in rows.items()}
-    wrong = set()
-    if computed != kept:  # compared whole first: rows differ only where something is wrong
-        wrong = {key[0] for key in computed.keys() ^ kept.keys()} | {
-            key[0] for key in computed.keys() & kept.keys() if computed[key] != kept[key]
-        }
-    ordered = sorted(wrong, key=lambda pk: (places[pk][4], places[pk][5], places[pk][2]))
-    return ordered, {pk for pk, total in paid.items() if total}
+    return {key: heads[key[0]] + tuple(row) for key, row in rows.items()}, paid
+
+
+def _drifted(computed: dict, kept: dict) -> set[int]:
+    """The sessions whose computed rows differ from the kept ones (a row missing on either
+    side counts), compared whole first: rows differ only where something is wrong."""
+    if computed == kept:
+        return set()
+    return {key[0] for key in computed.keys() ^ kept.keys()} | {
+        key[0] for key in computed.keys() & kept.keys() if computed[key] != kept[key]
+    }
 
 
 def session_scores_drift(*, tournament) -> list[Session]:

@@ -1,14 +1,9 @@
-"""Writes for sessions at the judges' desk: penalties, reconciliation, reopening.
+"""Writes for a session's life at the judges' desk: open, opened, reconciled, reopened.
 
 Vocabulary
 ----------
-penalty         RULINGS R13: points a player loses outside the hand scores, with a reason and a
-                mode: *zero-sum* (the other three players of the session get a third each, so
-                the amount is a multiple of 3) or *deduction* (only the player loses). Recorded,
-                corrected or deleted only while the session is open; a correction or deletion
-                needs the reason for the change. All audited. Recorded *from a preset* (see
-                `play.penalties`), the preset gives the amount, mode and reason, and under
-                *warning first* the player's first one is a 0-point *warning*.
+open            a session takes hand and penalty writes only while open (RULINGS R15);
+                `session_check_open` is the one guard, holding the session's row until commit.
 card totals     the four numbers of the *Final total* row of the signed paper score card.
 card columns    the card's three final rows per player as the printed card has them: *Hand
                 totals* (the entered hands' payments), *Penalties* (their effect, RULINGS R13,
@@ -29,75 +24,75 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import OperationalError
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.engine.messages import Message, gettext_noop
 
 from ...audit import audit_record, public_write
 from ...busy import is_database_busy
-from ...models import AuditEntry, Hand, HandEntry, Penalty, PenaltyPreset, Round, Session
+from ...models import AuditEntry, HandEntry, Round, Session
 from ..labels import session_label
-from ..penalties import PresetOutcome, PresetTerms, preset_outcome
 from ..selectors.sessions import seating_of
 from ..selectors.sheet import CardColumn, card_columns
-from .hands import session_check_open
-from .scores import session_scores_refresh
+
+#: A session's status inside a sentence ("... was reconciled by ann").
+CLOSED_WORDS = {
+    Session.Status.RECONCILED: pgettext_lazy("session was ...", "reconciled"),
+    Session.Status.CLOSED: pgettext_lazy("session was ...", "closed"),
+}
 
 
-@translation.override("en")
-def penalty_summary(penalty: Penalty, names: dict[int, str]) -> str:
-    """ "Ann loses 9: paid to the other three players. Wrong claim (hand 3)" for the audit log;
-    "Ann is warned: Talking: warning" for a warning. Stored: in English whatever the judge's
-    language."""
-    name = names.get(penalty.player_id, f"player {penalty.player_id}")
-    hand = f" (hand {penalty.hand.number})" if penalty.hand_id else ""
-    if penalty.warning:
-        return f"{name} is warned: {penalty.reason}{hand}"
-    mode = penalty.get_mode_display().lower()
-    return f"{name} loses {penalty.amount}: {mode}. {penalty.reason}{hand}"
+class SessionClosedError(ValidationError):
+    """The session is no longer open (reconciled or closed, perhaps a moment ago)."""
 
 
-@translation.override("en")
-def _penalty_snapshot(penalty: Penalty, names: dict[int, str]) -> dict:
-    """The penalty as the audit log keeps it (English, like every stored text)."""
-    return {
-        "player": names.get(penalty.player_id, str(penalty.player_id)),
-        "amount": penalty.amount,
-        "mode": penalty.get_mode_display(),
-        "reason": penalty.reason,
-        "summary": penalty_summary(penalty, names),
+def session_check_open(session: Session, *, with_numbers: bool = False) -> set[int] | None:
+    """Refuse unless the session is open *in the database*, and hold its row until commit.
+
+    The caller's object may be stale (another official reconciled the session since it was
+    read); the row lock also makes a concurrent `session_reconcile` wait for this write.
+    ``with_numbers``: the same query also returns the hand numbers entered in the session (a
+    save's next number; a number saved meanwhile is still refused by the unique constraint).
+    """
+    locked = Session.objects.select_for_update(of=("self",)).filter(pk=session.pk)
+    fields = ("status", "reconciled_by_id", "reconciled_at")
+    if not with_numbers:
+        status, by, at = locked.values_list(*fields).get()
+        taken = None
+    else:
+        rows = list(locked.values_list(*fields, "hands__number"))
+        if not rows:
+            raise Session.DoesNotExist(f"Session {session.pk} does not exist.")
+        status, by, at, _ = rows[0]
+        taken = {row[3] for row in rows if row[3] is not None}
+    session.status = status
+    if session.status != Session.Status.OPEN:
+        # No join under FOR UPDATE (PostgreSQL refuses it on a nullable side): name them now.
+        by = get_user_model().objects.filter(pk=by).values_list("username", flat=True).first()
+        raise SessionClosedError(_closed_message(session, by, at))
+    return taken
+
+
+def _closed_message(session: Session, by: str | None, at) -> str:
+    """ "Round 1, Table 2 was reconciled by ann at 14:05: nothing was saved. ..." """
+    values = {
+        "session": session_label(session),
+        "status": CLOSED_WORDS.get(session.status) or session.get_status_display().lower(),
+        "by": by,
+        "at": f"{timezone.localtime(at):%H:%M}" if at else "",
     }
-
-
-def _penalty_write(penalty: Penalty, *, session, seating, hand_number, fields) -> None:
-    """Fill, check and save a penalty, then refresh the session's kept totals (one place)."""
-    _penalty_fill(penalty, session=session, seating=seating, hand_number=hand_number, **fields)
-    penalty.save()
-    session_scores_refresh(session=session)
-
-
-def _penalty_fill(
-    penalty: Penalty, *, session, seating, player_id, amount, mode, reason, hand_number
-):
-    """Set a penalty's fields from the form's values and validate it; nothing is saved."""
-    if player_id not in seating.names:
-        raise ValidationError({"player": _("Choose one of the four players of this table.")})
-    hand = None
-    if hand_number:
-        hand = Hand.objects.filter(session=session, number=hand_number).first()
-        if hand is None:
-            raise ValidationError(
-                {
-                    "hand_number": _("Hand %(number)s has not been entered.")
-                    % {"number": hand_number}
-                }
-            )
-    penalty.player_id, penalty.hand = player_id, hand
-    penalty.amount, penalty.mode, penalty.reason = amount, mode, (reason or "").strip()
-    penalty.full_clean()
+    if by and at:
+        text = _("%(session)s was %(status)s by %(by)s at %(at)s: nothing was saved.")
+    elif by:
+        text = _("%(session)s was %(status)s by %(by)s: nothing was saved.")
+    else:
+        text = _("%(session)s was %(status)s: nothing was saved.")
+    return text % values + " " + _("A head judge must reopen it before hands can change.")
 
 
 def session_mark_opened(*, session: Session) -> None:
@@ -115,156 +110,6 @@ def session_mark_opened(*, session: Session) -> None:
                 raise
             return
         session.opened_at = now
-
-
-@public_write
-def penalty_record(
-    *,
-    session: Session,
-    player_id: int,
-    amount: int | None = None,
-    mode: str = Penalty.Mode.DEDUCTION,
-    reason: str,
-    user,
-    hand_number: int | None = None,
-    preset_id: int | None = None,
-    count: int = 1,
-) -> Penalty:
-    """Record a penalty against a player of an open session (RULINGS R13); audited.
-
-    With ``preset_id`` the tournament's preset gives the amount (its points x ``count``), the
-    mode and the reason (``reason`` is then an optional note added to it); under *warning
-    first* the player's first record of that preset is a 0-point warning.
-    """
-    session_check_open(session)
-    seating = seating_of(session)
-    penalty = Penalty(tournament_id=session.round.tournament_id, session=session, created_by=user)
-    if preset_id is not None:
-        outcome = _preset_outcome(session, preset_id, player_id, count, reason)
-        penalty.preset_id, penalty.warning = preset_id, outcome.warning
-        amount, mode, reason = outcome.amount, outcome.mode, outcome.reason
-    elif amount is None:
-        raise ValidationError({"amount": _("Give the points, or choose a preset.")})
-    fields = {"player_id": player_id, "amount": amount, "mode": mode, "reason": reason}
-    _penalty_write(
-        penalty, session=session, seating=seating, hand_number=hand_number, fields=fields
-    )
-    audit_record(
-        session=session,
-        action=AuditEntry.Action.WARNING if penalty.warning else AuditEntry.Action.PENALTY,
-        user=user,
-        hand_number=hand_number,
-        reason=penalty.reason,
-        after=_penalty_snapshot(penalty, seating.names),
-    )
-    return penalty
-
-
-def _preset_outcome(session, preset_id, player_id, count, note) -> PresetOutcome:
-    """Amount, mode, reason and warning of a penalty recorded from a preset; the preset's row
-    is locked, so two judges recording it at once give one warning, not two."""
-    preset = (
-        PenaltyPreset.objects.select_for_update()
-        .filter(pk=preset_id, tournament_id=session.round.tournament_id)
-        .first()
-    )
-    if preset is None:
-        raise ValidationError({"preset": _("Choose one of this tournament's penalty presets.")})
-    if not isinstance(count, int) or not 1 <= count <= 100:
-        raise ValidationError({"count": _("Give how many times, 1 to 100.")})
-    terms = PresetTerms(
-        name=preset.name,
-        points=preset.points,
-        per=preset.per,
-        mode=preset.mode,
-        warning_first=preset.warning_first,
-    )
-    warned_before = Penalty.objects.filter(preset=preset, player_id=player_id).exists()
-    return preset_outcome(terms, count=count, warned_before=warned_before, note=note or "")
-
-
-def _change_reason(reason: str) -> str:
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValidationError(
-            {"change_reason": _("Give the reason for this change; it goes into the audit log.")}
-        )
-    return reason
-
-
-@public_write
-def penalty_correct(
-    *,
-    penalty: Penalty,
-    player_id: int,
-    amount: int,
-    mode: str,
-    reason: str,
-    change_reason: str,
-    user,
-    hand_number: int | None = None,
-) -> Penalty:
-    """Correct a penalty of an open session: the reason for the change is required; audited."""
-    session = penalty.session
-    session_check_open(session)
-    if penalty.warning:
-        raise ValidationError(
-            _(
-                "A warning cannot be corrected: delete it (give the reason) and record the right "
-                "penalty or warning."
-            )
-        )
-    change_reason = _change_reason(change_reason)
-    penalty = (
-        Penalty.objects.select_for_update(of=("self",)).select_related("hand").get(pk=penalty.pk)
-    )
-    seating = seating_of(session)
-    before = _penalty_snapshot(penalty, seating.names)
-    fields = {"player_id": player_id, "amount": amount, "mode": mode, "reason": reason}
-    _penalty_write(
-        penalty, session=session, seating=seating, hand_number=hand_number, fields=fields
-    )
-    audit_record(
-        session=session,
-        action=AuditEntry.Action.PENALTY_CORRECT,
-        user=user,
-        hand_number=hand_number,
-        reason=change_reason,
-        before=before,
-        after=_penalty_snapshot(penalty, seating.names),
-    )
-    return penalty
-
-
-@public_write
-def penalty_delete(*, penalty: Penalty, reason: str, user) -> None:
-    """Delete a penalty: the reason is required; audited. A penalty of a session needs the
-    session open (a head judge reopens a reconciled one first); one recorded outside any
-    session (from the organiser's pages) can go at any time."""
-    session = penalty.session
-    if session is not None:
-        session_check_open(session)
-    reason = _change_reason(reason)
-    penalty = (
-        Penalty.objects.select_for_update(of=("self",))
-        .select_related("hand", "player")
-        .get(pk=penalty.pk)
-    )
-    names = seating_of(session).names if session else {penalty.player_id: penalty.player.name}
-    before = _penalty_snapshot(penalty, names)
-    hand_number = penalty.hand.number if penalty.hand_id else None
-    penalty.delete()
-    if session is not None:
-        session_scores_refresh(session=session)
-    audit_record(
-        session=session,
-        tournament=penalty.tournament,
-        action=AuditEntry.Action.PENALTY_DELETE,
-        user=user,
-        hand_number=hand_number,
-        reason=reason,
-        before=before,
-    )
 
 
 @dataclass
@@ -343,73 +188,12 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     if set(card_totals) != set(seating.names):
         raise ValidationError(_("Give the card total of each of the four players."))
     columns = card_columns(session, card_totals)
-    problems = []
-    typed, expected = sum(card_totals.values()), sum(column.final for column in columns)
-    if typed != expected:
-        values = {"typed": f"{typed:+d}", "expected": f"{expected or 0:+d}", "deduct": -expected}
-        if expected:
-            text = gettext_noop(
-                "The card totals add up to %(typed)s, not %(expected)s (the penalties deduct "
-                "%(deduct)s): check the card."
-            )
-        else:
-            text = gettext_noop(
-                "The card totals add up to %(typed)s, not %(expected)s: check the card."
-            )
-        problems.append(Message(text, **values))
-    mismatched = sorted(
-        set(HandEntry.objects.filter(hand__session=session).values_list("hand__number", flat=True))
-    )
-    pending = [
-        number
-        for number in session.hands.filter(confirmed=False).values_list("number", flat=True)
-        if number not in mismatched
-    ]
-    if pending:
-        if len(pending) == 1:
-            text = gettext_noop(
-                "%(hands)s still awaits a second entry by another official (double entry)."
-            )
-        else:
-            text = gettext_noop(
-                "%(hands)s still await a second entry by another official (double entry)."
-            )
-        problems.append(Message(text, hands=_hands(pending)))
-    if mismatched:
-        text = gettext_noop("The two entries of %(hands)s differ: a head judge must resolve them.")
-        problems.append(Message(text, hands=_hands(mismatched, lower=True)))
-    numbers = set(session.hands.values_list("number", flat=True))
-    if not numbers:
-        problems.append(Message(gettext_noop("No hands have been entered for this session.")))
-    first = session.hand_numbers()[0]  # 9 on the card after a table change after hand 8
-    missing = sorted(set(range(first, max(numbers, default=0) + 1)) - numbers)
-    if missing:
-        if len(missing) == 1:
-            text = gettext_noop(
-                "%(hands)s is missing (a deleted hand is not renumbered): enter it again."
-            )
-        else:
-            text = gettext_noop(
-                "%(hands)s are missing (a deleted hand is not renumbered): enter them again."
-            )
-        problems.append(Message(text, hands=_hands(missing)))
-    withheld = bool(pending or mismatched)
+    problems = _sum_problems(card_totals, columns)
+    awaited = _awaited_problems(session)
+    problems += awaited + _missing_problems(session)
+    withheld = bool(awaited)
     result = Reconciliation(session=session, columns=columns, problems=problems, withheld=withheld)
     session.card_totals = {str(pid): total for pid, total in card_totals.items()}
-    if withheld:
-        # Blind double entry: every official reads the audit log, and the totals (typed or
-        # entered) would give away the hands awaiting a second entry; the problems say why.
-        details = {"summary": "Totals not compared: hands await a second entry or a decision."}
-    else:
-        details = {
-            c.name: {"card": c.card, "hands": c.hands, "penalties": c.penalties, "final": c.final}
-            for c in columns
-        }
-        details["summary"] = "; ".join(
-            f"{c.name}: card {c.card}, entered {c.final}"
-            + (f" (hands {c.hands}, penalties {c.penalties:+d})" if c.penalties else "")
-            for c in columns
-        )
     if result.matches:
         session.status = Session.Status.RECONCILED
         session.reconciled_by, session.reconciled_at = user, timezone.now()
@@ -428,10 +212,99 @@ def session_reconcile(*, session: Session, card_totals: dict[int, int], user) ->
     )
     if result.matches:
         _round_follows_sessions(session.round_id)
+    details = _reconcile_details(columns, withheld=withheld)
     audit_record(
         session=session, action=action, user=user, reason="; ".join(problems), after=details
     )
     return result
+
+
+#: A reconciliation's problems about hands: (the sentence for one hand, for more).
+AWAITING_SECOND_ENTRY = (
+    gettext_noop("%(hands)s still awaits a second entry by another official (double entry)."),
+    gettext_noop("%(hands)s still await a second entry by another official (double entry)."),
+)
+MISSING = (
+    gettext_noop("%(hands)s is missing (a deleted hand is not renumbered): enter it again."),
+    gettext_noop("%(hands)s are missing (a deleted hand is not renumbered): enter them again."),
+)
+
+
+def _about_hands(numbers: list[int], one: str, more: str) -> Message:
+    """A problem about the hands ``numbers``: the sentence ``one`` for one hand, else ``more``
+    (both marked, with ``%(hands)s`` where the hands are named)."""
+    return Message(one if len(numbers) == 1 else more, hands=_hands(numbers))
+
+
+def _sum_problems(card_totals: dict[int, int], columns: list[CardColumn]) -> list[Message]:
+    """The card's totals must add up to the entered final totals' sum (zero but for
+    deductions)."""
+    typed, expected = sum(card_totals.values()), sum(column.final for column in columns)
+    if typed == expected:
+        return []
+    values = {"typed": f"{typed:+d}", "expected": f"{expected or 0:+d}", "deduct": -expected}
+    if expected:
+        text = gettext_noop(
+            "The card totals add up to %(typed)s, not %(expected)s (the penalties deduct "
+            "%(deduct)s): check the card."
+        )
+    else:
+        text = gettext_noop(
+            "The card totals add up to %(typed)s, not %(expected)s: check the card."
+        )
+    return [Message(text, **values)]
+
+
+def _awaited_problems(session: Session) -> list[Message]:
+    """Hands still awaiting a second entry, then hands whose two entries differ (double entry):
+    while there are any, the totals are withheld."""
+    problems = []
+    mismatched = sorted(
+        set(HandEntry.objects.filter(hand__session=session).values_list("hand__number", flat=True))
+    )
+    pending = [
+        number
+        for number in session.hands.filter(confirmed=False).values_list("number", flat=True)
+        if number not in mismatched
+    ]
+    if pending:
+        problems.append(_about_hands(pending, *AWAITING_SECOND_ENTRY))
+    if mismatched:
+        text = gettext_noop("The two entries of %(hands)s differ: a head judge must resolve them.")
+        problems.append(Message(text, hands=_hands(mismatched, lower=True)))
+    return problems
+
+
+def _missing_problems(session: Session) -> list[Message]:
+    """No hand at all, or hand numbers skipped (a deleted hand is not renumbered)."""
+    problems = []
+    numbers = set(session.hands.values_list("number", flat=True))
+    if not numbers:
+        problems.append(Message(gettext_noop("No hands have been entered for this session.")))
+    first = session.hand_numbers()[0]  # 9 on the card after a table change after hand 8
+    missing = sorted(set(range(first, max(numbers, default=0) + 1)) - numbers)
+    if missing:
+        problems.append(_about_hands(missing, *MISSING))
+    return problems
+
+
+def _reconcile_details(columns: list[CardColumn], *, withheld: bool) -> dict:
+    """What the audit line keeps of a reconciliation: each player's card, hands, penalties and
+    final total, and a summary; nothing of them while totals are withheld."""
+    if withheld:
+        # Blind double entry: every official reads the audit log, and the totals (typed or
+        # entered) would give away the hands awaiting a second entry; the problems say why.
+        return {"summary": "Totals not compared: hands await a second entry or a decision."}
+    details = {
+        c.name: {"card": c.card, "hands": c.hands, "penalties": c.penalties, "final": c.final}
+        for c in columns
+    }
+    details["summary"] = "; ".join(
+        f"{c.name}: card {c.card}, entered {c.final}"
+        + (f" (hands {c.hands}, penalties {c.penalties:+d})" if c.penalties else "")
+        for c in columns
+    )
+    return details
 
 
 def _round_follows_sessions(round_id: int) -> None:

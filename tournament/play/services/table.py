@@ -53,19 +53,19 @@ from django.utils.translation import gettext as _
 
 from ...audit import public_write
 from ...models import Hand, Registration, Session, TableEntry, TableProposal
-from ..entry import Evaluation, HandEntryData, Seating, evaluate, rules_for
+from ..entry.evaluation import Evaluation, evaluate, rules_for
+from ..entry.hand_entry import HandEntryData, Seating
 from ..selectors.sessions import seating_of, session_next_number
 from ..selectors.table import table_next_number
+from .double_entry import hand_check, hand_confirm
 from .hands import (
     EntryRejected,
     HandNumberRefused,
     HandNumberTaken,
-    hand_check,
-    hand_confirm,
     hand_preview,
     hand_save_locked,
-    session_check_open,
 )
+from .sessions import session_check_open
 
 
 class TableEntryRefused(ValidationError):
@@ -82,17 +82,18 @@ class EntryOutcome:
     result: str
 
 
-def _compare(hand: Hand, entry: HandEntryData, user) -> str:
-    """The table's or desk's entry of a saved hand, compared with it (see the vocabulary)."""
+def _compare(hand: Hand, entry: HandEntryData, user, seating: Seating | None = None) -> str:
+    """The table's or desk's entry of a saved hand, compared with it (see the vocabulary).
+    ``seating``: the session's, when the caller has read it (else the comparison reads it)."""
     if hand.second_entries.exists():
         raise TableEntryRefused(
             f"Hand {hand.number} already has two different entries waiting for the head judge: "
             "nothing was saved. Ask the head judge to resolve it first."
         )
     if hand.confirmed:
-        mismatch = hand_check(hand=hand, entry=entry, user=user)
+        mismatch = hand_check(hand=hand, entry=entry, user=user, seating=seating)
     else:
-        mismatch = hand_confirm(hand=hand, entry=entry, user=user)
+        mismatch = hand_confirm(hand=hand, entry=entry, user=user, seating=seating)
     return "confirmed" if mismatch is None else "mismatch"
 
 
@@ -114,7 +115,7 @@ def _table_entry(session, entry, user, seating=None, agreed_by=()) -> EntryOutco
         hand = hand_save_locked(session=session, entry=entry, user=user, seating=seating)
         result = "first"
     else:
-        result = _compare(hand, entry, user)
+        result = _compare(hand, entry, user, seating)
     TableProposal.objects.filter(session=session, number=entry.number).delete()  # settled
     table_entry = TableEntry.objects.create(hand=hand, entered_by=user, first=result == "first")
     table_entry.agreed_by.set(agreed_by)
@@ -251,7 +252,7 @@ def desk_entry_save(
         ).first()
         if hand is None or hand.entered_by_id == user.pk:
             raise
-        return EntryOutcome(hand=hand, result=_compare(hand, entry, user))
+        return EntryOutcome(hand=hand, result=_compare(hand, entry, user, seating))
 
 
 @public_write

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_noop
 
 from scoring.engine import PATTERNS
 
-from ...play.entry import rules_for
+from ...play.entry.evaluation import rules_for
 from ...release import Rule
 from ..aid import ON_A_DISCARD, aid_rows, payoff_lines
 from ..wording import is_chinese

@@ -14,7 +14,7 @@ from django.shortcuts import render
 
 from scoring.engine import Rules, Scheme
 
-from ...play.entry import evaluate
+from ...play.entry.evaluation import evaluate
 from ...play.forms import CalculatorForm, calculator_seating
 from ...play.preview import preview_context
 from ...release import Rule, public_page, viewed_tournament
