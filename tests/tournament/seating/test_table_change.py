@@ -32,7 +32,8 @@ from tournament.play.selectors.sessions import session_next_number
 from tournament.play.services.hands import HandNumberRefused, hand_preview, hand_save
 from tournament.play.services.penalties import penalty_record
 from tournament.play.services.sessions import session_reconcile
-from tournament.printing.documents import DOCUMENTS, PrintRequest
+from tournament.printing.documents.base import PrintRequest
+from tournament.printing.documents.registry import DOCUMENTS
 from tournament.seating.report import quality_report
 from tournament.seating.schedule import repeat_lower_bound
 from tournament.seating.selectors import round_seatings, seating_players

@@ -28,7 +28,8 @@ from django.utils.translation import gettext as _
 from ...audit import public_write
 from ...models import AuditEntry, Hand, HandEntry, Session
 from ..entry.hand_entry import HandEntryData, Seating, entry_summary
-from ..selectors import entry_of_hand, hand_snapshot, seating_of
+from ..selectors.sessions import seating_of
+from ..selectors.snapshots import entry_of_hand, hand_snapshot
 from .hands import _apply, _audit_hand, _checked, _locked, _pay, hand_preview
 from .scores import session_scores_refresh
 from .sessions import session_check_open

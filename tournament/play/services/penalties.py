@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from ...audit import audit_record, public_write
 from ...models import AuditEntry, Hand, Penalty, PenaltyPreset, Session
 from ..penalties import PresetOutcome, PresetTerms, preset_outcome
-from ..selectors import seating_of
+from ..selectors.sessions import seating_of
 from .scores import session_scores_refresh
 from .sessions import session_check_open
 
