@@ -3,7 +3,7 @@ database, export it again, and print the SHA-256 of both files.
 
 Vocabulary
 ----------
-source      a SQLite file holding one tournament: the demo (``migrate`` then ``load_demo --force``) or,
+source      a SQLite file holding one tournament: the demo (``migrate``, ``load_demo --force``) or,
             with ``--players N``, the scored event of the archive benchmark
             (`tests.tournament.builders.make_scored_event(N, 10, 16)`). Built once when the
             file is missing, then reused: the demo and the scored event stamp their rows with

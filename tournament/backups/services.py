@@ -10,7 +10,7 @@ backup      a directory ``zj-YYYYmmdd-HHMMSS`` (``-2``, ``-3``... when two start
 database copy   ``database.sqlite3`` (SQLite's online backup API) or ``database.pgdump``
             (``pg_dump --format=custom``), chosen by the engine of the database here.
 snapshot    the instant a backup shows. The copy and every archive are read inside one
-            read-only snapshot (`tournament.exports.selectors.archive_snapshot`): SQLite's
+            read-only snapshot (`tournament.exports.selectors.snapshot.archive_snapshot`): SQLite's
             backup runs in that read transaction; pg_dump joins it with ``--snapshot`` (an
             exported snapshot, ``pg_export_snapshot()``). A hand acknowledged before a backup
             starts is in it; writers are never blocked.
@@ -46,7 +46,8 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
-from ..exports.selectors import archive_snapshot, tournament_archive_write
+from ..exports.selectors.archive import tournament_archive_write
+from ..exports.selectors.snapshot import archive_snapshot
 from ..models import Hand, Player, Tournament
 from ..standings.selectors import boards_forget
 

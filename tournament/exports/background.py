@@ -16,7 +16,7 @@ from django_tasks import task
 from ..jobs.services import JobFile, job_request, job_retry, job_run
 from ..models import Job, Tournament
 from .archive import archive_dumps
-from .selectors import tournament_archive
+from .selectors.archive import tournament_archive
 
 KIND = Job.Kind.ARCHIVE
 CONTENT_TYPE = "application/json"

@@ -17,8 +17,8 @@ from tournament.exports.archive import (
     archive_loads,
     archive_problems,
 )
-from tournament.exports.selectors import tournament_archive
-from tournament.exports.services import tournament_import
+from tournament.exports.selectors.archive import tournament_archive
+from tournament.exports.services.importing import tournament_import
 from tournament.models import (
     AuditEntry,
     Hand,

@@ -10,8 +10,8 @@ import pytest
 
 from tests.tournament.builders import make_cut_event
 from tournament.exports.archive import ArchiveError, archive_dumps, archive_problems
-from tournament.exports.selectors import tournament_archive
-from tournament.exports.services import tournament_import
+from tournament.exports.selectors.archive import tournament_archive
+from tournament.exports.services.importing import tournament_import
 from tournament.fields import confirmed_cuts, stage_plan
 from tournament.models import Stage, Tournament
 from tournament.standings.selectors import board_build

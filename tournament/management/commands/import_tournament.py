@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
 from tournament.exports.archive import MAX_BYTES, ArchiveError, archive_loads
-from tournament.exports.services import tournament_import
+from tournament.exports.services.importing import tournament_import
 
 
 class Command(BaseCommand):
