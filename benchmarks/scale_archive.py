@@ -122,7 +122,7 @@ def _child_import(root: Path, archive_path: str) -> dict:
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from tournament.exports.archive import archive_loads
+    from tournament.exports.archive.text import archive_loads
     from tournament.exports.services.importing import tournament_import
     from tournament.models import Hand, Player
 

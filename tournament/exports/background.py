@@ -1,6 +1,6 @@
 """The tournament archive made in the background (`tournament.jobs`, kind ``archive``): the
 console's *Archive* button asks for it, a worker reads the tournament in one snapshot
-(`selectors.tournament_archive`), writes the canonical JSON (`archive.archive_dumps`) and keeps
+(`selectors.archive.tournament_archive`), writes the canonical JSON (`archive.text.archive_dumps`) and keeps
 the file for the organiser to download. ``manage.py export_tournament`` still writes it at once.
 
 Vocabulary: see `tournament.jobs` (job, maker, steps) and `tournament.exports` (archive).
@@ -15,7 +15,7 @@ from django_tasks import task
 
 from ..jobs.services import JobFile, job_request, job_retry, job_run
 from ..models import Job, Tournament
-from .archive import archive_dumps
+from .archive.text import archive_dumps
 from .selectors.archive import tournament_archive
 
 KIND = Job.Kind.ARCHIVE

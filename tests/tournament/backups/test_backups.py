@@ -34,7 +34,8 @@ from tests.tournament.builders import (
     seat_players,
 )
 from tournament.backups.services import BackupError, backup_create
-from tournament.exports.archive import archive_loads, archive_problems
+from tournament.exports.archive.checks import archive_problems
+from tournament.exports.archive.text import archive_loads
 from tournament.models import Hand, Session, Tournament
 from tournament.play.services.hands import hand_save
 

@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournament.builders import make_scored_event
-from tournament.exports.archive import ArchiveError
+from tournament.exports.archive.format import ArchiveError
 from tournament.exports.selectors.archive import tournament_archive
 from tournament.exports.services import play as services
 from tournament.exports.services.importing import tournament_import

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.tournament.builders import make_scored_event
-from tournament.exports.archive import Stream, archive_chunks, archive_dumps
+from tournament.exports.archive.text import Stream, archive_chunks, archive_dumps
 from tournament.exports.selectors import streams as selectors
 from tournament.exports.selectors.archive import tournament_archive, tournament_archive_chunks
 

@@ -11,7 +11,7 @@ part        a top-level key of the archive: the settings, the players, the offic
             the kind's query (`RowKind.rows`) and turned into records (`record_of`); what a
             kind holds beyond its fields is added here or in `.streams`.
 written as read  `tournament_archive_chunks`: the archive's parts with the sessions and the
-            audit log as streams (`..archive.Stream`, read by `.streams` when their text is
+            audit log as streams (`..archive.text.Stream`, read by `.streams` when their text is
             written). The officials are read first (one query over every table that names a
             user): their key comes before the sessions'. `tournament_archive` holds the same
             parts whole (tests, small uses); `tournament_archive_write` is the file writer of
@@ -39,7 +39,8 @@ from ...models import (
     Tournament,
 )
 from ...roles import roles_of
-from ..archive import FORMAT, TOURNAMENT_FIELDS, VERSION, Stream, archive_chunks
+from ..archive.format import FORMAT, TOURNAMENT_FIELDS, VERSION
+from ..archive.text import Stream, archive_chunks
 from ..kinds import (
     CUT_ENTRIES,
     CUTS,

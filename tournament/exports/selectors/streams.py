@@ -6,7 +6,7 @@ Vocabulary
 written as read  the sessions come `SESSIONS_PER_READ` at a time, each read with its hands,
             payments, second entries, table entries and players' table entries (one round of
             queries per read); the audit log through a cursor, `AUDIT_LINES_PER_READ` lines at a
-            time. Each is a generator the archive wraps as a `..archive.Stream`.
+            time. Each is a generator the archive wraps as a `..archive.text.Stream`.
 names       `..kinds.Names`: player ids to registration numbers, user ids to user names.
 place       a session as the archive names it: round number, table number, half.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...models import Payment, Session, TableEntry
-from ..archive import HAND_FLAGS, entry_numbers, snapshot_numbers
+from ..archive.format import HAND_FLAGS, entry_numbers, snapshot_numbers
 from ..kinds import (
     AUDIT,
     HANDS,

@@ -29,7 +29,8 @@ from ...event.services import Admission, RosterEntry, roster_admit
 from ...models import PenaltyPreset, Player, PlayerLink, Stage, Tournament, TournamentOfficial
 from ...play.services.scores import session_scores_rebuild
 from ...roles import roles_ensure
-from ..archive import ArchiveError, archive_problems, archive_upgrade
+from ..archive.checks import archive_problems
+from ..archive.format import ArchiveError, archive_upgrade
 from ..kinds import (
     CUT_ENTRIES,
     CUTS,

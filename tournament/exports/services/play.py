@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...models import Payment, Tournament
-from ..archive import HAND_FLAGS, entry_numbers, half_of, snapshot_numbers
+from ..archive.format import HAND_FLAGS, entry_numbers, half_of, snapshot_numbers
 from ..kinds import (
     AUDIT,
     HANDS,
