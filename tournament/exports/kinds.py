@@ -200,6 +200,8 @@ CUT_ENTRIES = RowKind(
     parents=("cut",), scope="cut__stage__tournament", order=("cut_id", "position"),
 )  # fmt: skip
 
+#: The kinds whose records the export reads whole by their query: top-level lists, no hook.
+READ_WHOLE = (TABLES, PENALTY_PRESETS, PENALTIES, LINKS, QUERIES)
 #: Every kind, in the order the import writes them.
 KINDS = (TABLES, ROUNDS, SEATS, SESSIONS, HANDS, SECOND_ENTRIES, TABLE_ENTRIES, TABLE_PROPOSALS,
          PENALTY_PRESETS, PENALTIES, AUDIT, LINKS, QUERIES, STAGES, CUTS, CUT_ENTRIES)  # fmt: skip

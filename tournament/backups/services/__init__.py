@@ -25,6 +25,7 @@ restore     `backup_restore`: checks first (a manifest, the database copy's size
             transaction (SQLite's backup API into the live file, or ``pg_restore --clean
             --single-transaction``). A refusal is one `BackupError` line and changes nothing.
 
-Modules: `shared` (the format's names, the refusal, the checksum and the two engines' tools),
-`create` (`backup_create`) and `restore` (`backup_restore`, `database_contents`).
+Modules: `shared` (the refusal, the checksum, the files' names and the two engines' tools),
+`manifest` (its format, written and read), `create` (`backup_create`) and `restore`
+(`backup_restore`, `database_contents`).
 """

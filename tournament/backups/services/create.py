@@ -6,7 +6,6 @@ Vocabulary: see `tournament.backups.services` (backup, database copy, snapshot, 
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -23,17 +22,14 @@ from django.utils.translation import gettext
 from ...exports.selectors.archive import tournament_archive_write
 from ...exports.selectors.snapshot import archive_snapshot
 from ...models import Hand, Tournament
+from .manifest import manifest_write
 from .shared import (
     ARCHIVES,
     COPY_NAMES,
-    FORMAT,
-    MANIFEST,
-    VERSION,
     BackupError,
     engine_of,
     pg_environment,
     pg_run,
-    sha256,
 )
 
 NAME = re.compile(r"^zj-(\d{8}-\d{6})(?:-(\d+))?$")
@@ -116,7 +112,7 @@ def backup_create(*, directory, keep: int = 96) -> Backup:
     partial = directory / f"zj-{created:%Y%m%d-%H%M%S}.partial-{os.getpid()}"
     try:
         tournaments, migrations = _snapshot_write(partial, engine)
-        _manifest_write(partial, created, engine, tournaments, migrations)
+        manifest_write(partial, created, engine, tournaments, migrations)
         final = directory / _new_name(directory, f"{created:%Y%m%d-%H%M%S}")
         partial.rename(final)
     except BaseException:
@@ -143,22 +139,3 @@ def _snapshot_write(partial: Path, engine: str) -> tuple[dict[str, int], list[st
             hands = Hand.objects.filter(session__round__tournament=tournament)
             tournaments[tournament.slug] = hands.count()
         return tournaments, _applied_migrations(snapshot)
-
-
-def _manifest_write(partial: Path, created, engine: str, tournaments, migrations) -> None:
-    """``manifest.json``: every file written so far with its size and SHA-256."""
-    files = sorted(p for p in partial.rglob("*") if p.is_file())
-    manifest = {
-        "format": FORMAT,
-        "version": VERSION,
-        "created_at": created.isoformat(),
-        "engine": engine,
-        "database": COPY_NAMES[engine],
-        "files": {
-            p.relative_to(partial).as_posix(): {"bytes": p.stat().st_size, "sha256": sha256(p)}
-            for p in files
-        },
-        "tournaments": tournaments,
-        "migrations": migrations,
-    }
-    (partial / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")

@@ -6,7 +6,6 @@ Vocabulary: see `tournament.backups.services` (manifest, empty, restore).
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,12 +17,10 @@ from django.utils.translation import gettext, gettext_noop
 
 from ...models import Player, Tournament
 from ...standings.selectors import boards_forget
+from .manifest import manifest_read
 from .shared import (
     ARCHIVES,
     ENGINE_NAMES,
-    FORMAT,
-    MANIFEST,
-    VERSION,
     BackupError,
     engine_of,
     pg_environment,
@@ -43,37 +40,6 @@ class Restored:
 
     def __str__(self) -> str:
         return str(self.path)
-
-
-def _manifest(path: Path) -> tuple[Path, dict]:
-    folder = path if path.is_dir() else path.parent
-    if not path.exists():
-        raise BackupError(gettext("No backup at %(path)s.") % {"path": path})
-    try:
-        manifest = json.loads((folder / MANIFEST).read_text("utf-8"))
-    except FileNotFoundError:
-        raise BackupError(
-            gettext(
-                "%(folder)s is not a backup (no %(manifest)s): give a zj-YYYYmmdd-HHMMSS "
-                "directory written by `backup`."
-            )
-            % {"folder": folder, "manifest": MANIFEST}
-        ) from None
-    except (OSError, ValueError) as error:
-        raise BackupError(
-            gettext("The backup's %(manifest)s is unreadable (%(error)s).")
-            % {"manifest": MANIFEST, "error": error}
-        ) from None
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise BackupError(
-            gettext("%(path)s is not a zj backup manifest.") % {"path": folder / MANIFEST}
-        )
-    if manifest.get("version") != VERSION:
-        raise BackupError(
-            gettext("Backup version %(version)s is not known here.")
-            % {"version": repr(manifest.get("version"))}
-        )
-    return folder, manifest
 
 
 def _checked_copy(folder: Path, manifest: dict) -> Path:
@@ -148,7 +114,7 @@ def _unknown_migrations(manifest: dict) -> tuple[list[str], list[str]]:
 
 def backup_restore(*, path, replace: bool = False) -> Restored:
     """Replace the database's content with the backup at ``path`` (see the module doc)."""
-    folder, manifest = _manifest(Path(path).expanduser())
+    folder, manifest = manifest_read(Path(path).expanduser())
     connection = connections[DEFAULT_DB_ALIAS]
     engine = engine_of(connection)
     if manifest.get("engine") != engine:

@@ -1,5 +1,5 @@
-"""What a backup and a restore share: the format's names, the one refusal (`BackupError`), the
-checksum, and the tools of the two database engines (SQLite here, PostgreSQL's client programs).
+"""What a backup and a restore share: the one refusal (`BackupError`), the checksum, the names
+of the files, and the tools of the two database engines (PostgreSQL's client programs).
 
 Vocabulary: see `tournament.backups.services` (backup, database copy, manifest).
 """
@@ -14,9 +14,6 @@ from pathlib import Path
 
 from django.utils.translation import gettext
 
-FORMAT = "zj-backup"
-VERSION = 1
-MANIFEST = "manifest.json"
 ARCHIVES = "archives"
 COPY_NAMES = {"sqlite": "database.sqlite3", "postgresql": "database.pgdump"}
 ENGINE_NAMES = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}

@@ -41,20 +41,7 @@ from ...models import (
 from ...roles import roles_of
 from ..archive.format import FORMAT, TOURNAMENT_FIELDS, VERSION
 from ..archive.text import Stream, archive_chunks
-from ..kinds import (
-    CUT_ENTRIES,
-    CUTS,
-    LINKS,
-    PENALTIES,
-    PENALTY_PRESETS,
-    QUERIES,
-    ROUNDS,
-    SEATS,
-    STAGES,
-    TABLES,
-    Names,
-    record_of,
-)
+from ..kinds import CUT_ENTRIES, CUTS, READ_WHOLE, ROUNDS, SEATS, STAGES, Names, record_of
 from .snapshot import archive_snapshot
 from .streams import audit_read, sessions_read
 
@@ -107,7 +94,7 @@ def _archive(tournament: Tournament) -> dict:
         "rounds": _rounds(tournament, names),
         "stages": _stages(tournament, names),
     }
-    for kind in (TABLES, PENALTY_PRESETS, PENALTIES, LINKS, QUERIES):
+    for kind in READ_WHOLE:
         archive[kind.name] = [
             record_of(kind, row, names) for row in kind.rows(tournament=tournament)
         ]
