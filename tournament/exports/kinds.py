@@ -86,9 +86,9 @@ class RowKind:
     #: Keys an older file may lack, with the value that means "as before".
     defaults: dict = field(default_factory=dict)
     where: str | None = None
-    #: The export's query: the lookup from the row to its tournament, the rows kept, the order.
     #: Keys the export reads through a join (the key -> the lookup), the import from its parents.
     joined: dict = field(default_factory=dict)
+    #: The export's query: the lookup from the row to its tournament, the rows kept, the order.
     scope: str = "tournament"
     only: dict = field(default_factory=dict)
     order: tuple[str, ...] = ()
@@ -231,10 +231,8 @@ class Refs:
     registration_of: dict[int, object]  # registration number -> registration
     users: dict[str, object]  # user name -> user
 
-    def who(self, name):
-        return self.users[name] if name is not None else None
-
     def pk_of(self, ref: Ref, value):
+        """The id of the row the archive names ``value`` (None for None)."""
         if value is None:
             return None
         if ref.to == "user":
