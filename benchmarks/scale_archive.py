@@ -94,7 +94,7 @@ def _child_export(root: Path, which: str, output: str, traced: bool) -> dict:
 
     from django.core.management import call_command
 
-    import tournament.exports.selectors  # noqa: F401 - loaded before the baseline
+    import tournament.exports.selectors.archive  # noqa: F401 - loaded before the baseline
     import tournament.management.commands.export_tournament  # noqa: F401
     from tournament.models import Tournament
 
@@ -122,8 +122,8 @@ def _child_import(root: Path, archive_path: str) -> dict:
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from tournament.exports.archive import archive_loads
-    from tournament.exports.services import tournament_import
+    from tournament.exports.archive.text import archive_loads
+    from tournament.exports.services.importing import tournament_import
     from tournament.models import Hand, Player
 
     users, players = get_user_model().objects, Player.objects

@@ -17,8 +17,9 @@ from tests.tournament.builders import (
     make_user,
 )
 from tournament import audit
-from tournament.exports import services as export_services
-from tournament.exports.selectors import tournament_archive
+from tournament.exports.selectors.archive import tournament_archive
+from tournament.exports.services import importing as export_services
+from tournament.exports.services import play as export_play
 from tournament.models import AuditEntry, Hand, Payment, Round, Seat, Tournament
 from tournament.play.services import hands as hand_services
 from tournament.seating import services as seating_services
@@ -86,12 +87,12 @@ def test_a_fault_at_the_end_of_an_import_leaves_no_tournament():
     hand_services.hand_save(session=session, entry=entry(session), user=make_user())
     archive = tournament_archive(session.round.tournament)
     counts = (Tournament.objects.count(), Hand.objects.count(), AuditEntry.objects.count())
-    write = export_services.rows_insert  # every kind of row goes through it, on every database
+    write = export_play.rows_insert  # every kind of row goes through it, on every database
 
     def audit_fails(model, rows):
         return _boom() if model is AuditEntry else write(model, rows)
 
-    with mock.patch.object(export_services, "rows_insert", audit_fails):
+    with mock.patch.object(export_play, "rows_insert", audit_fails):
         with pytest.raises(export_services.ArchiveError, match="injected fault"):
             export_services.tournament_import(archive=archive, slug="copy")
     assert (Tournament.objects.count(), Hand.objects.count(), AuditEntry.objects.count()) == counts

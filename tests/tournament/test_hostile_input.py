@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.tournament.builders import entry, form_data, make_session, make_user, seat_players
-from tournament.exports.archive import ArchiveError
-from tournament.exports.selectors import tournament_archive
-from tournament.exports.services import tournament_import
+from tournament.exports.archive.format import ArchiveError
+from tournament.exports.selectors.archive import tournament_archive
+from tournament.exports.services.importing import tournament_import
 from tournament.models import AuditEntry, Hand, Payment
 from tournament.play.services.hands import hand_save
 from tournament.play.services.presets import penalty_presets_load

@@ -42,7 +42,7 @@ from tournament.audit import tournament_touch, unit_of_work
 from tournament.event import selectors as event_selectors
 from tournament.event import services as event_services
 from tournament.event.roster_import import plan_import
-from tournament.exports.selectors import tournament_archive
+from tournament.exports.selectors.archive import tournament_archive
 from tournament.models import (
     AuditEntry,
     Hand,
@@ -75,7 +75,7 @@ SERVICE_MODULES = [
         f"tournament.play.services.{m.name}"
         for m in pkgutil.iter_modules(importlib.import_module("tournament.play.services").__path__)
     ),
-    "tournament.exports.services",
+    "tournament.exports.services.importing",
     "tournament.standings.services",
     *(
         f"tournament.jobs.services.{m.name}"

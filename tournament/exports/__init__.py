@@ -9,6 +9,6 @@ safe cell       a spreadsheet cell that cannot run as a formula: text starting w
                 ``+``, ``-`` or ``@`` gets a leading apostrophe
                 (`tournament.event.spreadsheet.cell_escape`, the one escaping of every export).
 archive         the whole tournament as one versioned JSON file (`archive`, pure; `selectors`
-                reads it from the database, `services` loads it into one), documented in
-                ``docs/archive.md``.
+                reads it from the database, `services` loads it into one, both through the
+                table of row kinds `kinds`), documented in ``docs/archive.md``.
 """

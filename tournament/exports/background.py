@@ -1,7 +1,8 @@
 """The tournament archive made in the background (`tournament.jobs`, kind ``archive``): the
 console's *Archive* button asks for it, a worker reads the tournament in one snapshot
-(`selectors.tournament_archive`), writes the canonical JSON (`archive.archive_dumps`) and keeps
-the file for the organiser to download. ``manage.py export_tournament`` still writes it at once.
+(`selectors.archive.tournament_archive`), writes the canonical JSON
+(`archive.text.archive_dumps`) and keeps the file for the organiser to download.
+``manage.py export_tournament`` still writes it at once.
 
 Vocabulary: see `tournament.jobs` (job, maker, steps) and `tournament.exports` (archive).
 An archive is the same job again only while it is being made, or for `FRESH_SECONDS` after:
@@ -16,8 +17,8 @@ from django_tasks import task
 from ..jobs.services.asking import job_request, job_retry
 from ..jobs.services.worker import JobFile, job_run
 from ..models import Job, Tournament
-from .archive import archive_dumps
-from .selectors import tournament_archive
+from .archive.text import archive_dumps
+from .selectors.archive import tournament_archive
 
 KIND = Job.Kind.ARCHIVE
 CONTENT_TYPE = "application/json"

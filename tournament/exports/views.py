@@ -10,6 +10,7 @@ standings board (`sheets`), never from a table's per-cell introspection.
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse, StreamingHttpResponse
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext
 
 from ..release import Rule, public_page
@@ -39,7 +40,9 @@ def _download(sheet: Sheet, export_format: str, filename: str):
         response = StreamingHttpResponse(sheet.csv_chunks(), content_type=CONTENT_TYPES["csv"])
     else:
         response = HttpResponse(sheet.xlsx_bytes(), content_type=CONTENT_TYPES[export_format])
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    # The library's header (`FileResponse`'s own): a name with a quote or a character outside
+    # ASCII goes as ``filename*=utf-8''...``; a CSV is a stream, not a file, so no FileResponse.
+    response["Content-Disposition"] = content_disposition_header(True, filename)
     return response
 
 

@@ -18,8 +18,8 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 
 from benchmarks.http_desk import database_url
-from tournament.exports.archive import archive_dumps
-from tournament.exports.selectors import tournament_archive
+from tournament.exports.archive.text import archive_dumps
+from tournament.exports.selectors.archive import tournament_archive
 from tournament.models import Hand, Tournament
 from tournament.standings.selectors.board import boards_forget, standings
 

@@ -33,8 +33,10 @@ from tests.tournament.builders import (
     make_user,
     seat_players,
 )
-from tournament.backups.services import BackupError, backup_create
-from tournament.exports.archive import archive_loads, archive_problems
+from tournament.backups.services.create import backup_create
+from tournament.backups.services.shared import BackupError
+from tournament.exports.archive.checks import archive_problems
+from tournament.exports.archive.text import archive_loads
 from tournament.models import Hand, Session, Tournament
 from tournament.play.services.hands import hand_save
 

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from tests.tournament.builders import make_played_event, make_tournament, make_user
 from tests.tournament.jobs.queue import queued_tasks, worker_pass
-from tournament.exports.archive import archive_dumps
-from tournament.exports.selectors import tournament_archive
+from tournament.exports.archive.text import archive_dumps
+from tournament.exports.selectors.archive import tournament_archive
 from tournament.jobs.services import worker as job_services
 from tournament.models import Job
 

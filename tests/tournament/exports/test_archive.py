@@ -11,14 +11,11 @@ from django.core.management.base import CommandError
 from django.db.models import Count
 
 from tests.tournament.builders import BIG, entry, make_user, seat_players
-from tournament.exports.archive import (
-    ArchiveError,
-    archive_dumps,
-    archive_loads,
-    archive_problems,
-)
-from tournament.exports.selectors import tournament_archive
-from tournament.exports.services import tournament_import
+from tournament.exports.archive.checks import archive_problems
+from tournament.exports.archive.format import ArchiveError
+from tournament.exports.archive.text import archive_dumps, archive_loads
+from tournament.exports.selectors.archive import tournament_archive
+from tournament.exports.services.importing import tournament_import
 from tournament.models import (
     AuditEntry,
     Hand,

@@ -6,10 +6,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournament.builders import make_scored_event
-from tournament.exports import services
-from tournament.exports.archive import ArchiveError
-from tournament.exports.selectors import tournament_archive
-from tournament.exports.services import tournament_import
+from tournament.exports.archive.format import ArchiveError
+from tournament.exports.selectors.archive import tournament_archive
+from tournament.exports.services import play as services
+from tournament.exports.services.importing import tournament_import
 from tournament.models import AuditEntry, Hand, Payment, Player, Session, Tournament
 from tournament.standings.selectors.board import standings
 

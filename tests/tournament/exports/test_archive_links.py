@@ -10,9 +10,10 @@ import pytest
 from tests.tournament.builders import make_user
 from tournament.event.links import player_link_issue, player_link_revoke, player_links_issue_all
 from tournament.event.selectors import link_tokens, registration_of_link
-from tournament.exports.archive import archive_dumps, archive_problems
-from tournament.exports.selectors import tournament_archive
-from tournament.exports.services import tournament_import
+from tournament.exports.archive.checks import archive_problems
+from tournament.exports.archive.text import archive_dumps
+from tournament.exports.selectors.archive import tournament_archive
+from tournament.exports.services.importing import tournament_import
 from tournament.models import HandQuery, PlayerLink, Registration, Session, Tournament
 from tournament.play.services.queries import hand_query_answer, hand_query_raise
 

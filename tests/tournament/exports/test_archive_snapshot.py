@@ -16,9 +16,10 @@ from django.db import connection, connections
 
 from tests.tournament.builders import entry, make_players, make_seated_round, make_tournament
 from tests.tournament.builders import make_user as make_official
-from tournament.exports.archive import archive_dumps, archive_loads, archive_problems
-from tournament.exports.selectors import tournament_archive
-from tournament.exports.services import tournament_import
+from tournament.exports.archive.checks import archive_problems
+from tournament.exports.archive.text import archive_dumps, archive_loads
+from tournament.exports.selectors.archive import tournament_archive
+from tournament.exports.services.importing import tournament_import
 from tournament.models import Hand, Session
 from tournament.play.services.hands import hand_save
 

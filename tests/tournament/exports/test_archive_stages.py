@@ -9,9 +9,11 @@ import json
 import pytest
 
 from tests.tournament.builders import make_cut_event
-from tournament.exports.archive import ArchiveError, archive_dumps, archive_problems
-from tournament.exports.selectors import tournament_archive
-from tournament.exports.services import tournament_import
+from tournament.exports.archive.checks import archive_problems
+from tournament.exports.archive.format import ArchiveError
+from tournament.exports.archive.text import archive_dumps
+from tournament.exports.selectors.archive import tournament_archive
+from tournament.exports.services.importing import tournament_import
 from tournament.fields import confirmed_cuts, stage_plan
 from tournament.models import Stage, Tournament
 from tournament.standings.selectors.board import board_build

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.tournament.builders import make_scored_event
-from tournament.exports import selectors
-from tournament.exports.archive import Stream, archive_chunks, archive_dumps
-from tournament.exports.selectors import tournament_archive, tournament_archive_chunks
+from tournament.exports.archive.text import Stream, archive_chunks, archive_dumps
+from tournament.exports.selectors import streams as selectors
+from tournament.exports.selectors.archive import tournament_archive, tournament_archive_chunks
 
 TEXT = st.text(st.characters(codec="utf-8"), max_size=8) | st.sampled_from(
     ["", "\n", 'quote " and \\ slash', "line\nbreak", "中文", "é\u2028\t", "\x00\x1f"]

@@ -9,9 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.tournament.builders import make_session, make_user, seat_players
-from tournament.exports.archive import archive_dumps, archive_loads, archive_problems
-from tournament.exports.selectors import tournament_archive
-from tournament.exports.services import tournament_import
+from tournament.exports.archive.checks import archive_problems
+from tournament.exports.archive.text import archive_dumps, archive_loads
+from tournament.exports.selectors.archive import tournament_archive
+from tournament.exports.services.importing import tournament_import
 from tournament.models import (
     AuditEntry,
     Penalty,

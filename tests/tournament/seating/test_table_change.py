@@ -23,9 +23,10 @@ from django.urls import reverse
 from tests.tournament.builders import SMALL, entry, make_players, make_tournament, make_user
 from tests.tournament.printing.pdf_reading import needs_poppler, text
 from tournament.event import services as event_services
-from tournament.exports.archive import archive_dumps, archive_problems
-from tournament.exports.selectors import tournament_archive
-from tournament.exports.services import tournament_import
+from tournament.exports.archive.checks import archive_problems
+from tournament.exports.archive.text import archive_dumps
+from tournament.exports.selectors.archive import tournament_archive
+from tournament.exports.services.importing import tournament_import
 from tournament.models import Payment, Round, Seat, Session
 from tournament.play.health.report import health_report
 from tournament.play.selectors.sessions import session_next_number

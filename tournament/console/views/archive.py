@@ -72,9 +72,9 @@ def archive_job_file(request, tournament, job):
     opened = job_file_open(job)
     if opened is None:
         raise Http404("This archive is no longer kept: make it again.")
-    response = FileResponse(opened, content_type=job.content_type)
-    response["Content-Disposition"] = f'attachment; filename="{job.filename}"'
-    return response
+    return FileResponse(
+        opened, content_type=job.content_type, as_attachment=True, filename=job.filename
+    )
 
 
 @archive_job_page

@@ -5,7 +5,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
-from tournament.backups.services import BackupError, backup_create
+from tournament.backups.services.create import backup_create
+from tournament.backups.services.shared import BackupError
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
-from tournament.exports.selectors import tournament_archive_chunks, tournament_archive_write
+from tournament.exports.selectors.archive import tournament_archive_chunks, tournament_archive_write
 from tournament.models import Tournament
 
 

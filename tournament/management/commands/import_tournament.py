@@ -6,8 +6,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
-from tournament.exports.archive import MAX_BYTES, ArchiveError, archive_loads
-from tournament.exports.services import tournament_import
+from tournament.exports.archive.format import MAX_BYTES, ArchiveError
+from tournament.exports.archive.text import archive_loads
+from tournament.exports.services.importing import tournament_import
 
 
 class Command(BaseCommand):

@@ -6,7 +6,8 @@ before, the current content is lost."""
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
-from tournament.backups.services import BackupError, backup_restore
+from tournament.backups.services.restore import backup_restore
+from tournament.backups.services.shared import BackupError
 
 
 class Command(BaseCommand):

@@ -1,180 +1,23 @@
-"""The tournament archive: one JSON file with everything about a tournament. Pure: no Django.
+"""Everything wrong with an archive (`archive_problems`). Pure: no Django.
 
-Vocabulary
+Vocabulary (and see `.format`)
 ----------
-archive         a dict in the documented format (``docs/archive.md``): ``format``, ``version``
-                and the tournament's settings, players, tables, rounds with seats, sessions with
-                their hands (payments, second entries, the table's entry), penalty presets,
-                penalties (and warnings), stages with their confirmed cuts, officials and audit
-                log.
-number          players are named by their *registration number* in the tournament, tables and
-                rounds by their numbers, officials by user name: an archive holds no database
-                ids, so it loads into any database.
-upgrade         an archive of an older version that this one still reads (`READABLE`) is
-                brought to the current version on reading (`archive_loads`): the keys added
-                since get the value that means "as before" (no cap, no presets, no warnings).
-canonical text  `archive_dumps`: sorted keys, fixed indentation, one trailing newline; the same
-                tournament always gives the same bytes (export -> import -> export is identical).
-stream          a `Stream`: a top-level list of an archive given as an iterable that is read
-                once, one item at a time (a world championship's sessions and audit log are
-                most of its 30 MB). `archive_chunks` writes an archive whose lists may be
-                streams piece by piece: joined, the pieces are exactly `archive_dumps` of the
-                same archive with its streams as lists, and no more than one item is held.
-check           `archive_problems`: the structure, the references between parts, and every hand
-                re-scored with the engine (`tournament.play.entry.evaluate`) against its stored
-                value, patterns and payments. An import refuses the file on any problem, naming
-                the hands.
+check           the structure (each record's keys of the right kind: `_typed`), the references
+                between parts (players, tables, officials, presets named by the records), and
+                every hand re-scored with the engine (`tournament.play.entry.evaluate`, the
+                archived hand as an entry: `hand_entry`) against its stored value, patterns and
+                payments. An import refuses the file on any problem, naming the hands.
+problems        the list every check appends its sentences to; empty: the file may be imported.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator, Mapping
 from types import SimpleNamespace
 
-from ..play.entry.evaluation import evaluate, rules_for
-from ..play.entry.hand_entry import ENTRY_FLAGS, HandEntryData, Seating
-from ..winds import WINDS
-
-FORMAT = "zj-tournament-archive"
-VERSION = 2
-#: Versions this code reads; version 1 had no per-hand cap, penalty presets, warnings or
-#: stages (read as one stage holding every round), or table changes (its rounds, seats
-#: and sessions read as one half, `half_of`).
-READABLE = (1, 2)
-MAX_BYTES = 50 * 1024 * 1024
-# Values (counted by their separators, before parsing, so commas inside texts count too): a
-# 400-player, 16,000-hand event with its whole audit log counts about 2.1 million in 29 MB. The
-# bound leaves room for twice that while 50 MB of tiny values (gigabytes once parsed) is refused.
-MAX_VALUES = 4_500_000
-HAND_FLAGS = ("final_draw", "final_discard", "win_on_kong", "heaven", "earth")
-ENTRY_PLAYER_FIELDS = ("winner", "discarder", "responsible")
-
-TOURNAMENT_FIELDS = {
-    "name": str,
-    "slug": str,
-    "start_date": str,
-    "end_date": str,
-    "venue": str,
-    "minimum_points": int,
-    "hand_cap": (int, type(None)),
-    "payoff_scheme": str,
-    "standard_value": int,
-    "hands_per_session": int,
-    "false_win_penalty": int,
-    "use_match_points": bool,
-    "match_points": str,
-    "tie_break_order": str,
-    "results_public": bool,
-    "double_entry": bool,
-    "players_confirm_at_table": (bool, type(None)),  # absent from files written before it
-    "seating_separate_by": str,
-}
-
-
-class ArchiveError(ValueError):
-    """The file cannot be imported; ``problems`` lists every reason found."""
-
-    def __init__(self, problems: list[str]):
-        self.problems = list(problems)
-        shown = self.problems[:20]
-        more = f" (and {len(self.problems) - 20} more)" if len(self.problems) > 20 else ""
-        super().__init__("The archive was refused: " + " ".join(shown) + more)
-
-
-INDENT = 1  # spaces per level of the canonical text
-
-
-class Stream:
-    """A top-level list of an archive, read once, item by item (see the vocabulary)."""
-
-    __slots__ = ("items",)
-
-    def __init__(self, items: Iterable):
-        self.items = items
-
-    def __iter__(self) -> Iterator:
-        return iter(self.items)
-
-
-def archive_dumps(archive: dict) -> str:
-    return json.dumps(archive, ensure_ascii=False, indent=INDENT, sort_keys=True) + "\n"
-
-
-def _dumps(value, level: int) -> str:
-    """``value``'s canonical text nested ``level`` deep: a JSON text holds no raw newline
-    (one inside a string is escaped), so each of its newlines starts an indented line."""
-    text = json.dumps(value, ensure_ascii=False, indent=INDENT, sort_keys=True)
-    return text.replace("\n", "\n" + " " * (INDENT * level))
-
-
-def archive_chunks(archive: Mapping) -> Iterator[str]:
-    """`archive_dumps` piece by piece: a piece per top-level value, and per item of a `Stream`,
-    each read only when its piece is asked for."""
-    if not archive:
-        yield archive_dumps({})
-        return
-    separator, inner = "{\n", " " * (2 * INDENT)
-    for key in sorted(archive):
-        head = separator + " " * INDENT + json.dumps(key, ensure_ascii=False) + ": "
-        separator = ",\n"
-        value = archive[key]
-        if not isinstance(value, Stream):
-            yield head + _dumps(value, 1)
-            continue
-        opening, empty = head + "[\n", True
-        for item in value:
-            yield opening + inner + _dumps(item, 2)
-            opening, empty = ",\n", False
-        yield head + "[]" if empty else "\n" + " " * INDENT + "]"
-    yield "\n}\n"
-
-
-def archive_loads(text: str | bytes) -> dict:
-    """Read an archive's text; raises `ArchiveError` for what is not an archive at all."""
-    if len(text) > MAX_BYTES:
-        raise ArchiveError([f"The file is larger than {MAX_BYTES // (1024 * 1024)} MB."])
-    separators = (b",", b":") if isinstance(text, bytes) else (",", ":")
-    values = text.count(separators[0]) + text.count(separators[1])
-    if values > MAX_VALUES:
-        raise ArchiveError(
-            [
-                f"The file holds about {values:,} values; an archive holds at most "
-                f"{MAX_VALUES:,} (and at most {MAX_BYTES // (1024 * 1024)} MB)."
-            ]
-        )
-    try:
-        archive = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise ArchiveError([f"The file is not JSON ({error})."]) from None
-    if not isinstance(archive, dict) or archive.get("format") != FORMAT:
-        raise ArchiveError([f"The file is not a tournament archive (format {FORMAT!r})."])
-    if archive.get("version") not in READABLE:
-        raise ArchiveError(
-            [f"Archive version {archive.get('version')!r} is not supported (this is {VERSION})."]
-        )
-    return archive_upgrade(archive)
-
-
-def archive_upgrade(archive: dict) -> dict:
-    """A version 1 archive as version 2 (see the vocabulary); a current one unchanged."""
-    if archive.get("version") != 1:
-        return archive
-    upgraded = dict(archive, version=VERSION, penalty_presets=[])
-    if isinstance(archive.get("tournament"), dict):
-        upgraded["tournament"] = {"hand_cap": None, **archive["tournament"]}
-    if isinstance(archive.get("penalties"), list):
-        upgraded["penalties"] = [
-            {"preset": None, "warning": False, **penalty} if isinstance(penalty, dict) else penalty
-            for penalty in archive["penalties"]
-        ]
-    return upgraded
-
-
-def half_of(record: dict) -> int:
-    """The half of a seat, session, penalty or audit line: 2 after its round's table change;
-    1 when the key is absent (version 1)."""
-    return record.get("half", 1)
+from ...play.entry.evaluation import evaluate, rules_for
+from ...play.entry.hand_entry import ENTRY_FLAGS, HandEntryData, Seating
+from ...winds import WINDS
+from .format import HAND_FLAGS, TOURNAMENT_FIELDS, half_of
 
 
 def _check_half(record: dict, where: str, problems: list[str]) -> bool:
@@ -186,25 +29,6 @@ def _check_half(record: dict, where: str, problems: list[str]) -> bool:
         return True
     problems.append(f"{where}: 'half' must be 1 or 2 (2: after the round's table change).")
     return False
-
-
-def entry_numbers(data: dict, to_number: dict[int, int]) -> dict:
-    """An entry dict (`HandEntryData.as_data`) with its player ids turned into numbers, or back
-    (give the inverse mapping). Unknown ids become None."""
-    if not isinstance(data, dict):
-        return data
-    out = dict(data)
-    for name in ENTRY_PLAYER_FIELDS:
-        if out.get(name) is not None:
-            out[name] = to_number.get(out[name])
-    return out
-
-
-def snapshot_numbers(snapshot, to_number: dict[int, int]):
-    """An audit snapshot with the player ids inside its ``entry`` translated (see above)."""
-    if isinstance(snapshot, dict) and isinstance(snapshot.get("entry"), dict):
-        return {**snapshot, "entry": entry_numbers(snapshot["entry"], to_number)}
-    return snapshot
 
 
 def hand_entry(hand: dict) -> HandEntryData:
