@@ -47,8 +47,11 @@ def child() -> dict:
     try:
         from tournament.play.entry.evaluation import evaluate
         from tournament.play.entry.hand_entry import HandEntryData, Seating
-    except ImportError:  # a baseline from before the house: the bridge was hand_scoring
-        from tournament.hand_scoring import HandEntryData, Seating, evaluate
+    except ImportError:  # a baseline from before the split: the bridge was one module
+        try:
+            from tournament.play.entry import HandEntryData, Seating, evaluate
+        except ImportError:  # ... and before the house, hand_scoring
+            from tournament.hand_scoring import HandEntryData, Seating, evaluate
 
     stored = json.loads(SESSION.read_text(encoding="utf-8"))
     players = stored["players"]
