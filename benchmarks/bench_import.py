@@ -37,9 +37,10 @@ def main() -> None:
     setup_test_environment()
     call_command("migrate", verbosity=0)
     from tests.tournament.builders import make_tournament, make_user
-    from tournament.event import selectors
     from tournament.event.roster_files import rows_from_bytes
     from tournament.event.roster_import import columns_from_header, plan_import
+    from tournament.event.selectors.countries import country_lookup
+    from tournament.event.selectors.roster import known_players
 
     tournament = make_tournament()
     countries = ["Hong Kong", "JP", "Germany", "FR", "United Kingdom", "nl"]
@@ -57,8 +58,8 @@ def main() -> None:
     plan = plan_import(
         rows[1:],
         columns=columns_from_header(rows[0]),
-        countries=selectors.country_lookup(),
-        known=selectors.known_players(tournament),
+        countries=country_lookup(),
+        known=known_players(tournament),
     )
     planned = time.perf_counter() - started
     assert plan.ok, plan.problem_messages()[:3]

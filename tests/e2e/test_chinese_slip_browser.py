@@ -10,7 +10,7 @@ from tests.e2e.test_event_day import PHONE, new_browser
 from tests.tournament.builders import make_players, make_seated_round, make_tournament
 from tests.tournament.printing.pdf_reading import needs_poppler, qr_codes
 from tournament.printing.documents import DOCUMENTS, PrintRequest
-from tournament.seating.services import seating_publish
+from tournament.seating.services.seats import seating_publish
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), needs_poppler]
 

@@ -14,11 +14,11 @@ from django_countries import countries
 from django_countries.fields import LazyTypedChoiceField
 
 from ..event import roster_bridge
-from ..event import selectors as event_selectors
 from ..event.labels import PRESET_LABELS, TOURNAMENT_HELP_TEXTS, TOURNAMENT_LABELS, labels_for
 from ..event.roster_files import MAX_BYTES, FileProblem, size_check
 from ..event.roster_import import FIELD_LABELS, FIELDS
-from ..event.services import EDIT_FIELDS, PRESETS
+from ..event.selectors.seats import seated_by_number
+from ..event.services.tournaments import EDIT_FIELDS, PRESETS
 from ..models import PenaltyPreset, Player, Round, Tournament, TournamentOfficial
 from ..names import player_names
 from ..play.forms import MinimumField
@@ -337,7 +337,7 @@ class SwapSeatsForm(forms.Form):
             field.widget.attrs.update(inputmode="numeric", autocomplete="off", size=6)
 
     def _seated(self, number: int) -> Player:
-        player, seated = event_selectors.seated_by_number(self.round_, number)
+        player, seated = seated_by_number(self.round_, number)
         if player is None:
             raise forms.ValidationError(
                 _(

@@ -5,13 +5,13 @@ Vocabulary: a *link* is a `PlayerLink`, a player's own address ``/p/<token>/`` t
 log-in; its *token* is 32 characters drawn by `secrets` from `selectors.TOKEN_ALPHABET`, which
 has no look-alikes (158 random bits; the first links were `secrets.token_urlsafe`, 192 bits, and
 keep working as issued). A link is *in force* until it is *revoked* or *expires*
-(`event.selectors.link_expiry`: 30 days after the tournament's last day, or after the day it was
+(`selectors.links.link_expiry`: 30 days after the tournament's last day, or after the day it was
 issued if that is later); *re-issuing* revokes the link in force and makes a new one, so a lost
 or shared slip can be replaced. A tournament's links are *issued* once any of its players holds
 one in force: from then on a player registered later gets theirs with the registration
 (`player_links_follow`), so that their slip carries their private link like everyone else's.
 Each write is audited with who made it; the token never enters the audit log. Reading a token
-back is `tournament.event.selectors.registration_of_link`.
+back is `tournament.event.selectors.links.registration_of_link`.
 """
 
 import secrets
@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from ..audit import audit_record, public_write
 from ..models import AuditEntry, PlayerLink, Registration, Tournament
-from .selectors import LINK_LENGTH, TOKEN_ALPHABET
+from .selectors.links import LINK_LENGTH, TOKEN_ALPHABET
 
 
 def token_new(choice=secrets.choice) -> str:
@@ -110,7 +110,7 @@ def player_links_issue_all(*, tournament: Tournament, user) -> int:
 def player_links_follow(*, tournament: Tournament, registration_ids: list[int], user=None) -> int:
     """Give a private link to each newly registered player of ``registration_ids`` when the
     tournament's links are issued (another player holds one in force); returns how many were
-    given. Called by the roster's door (`event.services.roster_admit`) in the registration's
+    given. Called by the roster's door (`services.admission.roster_admit`) in the registration's
     transaction: one query when nobody holds a link, one insert more when some do."""
     if not registration_ids:
         return 0

@@ -446,7 +446,7 @@ class PlayerLink(models.Model):
     """A player's private link (``/p/<token>/``): no log-in, whoever holds the token sees that
     player's own page. ``token`` is the whole secret (`tournament.event.links`); ``key``, its
     first `PlayerLink.KEY_LENGTH` characters, is what the database looks up, and the rest is
-    compared in constant time (`tournament.event.selectors.registration_of_link`);
+    compared in constant time (`tournament.event.selectors.links.registration_of_link`);
     ``folded_key`` is the key as `token_folded` reads it, looked up when a typed token is not
     found as it was typed. A revoked link stays, so that its holder is told it was replaced
     rather than that it never existed; a registration has at most one link in force."""
@@ -501,7 +501,7 @@ class Round(models.Model):
     clock_paused_left = models.PositiveIntegerField(
         null=True, blank=True, help_text=_("The round clock: seconds left while it is paused.")
     )
-    # When the round was last seated (`seating.services.round_seat`); empty for rounds seated
+    # When the round was last seated (`seating.services.seats.round_seat`); empty for rounds seated
     # before it was kept. Players registered after it were not in its draw: no byes for them.
     seated_at = models.DateTimeField(null=True, blank=True)
     table_change_after = models.PositiveSmallIntegerField(

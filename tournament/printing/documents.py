@@ -48,7 +48,7 @@ from django.utils.translation import gettext_noop
 
 from scoring.engine import PATTERNS
 
-from ..event import selectors as event_selectors
+from ..event.selectors.links import link_tokens
 from ..languages import html_lang
 from ..models import Round, Tournament
 from ..play.entry import rules_for
@@ -425,7 +425,7 @@ class PlayerSlips(Document):
             if seating_seen(r, official=request.official)
         ]
         # Officials print the players' private links; the public gets the public pages.
-        links = event_selectors.link_tokens(request.tournament) if request.official else {}
+        links = link_tokens(request.tournament) if request.official else {}
         slips = selectors.player_slips(
             request.tournament,
             rounds,

@@ -44,7 +44,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from ..event.selectors import link_path
+from ..event.selectors.links import link_path
 from ..languages import LANGUAGE_PARAMETER
 from ..live import version_of
 from ..models import Hand, Penalty, Registration, Round, Seat, Session, Tournament

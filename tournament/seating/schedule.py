@@ -1,6 +1,7 @@
 """Making a seating schedule: who sits at which table, in which starting wind, round after round.
 
-Pure Python fed plain objects; the Django service turns models into these and back.
+Pure Python fed plain objects (`request`: the players, the rounds played, the options, and the
+checks a request must pass); the Django service turns models into these and back.
 
 Vocabulary:
 
@@ -32,94 +33,24 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from scoring.engine.messages import gettext_noop
 
 from ..winds import WINDS, wind_order
 from . import designs, search
+from .request import (
+    Placement,
+    RoundSeating,
+    SeatingError,
+    SeatingOptions,
+    SeatingPlayer,
+    check_request,
+)
 
-ODD_PLAYER_CHOICES = ("error", "byes")
-SEPARATE_BY_CHOICES = (None, "club", "country")
 # Short restarts looking for a one-rotational zero-repeat schedule: they succeed fast or not at all.
 CYCLIC_ATTEMPTS = 12
 CYCLIC_ATTEMPT_STEPS = 300
-
-
-class SeatingError(ValueError):
-    """The seating request cannot be met as given; the message says what to change.
-
-    ``problems`` holds each problem as ``(English text with %(name)s placeholders, values)``,
-    so that a page can show them in its reader's language; the message is the English."""
-
-    def __init__(self, problems: list[tuple[str, dict]]):
-        self.problems = problems
-        texts = "; ".join(text % values for text, values in problems)
-        super().__init__(f"Cannot seat: {texts}.")
-
-
-@dataclass(frozen=True)
-class SeatingPlayer:
-    id: int
-    club: str = ""
-    country: str = ""
-
-
-@dataclass(frozen=True)
-class Placement:
-    player_id: int
-    table: int
-    wind: str
-
-
-@dataclass(frozen=True)
-class RoundSeating:
-    number: int
-    placements: tuple[Placement, ...]
-    byes: tuple[int, ...] = ()
-    half: int = 1
-
-    @property
-    def order(self) -> tuple[int, int]:
-        """Where this seating comes in the event: round number, then half."""
-        return (self.number, self.half)
-
-    def tables(self) -> dict[int, tuple[Placement, ...]]:
-        """Placements by table number, each table in wind order E, S, W, N."""
-        by_table: dict[int, list[Placement]] = {}
-        for placement in self.placements:
-            by_table.setdefault(placement.table, []).append(placement)
-        return {
-            table: tuple(sorted(seated, key=lambda p: wind_order(p.wind)))
-            for table, seated in sorted(by_table.items())
-        }
-
-
-@dataclass(frozen=True)
-class SeatingOptions:
-    """How to search. ``max_steps`` and ``stall_steps`` bound the search (reproducibly);
-    ``time_limit`` (seconds) is only a safety stop and can cut a search short on a slow machine.
-    """
-
-    seed: int = 0
-    separate_by: str | None = None
-    time_limit: float = 20.0
-    max_steps: int = 200_000
-    stall_steps: int = 5_000
-
-
-def repeat_lower_bound(player_count: int, rounds: int) -> int:
-    """Fewest repeat meetings possible for ``player_count`` players (a multiple of 4) and
-    ``rounds`` rounds: each player has ``3 * rounds`` meetings but only ``player_count - 1``
-    possible partners."""
-    return max(0, player_count * (3 * rounds - (player_count - 1)) // 2)
-
-
-def substitutes_needed(player_count: int) -> int:
-    """How many substitutes make ``player_count`` a multiple of 4."""
-    return -player_count % 4
 
 
 def generate_schedule(
@@ -141,7 +72,7 @@ def generate_schedule(
     round (those with the most rounds seated so far, ties by seed); ``"error"`` (the default)
     raises a :class:`SeatingError` that names both choices.
     """
-    _check_request(players, rounds, played, options, odd_players)
+    check_request(players, rounds, played, options, odd_players)
     if any(count not in (1, 2) for count in halves) or len(halves) > rounds:
         raise SeatingError([(gettext_noop("each round is played in 1 or 2 halves"), {})])
     if rounds == 0:
@@ -248,94 +179,6 @@ def seat_second_half(
     return RoundSeating(
         number=first_half.number, placements=second.placements, byes=first_half.byes, half=2
     )
-
-
-# --- helpers ----------------------------------------------------------------------------------
-
-
-def _check_request(
-    players: Sequence[SeatingPlayer],
-    rounds: int,
-    played: Sequence[RoundSeating],
-    options: SeatingOptions,
-    odd_players: str,
-) -> None:
-    """Raise one SeatingError listing every problem with the request."""
-    problems = []
-    counts = Counter(player.id for player in players)
-    duplicates = sorted(player_id for player_id, count in counts.items() if count > 1)
-    if duplicates:
-        problems.append(
-            (
-                gettext_noop("players listed more than once: %(players)s"),
-                {"players": ", ".join(map(str, duplicates))},
-            )
-        )
-    if len(counts) < 4:
-        problems.append(
-            (gettext_noop("a table needs 4 players; only %(count)s active"), {"count": len(counts)})
-        )
-    if rounds < 0:
-        problems.append(
-            (
-                gettext_noop("the number of rounds cannot be negative (got %(rounds)s)"),
-                {"rounds": rounds},
-            )
-        )
-    if odd_players not in ODD_PLAYER_CHOICES:
-        problems.append(
-            (
-                gettext_noop("odd_players must be 'error' or 'byes', not %(given)s"),
-                {"given": repr(odd_players)},
-            )
-        )
-    elif odd_players == "error" and len(counts) >= 4 and len(counts) % 4:
-        extra = substitutes_needed(len(counts))
-        problems.append(
-            (
-                gettext_noop(
-                    "%(players)s players do not fill tables of 4: add %(extra)s substitute(s), "
-                    "or sit %(left)s player(s) out in turn each round (byes)"
-                ),
-                {"players": len(counts), "extra": extra, "left": len(counts) % 4},
-            )
-        )
-    if options.separate_by not in SEPARATE_BY_CHOICES:
-        problems.append(
-            (
-                gettext_noop("separate_by must be None, 'club' or 'country', not %(given)s"),
-                {"given": repr(options.separate_by)},
-            )
-        )
-    numbers = Counter(past.order for past in played)
-    repeated = sorted(order for order, count in numbers.items() if count > 1)
-    if repeated:
-        problems.append(
-            (
-                gettext_noop("played rounds numbered twice: %(rounds)s"),
-                {"rounds": ", ".join(str(number) for number, _ in repeated)},
-            )
-        )
-    for past in played:
-        seated = Counter(p.player_id for p in past.placements)
-        twice = sorted(player_id for player_id, count in seated.items() if count > 1)
-        if twice:
-            problems.append(
-                (
-                    gettext_noop("round %(number)s seats players twice: %(players)s"),
-                    {"number": past.number, "players": twice},
-                )
-            )
-        for table, group in past.tables().items():
-            if sorted(p.wind for p in group) != sorted(WINDS):
-                problems.append(
-                    (
-                        gettext_noop("round %(number)s table %(table)s does not have the 4 winds"),
-                        {"number": past.number, "table": table},
-                    )
-                )
-    if problems:
-        raise SeatingError(problems)
 
 
 def _separation_keys(players: Sequence[SeatingPlayer], separate_by: str | None) -> list[int]:

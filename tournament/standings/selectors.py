@@ -37,7 +37,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from .. import release
-from ..event import selectors as event_selectors
+from ..event.selectors.seats import player_places
 from ..fields import confirmed_cuts, stage_plan
 from ..languages import moment_text
 from ..models import (
@@ -513,7 +513,9 @@ class PlayerCard:
     board: Board
     hands: list[HandLine]
     penalties: list[Penalty]
-    places: list = field(default_factory=list)  # `event.selectors.Place`: see player_card_seen
+    places: list = field(
+        default_factory=list
+    )  # `event.selectors.seats.Place`: see player_card_seen
 
 
 def player_card(
@@ -598,7 +600,7 @@ def player_card_seen(user, tournament: Tournament, player_id: int) -> PlayerCard
     card = player_card(tournament, player_id, round_limit=limit, viewer=user)
     if card is not None:
         official = is_official(user, tournament)
-        card.places = event_selectors.player_places(
+        card.places = player_places(
             tournament,
             player_id,
             rounds=[

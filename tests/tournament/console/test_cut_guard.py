@@ -21,7 +21,8 @@ from tests.tournament.builders import (
 from tournament.event.steps import EventFacts, next_step
 from tournament.models import Penalty, Round, Seat, Session
 from tournament.play.services.sessions import penalty_record, session_reconcile, session_reopen
-from tournament.seating.services import seating_generate, seating_publish
+from tournament.seating.services.generation import seating_generate
+from tournament.seating.services.seats import seating_publish
 from tournament.stages import share_parse
 from tournament.standings.selectors import cuts_changed
 from tournament.standings.services import cut_confirm, stages_set

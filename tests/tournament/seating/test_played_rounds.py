@@ -14,7 +14,8 @@ from tests.tournament.builders import (
 )
 from tournament.models import Penalty, Round, Seat, Session
 from tournament.play.services.sessions import penalty_record
-from tournament.seating.services import round_seat, seating_generate, seating_swap
+from tournament.seating.services.generation import seating_generate
+from tournament.seating.services.seats import round_seat, seating_swap
 
 pytestmark = pytest.mark.django_db
 

@@ -14,14 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournament.seating.report import quality_report
-from tournament.seating.schedule import (
+from tournament.seating.request import (
     RoundSeating,
     SeatingOptions,
     SeatingPlayer,
-    generate_schedule,
     repeat_lower_bound,
-    seat_second_half,
 )
+from tournament.seating.schedule import generate_schedule, seat_second_half
 from tournament.winds import WINDS
 
 FAST = SeatingOptions(max_steps=3000, stall_steps=500)

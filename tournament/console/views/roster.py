@@ -15,11 +15,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...event import selectors, services
+from ...event.selectors import roster as roster_selectors
+from ...event.selectors.links import link_expiry, link_in_force
+from ...event.selectors.seats import last_seated_round_number
+from ...event.services.registrations import player_update, registration_add
 from ...event.spreadsheet import row_escape
 from ...form_errors import error_text, service_error_onto
 from ...models import Registration, Tournament
-from ...seating import services as seating_services
+from ...seating.services.roster import roster_reinstate, roster_substitute, roster_withdraw
 from ..forms import PlayerForm, WithdrawForm
 from .common import console_page
 
@@ -45,7 +48,7 @@ def _reseated(rounds) -> str:
 def _linked(registration: Registration) -> str:
     """What the message adds when the new player got a private link with their registration
     (the tournament's links are issued: `event.links.player_links_follow`)."""
-    if selectors.link_in_force(registration) is None:
+    if link_in_force(registration) is None:
         return ""
     return " " + _(
         "The tournament's private links are issued, so they got theirs too: print their slip "
@@ -56,7 +59,9 @@ def _linked(registration: Registration) -> str:
 @console_page()
 def roster(request, tournament):
     query = request.GET.get("q", "").strip()
-    page = Paginator(selectors.roster(tournament, query), 50).get_page(request.GET.get("page"))
+    page = Paginator(roster_selectors.roster(tournament, query), 50).get_page(
+        request.GET.get("page")
+    )
     return render(
         request,
         "tournament/event/roster.html",
@@ -69,7 +74,7 @@ def player_add(request, tournament):
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            registration = services.registration_add(
+            registration = registration_add(
                 tournament=tournament,
                 number=form.cleaned_data["number"],
                 user=request.user,
@@ -111,23 +116,23 @@ def player_edit(request, tournament, number):
         if changes["number"] is None:
             changes["number"] = registration.number
         try:
-            services.player_update(registration=registration, changes=changes, user=request.user)
+            player_update(registration=registration, changes=changes, user=request.user)
         except ValidationError as error:
             service_error_onto(form, error)
         else:
             messages.success(request, _("Saved %(player)s.") % {"player": registration})
             return redirect("event:roster", slug=tournament.slug)
-    link = selectors.link_in_force(registration)
+    link = link_in_force(registration)
     context = {
         "tournament": tournament,
         "form": form,
         "registration": registration,
         "title": _("Edit %(player)s") % {"player": registration},
         "link": link,
-        "link_expiry": link and selectors.link_expiry(link, tournament),
+        "link_expiry": link and link_expiry(link, tournament),
         "today": timezone.localdate(),
         "withdraw_form": WithdrawForm(
-            initial={"from_round": selectors.last_seated_round_number(tournament) or 1}
+            initial={"from_round": last_seated_round_number(tournament) or 1}
         ),
     }
     return render(request, "tournament/event/player_form.html", context)
@@ -140,7 +145,7 @@ def player_withdraw(request, tournament, number):
     if request.method == "POST" and form.is_valid():
         from_round = form.cleaned_data["from_round"]
         try:
-            reseated = seating_services.roster_withdraw(
+            reseated = roster_withdraw(
                 registration=registration, from_round=from_round, user=request.user
             )
         except ValidationError as error:
@@ -164,7 +169,7 @@ def player_withdraw(request, tournament, number):
 def player_reinstate(request, tournament, number):
     registration = _registration(tournament, number)
     try:
-        reseated = seating_services.roster_reinstate(registration=registration, user=request.user)
+        reseated = roster_reinstate(registration=registration, user=request.user)
     except ValidationError as error:
         messages.error(request, error_text(error))
     else:
@@ -181,7 +186,7 @@ def substitute_add(request, tournament):
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            registration = seating_services.roster_substitute(
+            registration = roster_substitute(
                 tournament=tournament,
                 number=form.cleaned_data["number"],
                 user=request.user,
@@ -231,7 +236,7 @@ def roster_export(request, tournament):
     response.write("\ufeff")  # Excel reads UTF-8 with a BOM
     writer = csv.writer(response)
     writer.writerow(EXPORT_HEADER)
-    for reg in selectors.roster(tournament):
+    for reg in roster_selectors.roster(tournament):
         player = reg.player
         writer.writerow(
             row_escape(

@@ -1,5 +1,5 @@
 """Repairs a head judge makes from the console: a round's status, and deleting a penalty (with
-the reason, kept by the audit log). Writes: `event.services.round_status_set`,
+the reason, kept by the audit log). Writes: `event.services.rounds.round_status_set`,
 `play.services.sessions.penalty_delete`."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...event import services
+from ...event.services.rounds import round_status_set
 from ...form_errors import error_text
 from ...models import Penalty, Round
 from ...play import selectors as play_selectors
@@ -43,9 +43,7 @@ def round_status(request, tournament, number):
         messages.error(request, _("Choose a known status."))
     else:
         try:
-            services.round_status_set(
-                round_=round_, status=form.cleaned_data["status"], user=request.user
-            )
+            round_status_set(round_=round_, status=form.cleaned_data["status"], user=request.user)
         except ValidationError as error:
             messages.error(request, error_text(error))
         else:

@@ -11,12 +11,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...event import selectors as event_selectors
+from ...event.selectors.seats import round_byes, round_tables
 from ...form_errors import error_text, service_error_onto
 from ...models import Round
 from ...play.selectors import round_is_opened
-from ...seating import services as seating_services
 from ...seating.selectors import seating_overview as overview_rows
+from ...seating.services import seats as seats_services
+from ...seating.services.cut_wait import cut_pending_round
+from ...seating.services.generation import seating_generate
+from ...seating.services.seats import seating_swap
+from ...seating.services.table_change import round_table_change_set
 from ...winds import WIND_NAMES, WINDS
 from ..forms import GenerateSeatingForm, SwapSeatsForm, TableChangeForm
 from .common import console_page
@@ -48,10 +52,10 @@ def seating_overview(request, tournament):
     cut_round = None  # the round of the cut a refused generation waits for
     if request.method == "POST" and form.is_valid():
         try:
-            plan = seating_services.seating_generate(tournament=tournament, **form.cleaned_data)
+            plan = seating_generate(tournament=tournament, **form.cleaned_data)
         except ValidationError as error:
             service_error_onto(form, error)
-            cut_round = seating_services.cut_pending_round(error)
+            cut_round = cut_pending_round(error)
         else:
             messages.success(request, plan.describe())
             return redirect("seating:seating_overview", slug=tournament.slug)
@@ -78,7 +82,7 @@ def seating_round(request, tournament, number):
     form = SwapSeatsForm(request.POST or None, round_=round_)
     if request.method == "POST" and form.is_valid():
         try:
-            seating_services.seating_swap(round_=round_, **form.cleaned_data)
+            seating_swap(round_=round_, **form.cleaned_data)
         except ValidationError as error:
             service_error_onto(form, error)
         else:
@@ -94,9 +98,9 @@ def seating_round(request, tournament, number):
         "tournament": tournament,
         "round": round_,
         "played": round_is_opened(round_),
-        "tables": _seat_rows(event_selectors.round_tables(round_, names), names),
+        "tables": _seat_rows(round_tables(round_, names), names),
         "winds": [WIND_NAMES[wind] for wind in WINDS],
-        "byes": event_selectors.round_byes(round_, names),
+        "byes": round_byes(round_, names),
         "form": form,
         "change_form": TableChangeForm(initial={"after_hand": round_.table_change_after}),
     }
@@ -114,9 +118,7 @@ def seating_table_change(request, tournament, number):
         return redirect("seating:seating_round", slug=tournament.slug, number=number)
     after = form.cleaned_data["after_hand"]
     try:
-        plan = seating_services.round_table_change_set(
-            round_=round_, after_hand=after, user=request.user
-        )
+        plan = round_table_change_set(round_=round_, after_hand=after, user=request.user)
     except ValidationError as error:
         messages.error(request, error_text(error))
     else:
@@ -141,7 +143,7 @@ def seating_publish(request, tournament, number):
     round_ = _round(tournament, number)
     publish = request.POST.get("publish") == "1"
     try:
-        seating_services.seating_publish(round_=round_, published=publish)
+        seats_services.seating_publish(round_=round_, published=publish)
     except ValidationError as error:
         messages.error(request, error_text(error))
     else:

@@ -11,7 +11,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...event import removal, services
+from ...event import removal
+from ...event.services import tournaments as tournaments_services
+from ...event.services.tournaments import tournament_update
 from ...form_errors import service_error_onto
 from ...roles import global_organiser_required
 from ..forms import (
@@ -28,7 +30,9 @@ def tournament_create(request):
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.tournament_create(user=request.user, **form.cleaned_data)
+            tournament = tournaments_services.tournament_create(
+                user=request.user, **form.cleaned_data
+            )
         except ValidationError as error:
             service_error_onto(form, error)
         else:
@@ -101,7 +105,7 @@ def tournament_edit(request, tournament):
     if request.method == "POST" and form.is_valid():
         changes = {name: form.cleaned_data[name] for name in form.changed_data}
         try:
-            services.tournament_update(tournament=tournament, changes=changes, user=request.user)
+            tournament_update(tournament=tournament, changes=changes, user=request.user)
         except ValidationError as error:
             service_error_onto(form, error)
         else:

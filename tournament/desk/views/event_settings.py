@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from ...event import services as event_services
+from ...event.services import settings as settings_services
+from ...event.services.settings import SETTINGS_FIELDS, highest_hand_number, tournament_has_hands
 from ...form_errors import service_error_onto
 from ...models import Session
 from ...roles import HEAD_JUDGE
@@ -23,13 +24,13 @@ def tournament_settings_update(request, tournament):
         request.POST or None,
         # The form cleans into a copy: the page keeps the saved settings until they are saved.
         instance=copy.copy(tournament),
-        has_hands=event_services.tournament_has_hands(tournament),
-        highest_hand=event_services.highest_hand_number(tournament),
+        has_hands=tournament_has_hands(tournament),
+        highest_hand=highest_hand_number(tournament),
     )
     if request.method == "POST" and form.is_valid():
-        changes = {name: form.cleaned_data[name] for name in event_services.SETTINGS_FIELDS}
+        changes = {name: form.cleaned_data[name] for name in SETTINGS_FIELDS}
         try:
-            event_services.tournament_settings_update(
+            settings_services.tournament_settings_update(
                 tournament=tournament, changes=changes, user=request.user
             )
         except ValidationError as error:
