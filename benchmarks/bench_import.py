@@ -37,8 +37,9 @@ def main() -> None:
     setup_test_environment()
     call_command("migrate", verbosity=0)
     from tests.tournament.builders import make_tournament, make_user
+    from tournament.event.roster_columns import columns_from_header
     from tournament.event.roster_files import rows_from_bytes
-    from tournament.event.roster_import import columns_from_header, plan_import
+    from tournament.event.roster_import import plan_import
     from tournament.event.selectors.countries import country_lookup
     from tournament.event.selectors.roster import known_players
 

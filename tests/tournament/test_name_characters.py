@@ -17,8 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.tournament.builders import make_tournament, make_user
+from tournament.event.roster_columns import columns_from_header
 from tournament.event.roster_files import rows_from_bytes
-from tournament.event.roster_import import columns_from_header, plan_import
+from tournament.event.roster_import import plan_import
 from tournament.event.services.admission import RosterEntry
 from tournament.event.services.registrations import registration_add, tournament_register
 from tournament.models import Player

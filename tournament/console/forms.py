@@ -15,8 +15,8 @@ from django_countries.fields import LazyTypedChoiceField
 
 from ..event import roster_bridge
 from ..event.labels import PRESET_LABELS, TOURNAMENT_HELP_TEXTS, TOURNAMENT_LABELS, labels_for
+from ..event.roster_columns import FIELD_LABELS, FIELDS
 from ..event.roster_files import MAX_BYTES, FileProblem, size_check
-from ..event.roster_import import FIELD_LABELS, FIELDS
 from ..event.selectors.seats import seated_by_number
 from ..event.services.tournaments import EDIT_FIELDS, PRESETS
 from ..models import PenaltyPreset, Player, Round, Tournament, TournamentOfficial

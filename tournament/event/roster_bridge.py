@@ -28,8 +28,9 @@ from django.utils.translation import gettext, gettext_lazy
 from scoring.translation import translate_message
 
 from ..models import Tournament
-from .roster_import import ImportLine, ImportPlan, RowsError, columns_from_header
-from .roster_import import header_looks_like as _header_looks_like
+from .roster_columns import RowsError, columns_from_header
+from .roster_columns import header_looks_like as _header_looks_like
+from .roster_import import ImportLine, ImportPlan
 from .roster_import import plan_import as _plan_import
 from .selectors.countries import country_lookup
 from .selectors.roster import known_players

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.tournament.builders import make_tournament, make_user
 from tournament.event import roster_bridge
-from tournament.event.roster_import import RowsError
+from tournament.event.roster_columns import RowsError
 from tournament.event.services.registrations import registration_add
 
 pytestmark = pytest.mark.django_db

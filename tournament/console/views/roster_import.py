@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event import roster_bridge
+from ...event.roster_columns import RowsError
 from ...event.roster_files import FileProblem, file_rows, rows_from_text
-from ...event.roster_import import RowsError
 from ...event.services import registrations as registrations_services
 from ...form_errors import error_text
 from ..forms import ImportForm

@@ -11,8 +11,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
 from tournament.event import roster_bridge
+from tournament.event.roster_columns import RowsError
 from tournament.event.roster_files import FileProblem, file_rows, size_check
-from tournament.event.roster_import import RowsError
 from tournament.event.selectors.tournaments import tournament_by_slug
 from tournament.event.services.registrations import roster_import
 
