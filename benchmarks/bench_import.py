@@ -2,7 +2,7 @@
 page's reader takes to refuse each hostile workbook of ``tests/tournament/event/
 test_upload_bombs.py`` (median of 5 reads; the tests assert the refusal, not its speed).
 
-Vocabulary: *read* is bytes -> rows (tablib); *plan* is rows -> preview (the pure planner, with
+Vocabulary: *read* is bytes -> rows (csv, openpyxl); *plan* is rows -> preview (the pure planner, with
 the whole database of players as known players); *page* is the organiser's preview page from
 the upload to the rendered HTML; *save* is confirming it (one transaction). Runs on a throwaway
 SQLite file; the issue's target is a preview under 5 s.
@@ -89,7 +89,7 @@ def main() -> None:
     assert f"{ROWS} already registered".encode() in response.content
 
     print(f"Import of {ROWS} rows ({len(content) / 1024:.0f} KB CSV), SQLite:")
-    print(f"  read (tablib)           {read:6.2f} s")
+    print(f"  read (csv)              {read:6.2f} s")
     print(f"  plan (pure)             {planned:6.2f} s")
     print(f"  preview page (upload)   {page:6.2f} s   target < 5 s")
     print(f"  confirm (one save)      {saved:6.2f} s")
