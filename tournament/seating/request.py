@@ -110,6 +110,9 @@ def substitutes_needed(player_count: int) -> int:
     return -player_count % 4
 
 
+Problem = tuple[str, dict]
+
+
 def check_request(
     players: Sequence[SeatingPlayer],
     rounds: int,
@@ -117,63 +120,109 @@ def check_request(
     options: SeatingOptions,
     odd_players: str,
 ) -> None:
-    """Raise one SeatingError listing every problem with the request."""
-    problems = []
-    counts = Counter(player.id for player in players)
-    duplicates = sorted(player_id for player_id, count in counts.items() if count > 1)
-    if duplicates:
-        problems.append(
-            (
-                gettext_noop("players listed more than once: %(players)s"),
-                {"players": ", ".join(map(str, duplicates))},
-            )
+    """Raise one SeatingError listing every problem with the request, in the order of
+    `REQUEST_CHECKS`."""
+    request = _Request(players, rounds, played, options, odd_players)
+    problems = [problem for check in REQUEST_CHECKS for problem in check(request)]
+    if problems:
+        raise SeatingError(problems)
+
+
+@dataclass(frozen=True)
+class _Request:
+    players: Sequence[SeatingPlayer]
+    rounds: int
+    played: Sequence[RoundSeating]
+    options: SeatingOptions
+    odd_players: str
+
+    @property
+    def counts(self) -> Counter:
+        """How many times each player id is listed."""
+        return Counter(player.id for player in self.players)
+
+
+def _players_listed_twice(request: _Request) -> list[Problem]:
+    duplicates = sorted(player_id for player_id, count in request.counts.items() if count > 1)
+    if not duplicates:
+        return []
+    return [
+        (
+            gettext_noop("players listed more than once: %(players)s"),
+            {"players": ", ".join(map(str, duplicates))},
         )
-    if len(counts) < 4:
-        problems.append(
-            (gettext_noop("a table needs 4 players; only %(count)s active"), {"count": len(counts)})
+    ]
+
+
+def _too_few_players(request: _Request) -> list[Problem]:
+    count = len(request.counts)
+    if count >= 4:
+        return []
+    return [(gettext_noop("a table needs 4 players; only %(count)s active"), {"count": count})]
+
+
+def _negative_rounds(request: _Request) -> list[Problem]:
+    if request.rounds >= 0:
+        return []
+    return [
+        (
+            gettext_noop("the number of rounds cannot be negative (got %(rounds)s)"),
+            {"rounds": request.rounds},
         )
-    if rounds < 0:
-        problems.append(
-            (
-                gettext_noop("the number of rounds cannot be negative (got %(rounds)s)"),
-                {"rounds": rounds},
-            )
-        )
-    if odd_players not in ODD_PLAYER_CHOICES:
-        problems.append(
+    ]
+
+
+def _odd_players(request: _Request) -> list[Problem]:
+    """An unknown choice for odd players, or players that do not fill tables without byes."""
+    count = len(request.counts)
+    if request.odd_players not in ODD_PLAYER_CHOICES:
+        return [
             (
                 gettext_noop("odd_players must be 'error' or 'byes', not %(given)s"),
-                {"given": repr(odd_players)},
+                {"given": repr(request.odd_players)},
             )
-        )
-    elif odd_players == "error" and len(counts) >= 4 and len(counts) % 4:
-        extra = substitutes_needed(len(counts))
-        problems.append(
+        ]
+    if request.odd_players == "error" and count >= 4 and count % 4:
+        return [
             (
                 gettext_noop(
                     "%(players)s players do not fill tables of 4: add %(extra)s substitute(s), "
                     "or sit %(left)s player(s) out in turn each round (byes)"
                 ),
-                {"players": len(counts), "extra": extra, "left": len(counts) % 4},
+                {"players": count, "extra": substitutes_needed(count), "left": count % 4},
             )
+        ]
+    return []
+
+
+def _unknown_separation(request: _Request) -> list[Problem]:
+    if request.options.separate_by in SEPARATE_BY_CHOICES:
+        return []
+    return [
+        (
+            gettext_noop("separate_by must be None, 'club' or 'country', not %(given)s"),
+            {"given": repr(request.options.separate_by)},
         )
-    if options.separate_by not in SEPARATE_BY_CHOICES:
-        problems.append(
-            (
-                gettext_noop("separate_by must be None, 'club' or 'country', not %(given)s"),
-                {"given": repr(options.separate_by)},
-            )
-        )
-    numbers = Counter(past.order for past in played)
+    ]
+
+
+def _played_rounds_numbered_twice(request: _Request) -> list[Problem]:
+    numbers = Counter(past.order for past in request.played)
     repeated = sorted(order for order, count in numbers.items() if count > 1)
-    if repeated:
-        problems.append(
-            (
-                gettext_noop("played rounds numbered twice: %(rounds)s"),
-                {"rounds": ", ".join(str(number) for number, _ in repeated)},
-            )
+    if not repeated:
+        return []
+    return [
+        (
+            gettext_noop("played rounds numbered twice: %(rounds)s"),
+            {"rounds": ", ".join(str(number) for number, _ in repeated)},
         )
-    for past in played:
+    ]
+
+
+def _played_rounds_malformed(request: _Request) -> list[Problem]:
+    """A played round that seats a player twice, or a table without the four winds."""
+    problems: list[Problem] = []
+    for past in request.played:
         seated = Counter(p.player_id for p in past.placements)
         twice = sorted(player_id for player_id, count in seated.items() if count > 1)
         if twice:
@@ -191,5 +240,16 @@ def check_request(
                         {"number": past.number, "table": table},
                     )
                 )
-    if problems:
-        raise SeatingError(problems)
+    return problems
+
+
+# The checks of a request, in the order its problems are listed.
+REQUEST_CHECKS = (
+    _players_listed_twice,
+    _too_few_players,
+    _negative_rounds,
+    _odd_players,
+    _unknown_separation,
+    _played_rounds_numbered_twice,
+    _played_rounds_malformed,
+)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from scoring.engine.messages import gettext_noop
 
@@ -79,33 +80,90 @@ def generate_schedule(
         return []
     halves_of = [*halves, *[1] * (rounds - len(halves))]
     half_numbers = [half for count in halves_of for half in range(1, count + 1)]
-    round_offsets = [offset for offset, count in enumerate(halves_of) for _ in range(count)]
     deadline = time.monotonic() + options.time_limit
     rng = random.Random(options.seed)
     ordered = sorted(players, key=lambda player: player.id)
-    index_of = {player.id: index for index, player in enumerate(ordered)}
-    n = len(ordered)
+    history = _History.of(ordered, played)
+    byes_by_round = _byes_by_round(half_numbers, history.sat_out, rng)
+    partitions, seats = _search(ordered, played, history, byes_by_round, rng, options, deadline)
+    round_offsets = [offset for offset, count in enumerate(halves_of) for _ in range(count)]
+    return _seatings(
+        ordered,
+        played,
+        zip(round_offsets, half_numbers, partitions, seats, byes_by_round, strict=True),
+    )
 
-    met = [[0] * n for _ in range(n)]
-    wind_counts = [[0] * 4 for _ in range(n)]
-    sat_out = [0] * n
-    for past in played:
-        seated = {p.player_id for p in past.placements}
-        for player in ordered:
-            if player.id not in seated and past.half == 1:
-                sat_out[index_of[player.id]] += 1
-        known = [
-            [index_of[p.player_id] for p in group if p.player_id in index_of]
-            for group in past.tables().values()
-        ]
-        search.count_meetings(known, met)
-        for placement in past.placements:
-            if placement.player_id in index_of:
-                wind_counts[index_of[placement.player_id]][WINDS.index(placement.wind)] += 1
-    played_repeat_cost = search.REPEAT_WEIGHT * search.repeat_cost(met)
 
+@dataclass
+class _History:
+    """What the rounds played leave to the new ones, by player index (players in id order):
+    who met whom (``met``), each player's starting winds (``wind_counts``, E S W N), how many
+    rounds each sat out (``sat_out``), and the repeat cost of those meetings."""
+
+    met: list[list[int]]
+    wind_counts: list[list[int]]
+    sat_out: list[int]
+    repeat_cost: int
+
+    @classmethod
+    def of(cls, ordered: Sequence[SeatingPlayer], played: Sequence[RoundSeating]) -> _History:
+        index_of = {player.id: index for index, player in enumerate(ordered)}
+        n = len(ordered)
+        met = [[0] * n for _ in range(n)]
+        wind_counts = [[0] * 4 for _ in range(n)]
+        sat_out = [0] * n
+        for past in played:
+            seated = {p.player_id for p in past.placements}
+            for player in ordered:
+                if player.id not in seated and past.half == 1:
+                    sat_out[index_of[player.id]] += 1
+            known = [
+                [index_of[p.player_id] for p in group if p.player_id in index_of]
+                for group in past.tables().values()
+            ]
+            search.count_meetings(known, met)
+            for placement in past.placements:
+                if placement.player_id in index_of:
+                    wind_counts[index_of[placement.player_id]][WINDS.index(placement.wind)] += 1
+        repeat_cost = search.REPEAT_WEIGHT * search.repeat_cost(met)
+        return cls(met, wind_counts, sat_out, repeat_cost)
+
+
+def _search(ordered, played, history, byes_by_round, rng, options, deadline):
+    """The tables (player indexes in groups of 4) and starting winds of every new half: from
+    starting partitions (`_starting_partitions`), improved by the search (`search`) down to
+    the fewest repeat meetings it can find, then winds balanced. Counts the new meetings into
+    ``history.met``."""
+    met = history.met
+    separation = _separation_keys(ordered, options.separate_by)
+    partitions = _starting_partitions(
+        len(ordered),
+        len(byes_by_round),
+        played,
+        byes_by_round,
+        met,
+        separation,
+        rng,
+        options,
+        deadline,
+    )
+    for groups in partitions:
+        search.count_meetings(groups, met)
+    target = search.REPEAT_WEIGHT * max(
+        history.repeat_cost // search.REPEAT_WEIGHT, _repeat_floor(met, partitions)
+    )
+    budget = search.SearchBudget(options.max_steps, options.stall_steps, deadline)
+    partitions = search.improve_rounds(partitions, met, separation, target, rng, budget)
+    seats = search.assign_winds(partitions, history.wind_counts, rng, max_passes=200)
+    return partitions, seats
+
+
+def _byes_by_round(half_numbers: list[int], sat_out: list[int], rng: random.Random):
+    """The player indexes sitting out each new half: those who sat out least so far (ties
+    drawn), as many as do not fill a table; a second half sits out its first half's."""
+    n = len(sat_out)
     bye_count = n % 4
-    byes_by_round = []
+    byes_by_round: list[list[int]] = []
     for half in half_numbers:
         if half == 2:  # the second half sits out the same players as the first
             byes_by_round.append(byes_by_round[-1])
@@ -117,29 +175,19 @@ def generate_schedule(
         for i in chosen:
             sat_out[i] += 1
         byes_by_round.append(chosen)
+    return byes_by_round
 
-    separation = _separation_keys(ordered, options.separate_by)
-    partitions = _starting_partitions(
-        n, len(half_numbers), played, byes_by_round, met, separation, rng, options, deadline
-    )
-    for groups in partitions:
-        search.count_meetings(groups, met)
-    target = search.REPEAT_WEIGHT * max(
-        played_repeat_cost // search.REPEAT_WEIGHT, _repeat_floor(met, partitions)
-    )
-    budget = search.SearchBudget(options.max_steps, options.stall_steps, deadline)
-    partitions = search.improve_rounds(partitions, met, separation, target, rng, budget)
-    seats = search.assign_winds(partitions, wind_counts, rng, max_passes=200)
 
+def _seatings(ordered, played, new_rounds) -> list[RoundSeating]:
+    """The new rounds as seatings: tables numbered to keep players at their table where they
+    can (`search.number_tables`), placements in table and wind order."""
     previous_table: dict[int, int] = {}
     if played:
         last = max(played, key=lambda past: past.order)
         previous_table = {p.player_id: p.table for p in last.placements}
     first_number = max((past.number for past in played), default=0) + 1
     result = []
-    for offset, half, groups, round_seats, byes in zip(
-        round_offsets, half_numbers, partitions, seats, byes_by_round, strict=True
-    ):
+    for offset, half, groups, round_seats, byes in new_rounds:
         ids = [[ordered[i].id for i in group] for group in groups]
         numbers = search.number_tables(ids, previous_table)
         placements = []
