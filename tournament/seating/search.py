@@ -125,27 +125,14 @@ def improve_rounds(
             break
         step += 1
         if step - max(last_improvement, last_restart) > RESTART_AFTER:
-            state = _SearchState(best_rounds, met, separation, rebuild_from=state)
-            for _ in range(PERTURBATION_SWAPS):
-                r = rng.choice(swappable)
-                a, b = rng.sample(range(len(state.rounds[r])), 2)
-                state.swap(r, rng.choice(state.rounds[r][a]), rng.choice(state.rounds[r][b]))
+            state = _restart(state, best_rounds, swappable, rng)
             last_restart = step
         conflicts = state.conflicts()
         if not conflicts:
             break
         if len(conflicts) > CONFLICTS_PER_STEP:
             conflicts = rng.sample(conflicts, CONFLICTS_PER_STEP)
-        best_delta, choices = None, []
-        for r, a in conflicts:
-            for delta, b in state.swaps(r, a):
-                tabu = state.tabu[r][a] > step or state.tabu[r][b] > step
-                if tabu and state.cost + delta >= best_cost:
-                    continue
-                if best_delta is None or delta < best_delta:
-                    best_delta, choices = delta, [(r, a, b)]
-                elif delta == best_delta:
-                    choices.append((r, a, b))
+        choices = _best_swaps(state, conflicts, step, best_cost)
         if not choices:
             continue
         r, a, b = rng.choice(choices)
@@ -157,6 +144,34 @@ def improve_rounds(
             best_rounds = state.snapshot()
     _SearchState(best_rounds, met, separation, rebuild_from=state)
     return best_rounds
+
+
+def _restart(
+    state: _SearchState, best_rounds: list[Partition], swappable: list[int], rng: random.Random
+) -> _SearchState:
+    """A fresh state from the best rounds so far, shaken by a few random swaps within rounds."""
+    state = _SearchState(best_rounds, state.met, state.separation, rebuild_from=state)
+    for _ in range(PERTURBATION_SWAPS):
+        r = rng.choice(swappable)
+        a, b = rng.sample(range(len(state.rounds[r])), 2)
+        state.swap(r, rng.choice(state.rounds[r][a]), rng.choice(state.rounds[r][b]))
+    return state
+
+
+def _best_swaps(state: _SearchState, conflicts, step: int, best_cost: int) -> list:
+    """Every swap ``(round, a, b)`` of a player in conflict that changes the cost least; a
+    tabu swap counts only when it would beat ``best_cost`` (aspiration)."""
+    best_delta, choices = None, []
+    for r, a in conflicts:
+        for delta, b in state.swaps(r, a):
+            tabu = state.tabu[r][a] > step or state.tabu[r][b] > step
+            if tabu and state.cost + delta >= best_cost:
+                continue
+            if best_delta is None or delta < best_delta:
+                best_delta, choices = delta, [(r, a, b)]
+            elif delta == best_delta:
+                choices.append((r, a, b))
+    return choices
 
 
 CONFLICTS_PER_STEP = 12
