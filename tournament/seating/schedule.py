@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from scoring.engine.messages import gettext_noop
 
 from ..winds import WINDS, wind_order
-from . import designs, search
+from . import cyclic, designs, placing, search
 from .request import (
     Placement,
     RoundSeating,
@@ -154,7 +154,7 @@ def _search(ordered, played, history, byes_by_round, rng, options, deadline):
     )
     budget = search.SearchBudget(options.max_steps, options.stall_steps, deadline)
     partitions = search.improve_rounds(partitions, met, separation, target, rng, budget)
-    seats = search.assign_winds(partitions, history.wind_counts, rng, max_passes=200)
+    seats = placing.assign_winds(partitions, history.wind_counts, rng, max_passes=200)
     return partitions, seats
 
 
@@ -180,7 +180,7 @@ def _byes_by_round(half_numbers: list[int], sat_out: list[int], rng: random.Rand
 
 def _seatings(ordered, played, new_rounds) -> list[RoundSeating]:
     """The new rounds as seatings: tables numbered to keep players at their table where they
-    can (`search.number_tables`), placements in table and wind order."""
+    can (`placing.number_tables`), placements in table and wind order."""
     previous_table: dict[int, int] = {}
     if played:
         last = max(played, key=lambda past: past.order)
@@ -189,7 +189,7 @@ def _seatings(ordered, played, new_rounds) -> list[RoundSeating]:
     result = []
     for offset, half, groups, round_seats, byes in new_rounds:
         ids = [[ordered[i].id for i in group] for group in groups]
-        numbers = search.number_tables(ids, previous_table)
+        numbers = placing.number_tables(ids, previous_table)
         placements = []
         for group, order, table in zip(ids, round_seats, numbers, strict=True):
             for player_id, wind in zip(group, order, strict=True):
@@ -292,7 +292,7 @@ def _developed_rounds(
             continue
         for _ in range(CYCLIC_ATTEMPTS):
             steps = min(options.max_steps, CYCLIC_ATTEMPT_STEPS)
-            found = designs.cyclic_rounds(n, developed_rounds, rng, steps, deadline)
+            found = cyclic.cyclic_rounds(n, developed_rounds, rng, steps, deadline)
             if found:
                 return found
     return []

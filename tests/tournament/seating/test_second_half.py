@@ -4,7 +4,7 @@ plain objects in and out, no database.
 The engine's promises for a half: every player of the round seated once in it (the first
 half's byes sit out again), four winds per table, meetings counted as a round of their own (no
 repeat where the lower bound allows none), and each table's winds chosen to minimise the sum
-of its players' squared wind counts over every half played (`search.assign_winds`).
+of its players' squared wind counts over every half played (`placing.assign_winds`).
 """
 
 import itertools

@@ -62,6 +62,29 @@ def seating_generate(
     if total_rounds < 1:
         raise ValidationError(gettext("Ask for at least one round."))
     existing, kept = _kept_rounds(tournament)
+    first_free = _first_free_round(existing, kept, total_rounds)
+    numbers = tuple(range(first_free, total_rounds + 1))
+    _refuse_waiting_rounds(tournament, numbers)
+    schedule, counts, roll_called = _rounds_compute(
+        tournament,
+        numbers,
+        history=round_seatings(kept),
+        options=_options(tournament, seed, time_limit),
+        odd_players=odd_players,
+    )
+    _schedule_save(tournament=tournament, schedule=schedule, kept=kept)
+    return SeatingPlan(
+        seated_rounds=numbers,
+        report=tournament_seating_report(tournament),
+        kept_rounds=tuple(round_.number for round_ in kept),
+        players=counts,
+        roll_call_rounds=roll_called,
+    )
+
+
+def _first_free_round(existing: dict[int, Round], kept: list[Round], total_rounds: int) -> int:
+    """The first round after the last kept one; refused when an unkept round lies before a kept
+    one, or when every round asked for is kept already."""
     first_free = max((round_.number for round_ in kept), default=0) + 1
     stray = [n for n, r in sorted(existing.items()) if n < first_free and r not in kept]
     if stray:
@@ -88,23 +111,7 @@ def seating_generate(
                 "seat a published round again, unpublish it on its seating page first)."
             ) % {"last": last}
         raise ValidationError(refusal)
-    numbers = tuple(range(first_free, total_rounds + 1))
-    _refuse_waiting_rounds(tournament, numbers)
-    schedule, counts, roll_called = _rounds_compute(
-        tournament,
-        numbers,
-        history=round_seatings(kept),
-        options=_options(tournament, seed, time_limit),
-        odd_players=odd_players,
-    )
-    _schedule_save(tournament=tournament, schedule=schedule, kept=kept)
-    return SeatingPlan(
-        seated_rounds=numbers,
-        report=tournament_seating_report(tournament),
-        kept_rounds=tuple(round_.number for round_ in kept),
-        players=counts,
-        roll_call_rounds=roll_called,
-    )
+    return first_free
 
 
 def _rounds_compute(tournament, numbers, *, history, options, odd_players):

@@ -42,20 +42,37 @@ class SeatingPlan:
 
     def describe(self) -> str:
         """What the generation did, in the organiser's words: kept rounds, who, quality."""
-        parts = []
-        if self.kept_rounds:
-            parts.append(
-                gettext("Kept round(s) %(rounds)s as published or played.")
-                % {"rounds": _rounds_text(self.kept_rounds)}
-            )
-        for number in self.roll_call_rounds:
+        parts = [*self._kept_sentences(), *self._seated_sentences(), self._quality_sentence()]
+        if self.stale_rounds:
             parts.append(
                 gettext(
-                    "Round %(number)s seated with the %(players)s player(s) present at its "
-                    "roll call."
+                    "Round(s) %(rounds)s were prepared for the old seating and could not be "
+                    "regenerated (a later round is published or played): regenerate them on the "
+                    "Seating page."
                 )
-                % {"number": number, "players": self.players[number]}
+                % {"rounds": _rounds_text(self.stale_rounds)}
             )
+        parts.append(gettext("Check them, then publish each round."))
+        return " ".join(parts)
+
+    def _kept_sentences(self) -> list[str]:
+        if not self.kept_rounds:
+            return []
+        return [
+            gettext("Kept round(s) %(rounds)s as published or played.")
+            % {"rounds": _rounds_text(self.kept_rounds)}
+        ]
+
+    def _seated_sentences(self) -> list[str]:
+        """Who each seated round seats: the roll call's rounds one by one, then the plain
+        rounds and the regenerated ones each in one sentence."""
+        parts = [
+            gettext(
+                "Round %(number)s seated with the %(players)s player(s) present at its roll call."
+            )
+            % {"number": number, "players": self.players[number]}
+            for number in self.roll_call_rounds
+        ]
         for numbers, with_players, alone in (
             (
                 self._plain_rounds(),
@@ -75,33 +92,22 @@ class SeatingPlan:
                 counted = self.players.get(numbers[0])
                 sentence = with_players if counted else alone
                 parts.append(sentence % {"rounds": _rounds_text(numbers), "players": counted})
+        return parts
+
+    def _quality_sentence(self) -> str:
         quality = {
             "meetings": self.report.repeat_meetings,
             "spread": self.report.max_wind_spread,
         }
         if self.against_published:
-            parts.append(
+            return (
                 gettext(
                     "%(meetings)s repeat meeting(s) with the rounds already published, wind "
                     "spread at most %(spread)s."
                 )
                 % quality
             )
-        else:
-            parts.append(
-                gettext("%(meetings)s repeat meeting(s), wind spread at most %(spread)s.") % quality
-            )
-        if self.stale_rounds:
-            parts.append(
-                gettext(
-                    "Round(s) %(rounds)s were prepared for the old seating and could not be "
-                    "regenerated (a later round is published or played): regenerate them on the "
-                    "Seating page."
-                )
-                % {"rounds": _rounds_text(self.stale_rounds)}
-            )
-        parts.append(gettext("Check them, then publish each round."))
-        return " ".join(parts)
+        return gettext("%(meetings)s repeat meeting(s), wind spread at most %(spread)s.") % quality
 
 
 def _rounds_text(numbers) -> str:

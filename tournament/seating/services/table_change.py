@@ -39,6 +39,29 @@ def round_table_change_set(
     tournament = round_.tournament
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     round_.tournament = tournament
+    _refuse_change(round_, after_hand)
+    _change_record(round_, after_hand, user)
+    first_half = [s for s in round_seatings([round_]) if s.half == 1]
+    if not first_half:
+        return None
+    by_id = Player.objects.in_bulk([p.player_id for p in first_half[0].placements])
+    halves = first_half
+    if after_hand is not None:
+        halves = [first_half[0], _second_half(round_, first_half[0], seed, time_limit)]
+    round_seat(round_=round_, **_seat_rows_of(halves, by_id))
+    if after_hand is None:
+        return None
+    return SeatingPlan(
+        seated_rounds=(round_.number,),
+        report=rounds_seating_report(
+            tournament, list(tournament.rounds.filter(number__lte=round_.number))
+        ),
+    )
+
+
+def _refuse_change(round_: Round, after_hand: int | None) -> None:
+    """Refuse a change to a published or opened round, or after a hand that leaves no hands
+    after the change."""
     if round_.seating_published or round_is_opened(round_):
         raise ValidationError(
             gettext(
@@ -47,7 +70,7 @@ def round_table_change_set(
             )
             % {"number": round_.number}
         )
-    last = tournament.hands_per_session
+    last = round_.tournament.hands_per_session
     if after_hand is not None and not 1 <= after_hand < last:
         raise ValidationError(
             {
@@ -58,12 +81,16 @@ def round_table_change_set(
                 % {"most": last - 1, "last": last}
             }
         )
+
+
+def _change_record(round_: Round, after_hand: int | None, user) -> None:
+    """Save the round's table change, audited as a settings change."""
     before = round_.table_change_after
     round_.table_change_after = after_hand
     round_.save(update_fields=["table_change_after"])
     audit_record(
         session=None,
-        tournament=tournament,
+        tournament=round_.tournament,
         action=AuditEntry.Action.SETTINGS,
         user=user,
         reason=f"Round {round_.number}: "
@@ -71,26 +98,15 @@ def round_table_change_set(
         before={"table_change_after": before},
         after={"table_change_after": after_hand},
     )
-    first_half = [s for s in round_seatings([round_]) if s.half == 1]
-    if not first_half:
-        return None
-    by_id = Player.objects.in_bulk([p.player_id for p in first_half[0].placements])
-    halves = first_half
-    if after_hand is not None:
-        earlier = round_seatings(list(tournament.rounds.filter(number__lt=round_.number)))
-        second = seat_second_half(
-            seating_players(tournament, active_only=False),
-            first_half[0],
-            played=earlier,
-            options=_options(tournament, seed, time_limit),
-        )
-        halves = [first_half[0], second]
-    round_seat(round_=round_, **_seat_rows_of(halves, by_id))
-    if after_hand is None:
-        return None
-    return SeatingPlan(
-        seated_rounds=(round_.number,),
-        report=rounds_seating_report(
-            tournament, list(tournament.rounds.filter(number__lte=round_.number))
-        ),
+
+
+def _second_half(round_: Round, first_half, seed: int, time_limit: float):
+    """The round's second half, seated against every earlier round and its first half."""
+    tournament = round_.tournament
+    earlier = round_seatings(list(tournament.rounds.filter(number__lt=round_.number)))
+    return seat_second_half(
+        seating_players(tournament, active_only=False),
+        first_half,
+        played=earlier,
+        options=_options(tournament, seed, time_limit),
     )
