@@ -138,9 +138,7 @@ def roster_admit(
         for admission in admissions
     ]
     if not checked:
-        for admission, player in zip(admissions, players, strict=True):
-            if player is not None:
-                _validated(player, admission.where, validate_unique)
+        _validated_each(admissions, players, validate_unique)
     try:
         with transaction.atomic():
             created = Player.objects.bulk_create([p for p in players if p is not None])
@@ -158,8 +156,7 @@ def roster_admit(
                 for admission, player in zip(admissions, players, strict=True)
             ]
             if not checked:
-                for admission, registration in zip(admissions, registrations, strict=True):
-                    _validated(registration, admission.where, validate_unique)
+                _validated_each(admissions, registrations, validate_unique)
             Registration.objects.bulk_create(registrations)
             player_links_follow(
                 tournament=tournament,
@@ -167,12 +164,24 @@ def roster_admit(
                 user=user,
             )
     except IntegrityError as error:
-        if checked:
-            raise ValidationError(ROSTER_CHANGED) from error
-        raise ValidationError(
-            _(
-                "Two of these registrations share a number, a player or an external id (or the "
-                "roster changed meanwhile). Nothing was saved."
-            )
-        ) from error
+        raise _refused(checked) from error
     return registrations
+
+
+def _validated_each(admissions: list[Admission], instances: list, unique: bool) -> None:
+    """`_validated` for the player or registration (None: none to make) of each admission."""
+    for admission, instance in zip(admissions, instances, strict=True):
+        if instance is not None:
+            _validated(instance, admission.where, unique)
+
+
+def _refused(checked: bool) -> ValidationError:
+    """Why the database refused the roster: for a checked plan, it changed meanwhile."""
+    if checked:
+        return ValidationError(ROSTER_CHANGED)
+    return ValidationError(
+        _(
+            "Two of these registrations share a number, a player or an external id (or the "
+            "roster changed meanwhile). Nothing was saved."
+        )
+    )
