@@ -36,6 +36,18 @@ def player_link_build(registration_id: int, now) -> PlayerLink:
     return PlayerLink.of_token(token_new(), registration_id=registration_id, issued_at=now)
 
 
+def _link_audit(tournament, user, summary: str, *, revoked: bool = False) -> None:
+    """The audit line of a private link change: ``summary`` is what the links are after it (or,
+    for a link ``revoked``, what was before it)."""
+    audit_record(
+        session=None,
+        tournament=tournament,
+        action=AuditEntry.Action.LINK,
+        user=user,
+        **{"before" if revoked else "after": {"summary": summary}},
+    )
+
+
 def _who(registration: Registration) -> str:
     return f"{registration.player.name} (#{registration.number})"
 
@@ -50,13 +62,7 @@ def player_link_issue(*, registration: Registration, user) -> PlayerLink:
     link = player_link_build(registration.pk, now)
     link.save()
     verb = "Replaced the private link" if revoked else "Issued a private link"
-    audit_record(
-        session=None,
-        tournament=registration.tournament_id,
-        action=AuditEntry.Action.LINK,
-        user=user,
-        after={"summary": f"{verb} for {_who(registration)}"},
-    )
+    _link_audit(registration.tournament_id, user, f"{verb} for {_who(registration)}")
     return link
 
 
@@ -71,13 +77,8 @@ def player_link_revoke(*, registration: Registration, user) -> None:
             _("%(player)s has no private link in force: there is nothing to revoke.")
             % {"player": _who(registration)}
         )
-    audit_record(
-        session=None,
-        tournament=registration.tournament_id,
-        action=AuditEntry.Action.LINK,
-        user=user,
-        before={"summary": f"Revoked the private link of {_who(registration)}"},
-    )
+    summary = f"Revoked the private link of {_who(registration)}"
+    _link_audit(registration.tournament_id, user, summary, revoked=True)
 
 
 @public_write
@@ -97,13 +98,7 @@ def player_links_issue_all(*, tournament: Tournament, user) -> int:
         return 0
     now = timezone.now()
     PlayerLink.objects.bulk_create([player_link_build(pk, now) for pk in missing])
-    audit_record(
-        session=None,
-        tournament=tournament,
-        action=AuditEntry.Action.LINK,
-        user=user,
-        after={"summary": f"Issued private links to {len(missing)} players"},
-    )
+    _link_audit(tournament, user, f"Issued private links to {len(missing)} players")
     return len(missing)
 
 
@@ -124,14 +119,10 @@ def player_links_follow(*, tournament: Tournament, registration_ids: list[int], 
     now = timezone.now()
     PlayerLink.objects.bulk_create([player_link_build(pk, now) for pk in registration_ids])
     count = len(registration_ids)
-    audit_record(
-        session=None,
-        tournament=tournament,
-        action=AuditEntry.Action.LINK,
-        user=user,
-        after={
-            "summary": f"Issued private links to {count} player{'s' if count != 1 else ''} "
-            "registered after the links were issued"
-        },
+    _link_audit(
+        tournament,
+        user,
+        f"Issued private links to {count} player{'s' if count != 1 else ''} "
+        "registered after the links were issued",
     )
     return count

@@ -3,23 +3,14 @@
 Pure Python fed plain objects (`request`: the players, the rounds played, the options, and the
 checks a request must pass); the Django service turns models into these and back.
 
-Vocabulary:
+Vocabulary (the *players*, *rounds*, *tables*, *winds*, *byes* and *halves* are :mod:`.request`'s;
+East deals the first hand and the deal rotates from there, RULINGS R14):
 
-- *player*: a :class:`SeatingPlayer`, known by ``id``, with an optional club and country.
-- *round*: every active player seated once (RULINGS R15), four to a table; a
-  :class:`RoundSeating` lists one :class:`Placement` per seated player and the *byes*, the
-  players sitting this round out.
-- *table*: numbered from 1 within a round; the same number is the same physical table in
-  every round.
-- *wind*: a player's starting seat, ``"E"``, ``"S"``, ``"W"`` or ``"N"``; East deals the first
-  hand and the deal rotates from there (RULINGS R14). Each table has each wind once.
 - *meeting*: two players at one table in one round. A *repeat meeting* is any meeting of a pair
   after its first; a pair that met three times has two repeat meetings.
 - *wind spread*: for one player, the most-used minus the least-used starting wind.
 - *same-table repeat*: a player at the same table number in two consecutive rounds.
-- *separation*: the soft wish to keep players of one club (or country) apart.
-- *half*: a round whose players change tables after hand N (e.g. 8 of 16) is seated twice,
-  ``half`` 1 and 2 of one round number, sharing its byes. To the search each half is a round of
+- *half*: to the search each half of a round (e.g. 8 hands of 16 before the change) is a round of
   its own: its meetings and its winds count like any round's, so the second half avoids the
   pairs of the first half and of earlier rounds where it can, and the winds stay balanced over
   every half played.
