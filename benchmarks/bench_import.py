@@ -2,7 +2,7 @@
 page's reader takes to refuse each hostile workbook of ``tests/tournament/event/
 test_upload_bombs.py`` (median of 5 reads; the tests assert the refusal, not its speed).
 
-Vocabulary: *read* is bytes -> rows (csv, openpyxl); *plan* is rows -> preview (the pure planner, with
+Vocabulary: *read* is bytes -> rows (csv); *plan* is rows -> preview (the pure planner, with
 the whole database of players as known players); *page* is the organiser's preview page from
 the upload to the rendered HTML; *save* is confirming it (one transaction). Runs on a throwaway
 SQLite file; the issue's target is a preview under 5 s.
