@@ -2,7 +2,7 @@
 page's reader takes to refuse each hostile workbook of ``tests/tournament/event/
 test_upload_bombs.py`` (median of 5 reads; the tests assert the refusal, not its speed).
 
-Vocabulary: *read* is bytes -> rows (tablib); *plan* is rows -> preview (the pure planner, with
+Vocabulary: *read* is bytes -> rows (csv); *plan* is rows -> preview (the pure planner, with
 the whole database of players as known players); *page* is the organiser's preview page from
 the upload to the rendered HTML; *save* is confirming it (one transaction). Runs on a throwaway
 SQLite file; the issue's target is a preview under 5 s.
@@ -37,9 +37,11 @@ def main() -> None:
     setup_test_environment()
     call_command("migrate", verbosity=0)
     from tests.tournament.builders import make_tournament, make_user
-    from tournament.event import selectors
+    from tournament.event.roster_columns import columns_from_header
     from tournament.event.roster_files import rows_from_bytes
-    from tournament.event.roster_import import columns_from_header, plan_import
+    from tournament.event.roster_import import plan_import
+    from tournament.event.selectors.countries import country_lookup
+    from tournament.event.selectors.roster import known_players
 
     tournament = make_tournament()
     countries = ["Hong Kong", "JP", "Germany", "FR", "United Kingdom", "nl"]
@@ -57,8 +59,8 @@ def main() -> None:
     plan = plan_import(
         rows[1:],
         columns=columns_from_header(rows[0]),
-        countries=selectors.country_lookup(),
-        known=selectors.known_players(tournament),
+        countries=country_lookup(),
+        known=known_players(tournament),
     )
     planned = time.perf_counter() - started
     assert plan.ok, plan.problem_messages()[:3]
@@ -87,7 +89,7 @@ def main() -> None:
     assert f"{ROWS} already registered".encode() in response.content
 
     print(f"Import of {ROWS} rows ({len(content) / 1024:.0f} KB CSV), SQLite:")
-    print(f"  read (tablib)           {read:6.2f} s")
+    print(f"  read (csv)              {read:6.2f} s")
     print(f"  plan (pure)             {planned:6.2f} s")
     print(f"  preview page (upload)   {page:6.2f} s   target < 5 s")
     print(f"  confirm (one save)      {saved:6.2f} s")

@@ -159,7 +159,7 @@ def event_build(players: int, round_number: int = ROUND, *, public: bool = False
     from benchmarks.http_desk import TablePlan
     from tests.tournament.builders import seat_players
     from tournament.models import Round, Session
-    from tournament.seating.services import round_seat
+    from tournament.seating.services.seats import round_seat
 
     call_command("migrate", verbosity=0)
     tournament, people = build_event(players, round_number - 1, 16, seed=1)

@@ -9,12 +9,8 @@ step and time budget so the whole run stays within a few minutes.
 import time
 
 from tournament.seating.report import quality_report
-from tournament.seating.schedule import (
-    SeatingOptions,
-    SeatingPlayer,
-    generate_schedule,
-    repeat_lower_bound,
-)
+from tournament.seating.request import SeatingOptions, SeatingPlayer, repeat_lower_bound
+from tournament.seating.schedule import generate_schedule
 
 FIELD_SIZES = (16, 32, 64, 128, 200)
 ROUNDS = 8

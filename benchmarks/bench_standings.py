@@ -52,7 +52,8 @@ def build_event(players: int, rounds: int, hands: int, seed: int = 1):
     import datetime
 
     from tests.tournament.builders import make_user
-    from tournament.event import services as event_services
+    from tournament.event.services.admission import RosterEntry
+    from tournament.event.services.registrations import tournament_register
     from tournament.models import (
         AuditEntry,
         Hand,
@@ -64,7 +65,7 @@ def build_event(players: int, rounds: int, hands: int, seed: int = 1):
         Tournament,
     )
     from tournament.play.services.scores import session_scores_rebuild
-    from tournament.seating.services import round_seat
+    from tournament.seating.services.seats import round_seat
 
     rng = random.Random(seed)
     tournament = Tournament.objects.create(
@@ -77,12 +78,10 @@ def build_event(players: int, rounds: int, hands: int, seed: int = 1):
     )
     countries = ["DK", "FR", "DE", "JP", "HK", "SE", "PL", "US"]  # ISO 3166 codes, as stored
     roster = [
-        event_services.RosterEntry(
-            name=f"Player {i:04d}", country=countries[i % len(countries)], external_id=""
-        )
+        RosterEntry(name=f"Player {i:04d}", country=countries[i % len(countries)], external_id="")
         for i in range(1, players + 1)
     ]
-    regs = event_services.tournament_register(tournament=tournament, roster=roster)
+    regs = tournament_register(tournament=tournament, roster=roster)
     people = [reg.player for reg in regs]
     judge = make_user("judge", name=f"bench-judge-{players}")
     for number in range(1, rounds + 1):

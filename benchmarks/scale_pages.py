@@ -124,9 +124,10 @@ def build_before_play(players: int, rounds: int, seed: int = 3) -> Event:
     import datetime
     import random
 
-    from tournament.event import services as event_services
+    from tournament.event.services.admission import RosterEntry
+    from tournament.event.services.registrations import tournament_register
     from tournament.models import Round, Tournament
-    from tournament.seating.services import round_seat, seating_publish
+    from tournament.seating.services.seats import round_seat, seating_publish
 
     rng = random.Random(seed)
     tournament = Tournament.objects.create(
@@ -137,13 +138,10 @@ def build_before_play(players: int, rounds: int, seed: int = 3) -> Event:
         hands_per_session=16,
     )
     roster = [
-        event_services.RosterEntry(name=f"Seated {i:04d}", country="DK", external_id="")
+        RosterEntry(name=f"Seated {i:04d}", country="DK", external_id="")
         for i in range(1, players + 1)
     ]
-    people = [
-        reg.player
-        for reg in event_services.tournament_register(tournament=tournament, roster=roster)
-    ]
+    people = [reg.player for reg in tournament_register(tournament=tournament, roster=roster)]
     for number in range(1, rounds + 1):
         round_ = Round.objects.create(tournament=tournament, number=number)
         order = people[:]

@@ -10,7 +10,7 @@ side door       any write that skips the services, hence the audit log, the vers
                   log) and the seating (rounds, seats) are read-only for everyone, superusers
                   included (`ReadOnlyAdmin`): a repair goes through the desk or the seating
                   pages, whose services audit it;
-                - a tournament's desk settings (`event.services.SETTINGS_FIELDS`) are set when
+                - a tournament's desk settings (`services.settings.SETTINGS_FIELDS`) are set when
                   it is created and changed afterwards only on the desk's settings page, which
                   audits the change.
 names           a player's names are checked as everywhere else (`PlayerAdminForm`,
@@ -26,7 +26,7 @@ from django.db import transaction
 from scoring.translation import translate_message
 
 from .audit import tournament_touch
-from .event.services import SETTINGS_FIELDS
+from .event.services.settings import SETTINGS_FIELDS
 from .models import (
     AuditEntry,
     Hand,

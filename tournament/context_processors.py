@@ -3,7 +3,7 @@ in it (the tournament of the page's ``slug`` when it has one, else the newest). 
 (`roles.tournament_page`, `release.public_page`) leave the tournament they read on the request
 as ``page_tournament``: it is not read a second time."""
 
-from .event.selectors import current_tournament, tournament_by_slug
+from .event.selectors.tournaments import current_tournament, tournament_by_slug
 from .roles import roles_of
 
 

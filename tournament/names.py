@@ -18,7 +18,7 @@ family order    lists of people are sorted by family name, then given name (both
                 ignoring case and accents), then player number, then id, so that the order is
                 the same on every page and never depends on the database. `Player` keeps given
                 and family names apart (a one-line name is split at its last word on save, see
-                `tournament.models.event.split_name`), so the family name is the stored one.
+                `tournament.models.players.split_name`), so the family name is the stored one.
 language        the page's language (``en``, ``zh-hant``, ``zh-hans``, `tournament.languages`),
                 the one active when a `Names` is made unless it is given.
 Chinese form    on a Chinese page, a player with a Chinese name is shown by it, family name

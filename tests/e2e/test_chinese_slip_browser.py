@@ -11,7 +11,7 @@ from tests.tournament.builders import make_players, make_seated_round, make_tour
 from tests.tournament.printing.pdf_reading import needs_poppler, qr_codes
 from tournament.printing.documents.base import PrintRequest
 from tournament.printing.documents.registry import DOCUMENTS
-from tournament.seating.services import seating_publish
+from tournament.seating.services.seats import seating_publish
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), needs_poppler]
 

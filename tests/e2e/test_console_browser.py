@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from tests.tournament.builders import make_players, make_tournament
-from tournament.event import services as event_services
+from tournament.event.services.registrations import registration_withdraw
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -63,7 +63,7 @@ def test_the_roll_call_says_when_a_number_is_unknown(page, live_server):
     tournament = make_tournament()
     make_players(tournament, 8)
     withdrawn = tournament.registrations.get(number=8)
-    event_services.registration_withdraw(registration=withdrawn, from_round=1)
+    registration_withdraw(registration=withdrawn, from_round=1)
     path = f"/t/{tournament.slug}/event/checkin/"
     _log_in(page, live_server.url, path)
     expect(page.locator("#rollcall[data-ready='1']")).to_have_count(1)

@@ -26,7 +26,7 @@ from tests.tournament.printing.pdf_reading import needs_poppler, qr_codes
 from tournament.models import HandQuery, Registration, Session
 from tournament.play.services.hands import hand_save
 from tournament.play.services.sessions import session_reconcile
-from tournament.seating.services import seating_publish
+from tournament.seating.services.seats import seating_publish
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), needs_poppler]
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.tournament.builders import SMALL, make_session, seat_players
 from tournament.event.links import player_links_issue_all
-from tournament.event.selectors import link_tokens
+from tournament.event.selectors.links import link_tokens
 from tournament.models import Hand, Registration, Round, TableEntry, TableProposal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils import translation
 from django_countries import countries
 
-from tournament.event.selectors import country_lookup
+from tournament.event.selectors.countries import country_lookup
 
 
 @pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])

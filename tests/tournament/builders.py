@@ -15,11 +15,12 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 
-from tournament.event import services as event_services
+from tournament.event.services.admission import RosterEntry
+from tournament.event.services.registrations import tournament_register
 from tournament.models import Round, Seat, Session, Tournament
 from tournament.play.entry.hand_entry import HandEntryData
 from tournament.roles import roles_ensure
-from tournament.seating.services import round_seat
+from tournament.seating.services.seats import round_seat
 
 _counter = itertools.count(1)
 _users = itertools.count(1)
@@ -43,15 +44,10 @@ def make_tournament(**fields) -> Tournament:
 
 def make_players(tournament: Tournament, count: int = 8, **fields):
     roster = [
-        event_services.RosterEntry(
-            name=f"Player {tournament.pk}-{i}", country=fields.get("country", "")
-        )
+        RosterEntry(name=f"Player {tournament.pk}-{i}", country=fields.get("country", ""))
         for i in range(1, count + 1)
     ]
-    return [
-        reg.player
-        for reg in event_services.tournament_register(tournament=tournament, roster=roster)
-    ]
+    return [reg.player for reg in tournament_register(tournament=tournament, roster=roster)]
 
 
 def make_seated_round(tournament: Tournament, players, number: int = 1) -> Round:
@@ -176,11 +172,9 @@ def make_changing_round(players: int = 8, after: int = 8, rounds: int = 1) -> Ro
     """A published round of 16 hands whose players change tables after hand ``after``: the
     seating engine seats both halves. It is the last of ``rounds`` rounds; the rounds before
     it are seated in order, four to a table, and published."""
-    from tournament.seating.services import (
-        round_table_change_set,
-        seating_generate,
-        seating_publish,
-    )
+    from tournament.seating.services.generation import seating_generate
+    from tournament.seating.services.seats import seating_publish
+    from tournament.seating.services.table_change import round_table_change_set
 
     tournament = make_tournament(hands_per_session=16)
     seated = make_players(tournament, players)
@@ -218,7 +212,7 @@ def make_played_event(**tournament_fields) -> PlayedEvent:
     from tournament.play.services.hands import hand_save
     from tournament.play.services.penalties import penalty_record
     from tournament.play.services.sessions import session_reconcile
-    from tournament.seating.services import seating_publish
+    from tournament.seating.services.seats import seating_publish
 
     tournament = make_tournament(use_match_points=True, **tournament_fields)
     players = make_players(tournament, 8)
@@ -273,7 +267,7 @@ def make_scored_event(players: int, rounds: int, hands: int, seed: int = 1) -> T
     )  # fmt: skip
     countries = ["DK", "FR", "DE", "JP", "HK", "SE", "PL", "US"]
     roster = [
-        event_services.RosterEntry(
+        RosterEntry(
             given_name=f"Given{i}",
             family_name=f"Family {i:04d}",
             country=countries[i % len(countries)],
@@ -281,7 +275,7 @@ def make_scored_event(players: int, rounds: int, hands: int, seed: int = 1) -> T
         )  # fmt: skip
         for i in range(1, players + 1)
     ]
-    registrations = event_services.tournament_register(tournament=tournament, roster=roster)
+    registrations = tournament_register(tournament=tournament, roster=roster)
     people = [reg.player for reg in registrations]
     names = {person.pk: person.name for person in people}
     judges = [make_user("judge", name=f"{tournament.slug}-judge-{i}") for i in range(8)]

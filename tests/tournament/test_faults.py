@@ -22,7 +22,7 @@ from tournament.exports.services import importing as export_services
 from tournament.exports.services import play as export_play
 from tournament.models import AuditEntry, Hand, Payment, Round, Seat, Tournament
 from tournament.play.services import hands as hand_services
-from tournament.seating import services as seating_services
+from tournament.seating.services import generation as seating_generation
 
 pytestmark = pytest.mark.django_db
 
@@ -101,10 +101,10 @@ def test_a_fault_at_the_end_of_an_import_leaves_no_tournament():
 def test_a_fault_while_writing_a_seating_leaves_every_round_as_it_was():
     tournament = make_tournament()
     make_players(tournament, 16)
-    seating_services.seating_generate(tournament=tournament, total_rounds=3, seed=1)
+    seating_generation.seating_generate(tournament=tournament, total_rounds=3, seed=1)
     before = sorted(Seat.objects.filter(round__tournament=tournament).values_list(
         "round__number", "player_id", "table__number", "wind"))  # fmt: skip
-    real = seating_services.round_seat
+    real = seating_generation.round_seat
     calls = []
 
     def fail_on_the_third_round(**kwargs):
@@ -113,9 +113,9 @@ def test_a_fault_while_writing_a_seating_leaves_every_round_as_it_was():
             raise DatabaseError("injected fault")
         return real(**kwargs)
 
-    with mock.patch.object(seating_services, "round_seat", fail_on_the_third_round):
+    with mock.patch.object(seating_generation, "round_seat", fail_on_the_third_round):
         with pytest.raises(DatabaseError):
-            seating_services.seating_generate(tournament=tournament, total_rounds=3, seed=9)
+            seating_generation.seating_generate(tournament=tournament, total_rounds=3, seed=9)
     after = sorted(Seat.objects.filter(round__tournament=tournament).values_list(
         "round__number", "player_id", "table__number", "wind"))  # fmt: skip
     assert after == before and calls == [1, 2, 3]

@@ -26,9 +26,10 @@ from tests.tournament.seating import test_table_change as halves
 from tests.tournament.standings import test_stages_event as stages
 from tournament.models import Round, Seat
 from tournament.play.health.report import health_report
-from tournament.seating.schedule import repeat_lower_bound
+from tournament.seating.request import repeat_lower_bound
 from tournament.seating.selectors import round_seatings
-from tournament.seating.services import round_table_change_set, seating_generate
+from tournament.seating.services.generation import seating_generate
+from tournament.seating.services.table_change import round_table_change_set
 from tournament.standings.selectors.board import board_build, boards_forget
 from tournament.standings.services import cut_confirm
 

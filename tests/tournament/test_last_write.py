@@ -39,9 +39,19 @@ from tests.tournament.builders import (
     seat_players,
 )
 from tournament.audit import tournament_touch, unit_of_work
-from tournament.event import selectors as event_selectors
-from tournament.event import services as event_services
 from tournament.event.roster_import import plan_import
+from tournament.event.selectors.countries import country_lookup
+from tournament.event.selectors.roster import known_players
+from tournament.event.services.admission import Admission, RosterEntry
+from tournament.event.services.registrations import (
+    player_update,
+    registration_add,
+    registration_reinstate,
+    registration_withdraw,
+    roster_import,
+)
+from tournament.event.services.roll_call import roll_call_save
+from tournament.event.services.settings import tournament_settings_update
 from tournament.exports.selectors.archive import tournament_archive
 from tournament.models import (
     AuditEntry,
@@ -55,32 +65,31 @@ from tournament.models import (
     SessionScore,
     Tournament,
 )
-from tournament.play.services import double_entry as double_entry_services
 from tournament.play.services import hands as hand_services
-from tournament.play.services import penalties as penalty_services
 from tournament.play.services import queries as query_services
 from tournament.play.services import sessions as session_services
-from tournament.seating import services as seating_services
+from tournament.seating.services.roster import roster_reinstate, roster_withdraw
+from tournament.seating.services.seats import seating_publish
 from tournament.standings.selectors.board import board_build
 from tournament.standings.services import cut_confirm
 
 pytestmark = pytest.mark.django_db
 
 SERVICE_MODULES = [
-    "tournament.event.services",
     "tournament.event.removal",
     "tournament.event.links",
-    "tournament.seating.services",
     *(
-        f"tournament.play.services.{m.name}"
-        for m in pkgutil.iter_modules(importlib.import_module("tournament.play.services").__path__)
+        f"{package}.{m.name}"
+        for package in (
+            "tournament.event.services",
+            "tournament.seating.services",
+            "tournament.play.services",
+        )
+        for m in pkgutil.iter_modules(importlib.import_module(package).__path__)
     ),
-    "tournament.exports.services.importing",
+    "tournament.exports.services",
     "tournament.standings.services",
-    *(
-        f"tournament.jobs.services.{m.name}"
-        for m in pkgutil.iter_modules(importlib.import_module("tournament.jobs.services").__path__)
-    ),
+    "tournament.jobs.services",
 ]
 
 # Writes nobody but officials of their own pages sees: the public pages do not show them, and an
@@ -219,7 +228,7 @@ def world():
     tournament = make_tournament(slug="lw")
     players = make_players(tournament, 8)
     first = make_seated_round(tournament, players, 1)
-    seating_services.seating_publish(round_=first)
+    seating_publish(round_=first)
     make_seated_round(tournament, players[1:] + players[:1], 2)
     session = Session.objects.select_related("round__tournament", "table").get(
         round=first, table__number=1
@@ -230,9 +239,7 @@ def world():
 
 
 def _double_entry(w: World) -> None:
-    event_services.tournament_settings_update(
-        tournament=w.tournament, changes={"double_entry": True}, user=w.head
-    )
+    tournament_settings_update(tournament=w.tournament, changes={"double_entry": True}, user=w.head)
     w.session.round.tournament.refresh_from_db()
 
 
@@ -241,7 +248,7 @@ def _double_entry(w: World) -> None:
 
 def case_tournament_register(service, w):
     yield Watch([w.url("public:player_list")])
-    service(tournament=w.tournament, roster=[event_services.RosterEntry(name="Newcomer Zed")])
+    service(tournament=w.tournament, roster=[RosterEntry(name="Newcomer Zed")])
     yield Shows(["Newcomer Zed"])
 
 
@@ -293,10 +300,10 @@ def case_registration_add(service, w):
 
 def case_roster_admit(service, w):
     yield Watch([w.url("public:player_list")])
-    entry = event_services.RosterEntry(given_name="Dora", family_name="Doorway", country="HK")
+    entry = RosterEntry(given_name="Dora", family_name="Doorway", country="HK")
     service(
         tournament=w.tournament,
-        admissions=[event_services.Admission(number=900, entry=entry)],
+        admissions=[Admission(number=900, entry=entry)],
     )
     yield Shows(["Dora Doorway"])
 
@@ -317,7 +324,7 @@ def case_registration_withdraw(service, w):
 
 
 def case_registration_reinstate(service, w):
-    event_services.registration_withdraw(registration=w.registration(3), from_round=3)
+    registration_withdraw(registration=w.registration(3), from_round=3)
     yield Watch([w.url("public:player_list"), w.player_page(3)])
     service(registration=w.registration(3), user=w.head)
     yield Shows(absent=["ithdrawn"])
@@ -328,8 +335,8 @@ def case_roster_import(service, w):
     plan = plan_import(
         [["Iris", "Imported", "HK"], ["Ivo", "Imported", "HK"]],
         columns=["given_name", "family_name", "country"],
-        countries=event_selectors.country_lookup(),
-        known=event_selectors.known_players(w.tournament),
+        countries=country_lookup(),
+        known=known_players(w.tournament),
     )
     service(tournament=w.tournament, plan=plan, user=w.head)
     yield Shows(["Iris Imported", "Ivo Imported"])
@@ -392,7 +399,7 @@ def case_seating_round_generate(service, w):
 
 def case_round_seat_from_roll_call(service, w):
     present = w.tournament.registrations.values_list("pk", flat=True)
-    event_services.roll_call_save(tournament=w.tournament, round_number=3, present_ids=present)
+    roll_call_save(tournament=w.tournament, round_number=3, present_ids=present)
     yield Watch([w.url("public:round_list")])
     service(tournament=w.tournament, number=3, seed=1, time_limit=2)
     yield Shows(["Round 3"])
@@ -406,7 +413,7 @@ def case_roster_withdraw(service, w):
 
 
 def case_roster_reinstate(service, w):
-    seating_services.roster_withdraw(registration=w.registration(7), from_round=2)
+    roster_withdraw(registration=w.registration(7), from_round=2)
     yield Watch([w.url("public:player_list"), w.player_page(7)])
     service(registration=w.registration(7), user=w.head)
     yield Shows(absent=["ithdrawn"])
@@ -469,7 +476,7 @@ def case_table_entry_save(service, w):
 def case_table_proposal_save(service, w):
     """The second player's agreeing entry becomes the table's entry: a check of hand 1 that
     differs, which takes it out of the totals until the head judge resolves it."""
-    event_services.tournament_settings_update(
+    tournament_settings_update(
         tournament=w.tournament, changes={"players_confirm_at_table": True}, user=w.head
     )
     w.session.round.tournament.refresh_from_db()
@@ -500,7 +507,7 @@ def case_hand_resolve(service, w):
     _double_entry(w)
     hand_services.hand_save(session=w.session, entry=entry(w.session, 2), user=w.judges[0])
     differs = entry(w.session, 2, tiles=BIG)
-    double_entry_services.hand_confirm(hand=w.hand(2), entry=differs, user=w.judges[1])
+    hand_services.hand_confirm(hand=w.hand(2), entry=differs, user=w.judges[1])
     yield Watch([w.player_page(w.winner())])
     hand = w.hand(2)
     service(hand=hand, second=HandEntry.objects.get(hand=hand), keep="first", user=w.head,
@@ -510,7 +517,7 @@ def case_hand_resolve(service, w):
 
 
 def _penalty(w, reason="Slow play"):
-    return penalty_services.penalty_record(
+    return session_services.penalty_record(
         session=w.session, player_id=w.players[0].pk, amount=9, reason=reason,
         mode=Penalty.Mode.DEDUCTION, user=w.head,
     )  # fmt: skip
@@ -727,14 +734,14 @@ def test_a_unit_of_work_moves_last_write_once_when_the_outermost_unit_ends(world
 def test_last_write_moves_on_even_when_the_clock_is_behind(world):
     ahead = timezone.now() + datetime.timedelta(hours=1)
     Tournament.objects.filter(pk=world.tournament.pk).update(last_write=ahead)
-    event_services.registration_add(tournament=world.tournament, family_name="Late")
+    registration_add(tournament=world.tournament, family_name="Late")
     assert _last_write(world.slug) > ahead
 
 
 def test_a_refused_write_leaves_last_write_as_it_was(world):
     start = _last_write(world.slug)
     with pytest.raises(ValidationError, match="not withdrawn"):
-        event_services.registration_reinstate(registration=world.registration(0))
+        registration_reinstate(registration=world.registration(0))
     assert _last_write(world.slug) == start
 
 
@@ -743,22 +750,20 @@ def test_a_refused_write_leaves_last_write_as_it_was(world):
 
 def test_roster_changes_are_audited_with_who_and_what(world):
     head = world.head
-    event_services.registration_add(
-        tournament=world.tournament, given_name="Ada", family_name="Newby", user=head
-    )
+    registration_add(tournament=world.tournament, given_name="Ada", family_name="Newby", user=head)
     old = world.players[2].name
-    event_services.player_update(
+    player_update(
         registration=world.registration(2), changes={"family_name": "Renamedson"}, user=head
     )
-    seating_services.roster_withdraw(registration=world.registration(2), from_round=3, user=head)
-    seating_services.roster_reinstate(registration=world.registration(2), user=head)
+    roster_withdraw(registration=world.registration(2), from_round=3, user=head)
+    roster_reinstate(registration=world.registration(2), user=head)
     plan = plan_import(
         [[f"Guest{i}", "Imported", "HK"] for i in range(36)],
         columns=["given_name", "family_name", "country"],
-        countries=event_selectors.country_lookup(),
-        known=event_selectors.known_players(world.tournament),
+        countries=country_lookup(),
+        known=known_players(world.tournament),
     )
-    event_services.roster_import(tournament=world.tournament, plan=plan, user=head)
+    roster_import(tournament=world.tournament, plan=plan, user=head)
     lines = AuditEntry.objects.filter(action=AuditEntry.Action.ROSTER).order_by("pk")
     assert [(line.user, line.after["summary"]) for line in lines] == [
         (head, "Added Ada Newby as #9"),
@@ -773,7 +778,7 @@ def test_roster_changes_are_audited_with_who_and_what(world):
 
 def test_an_edit_that_changes_nothing_writes_no_audit_line(world):
     registration = world.registration(1)
-    event_services.player_update(registration=registration, changes={"club": ""}, user=world.head)
+    player_update(registration=registration, changes={"club": ""}, user=world.head)
     assert not AuditEntry.objects.filter(action=AuditEntry.Action.ROSTER).exists()
 
 
@@ -793,14 +798,14 @@ def test_a_rename_and_a_withdrawal_in_the_console_reach_every_public_page(world)
         validators[url] = {"If-None-Match": first["ETag"]}
     number = world.registration(4).number
     form = {"given_name": "Player", "family_name": "Console", "number": number}
-    edit = reverse("console:player_edit", args=[world.slug, number])
+    edit = reverse("event:player_edit", args=[world.slug, number])
     assert organiser.post(edit, form).status_code == 302
     for url in pages:
         answer = public.get(url, headers=validators[url])
         assert answer.status_code == 200, url
         assert "Player Console" in answer.content.decode(), url
         validators[url] = {"If-None-Match": answer["ETag"]}
-    withdraw = reverse("console:player_withdraw", args=[world.slug, number])
+    withdraw = reverse("event:player_withdraw", args=[world.slug, number])
     assert organiser.post(withdraw, {"from_round": 3}).status_code == 302
     for url in pages[:1] + pages[2:]:
         answer = public.get(url, headers=validators[url])

@@ -10,22 +10,20 @@ import io
 
 import openpyxl
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.tournament.builders import make_tournament, make_user
-from tournament.event import services
+from tournament.event.roster_columns import columns_from_header
 from tournament.event.roster_files import rows_from_bytes
-from tournament.event.roster_import import columns_from_header, plan_import
+from tournament.event.roster_import import plan_import
+from tournament.event.services.admission import RosterEntry
+from tournament.event.services.registrations import registration_add, tournament_register
 from tournament.models import Player
-from tournament.name_characters import (
-    DIRECTION_CONTROLS,
-    compared,
-    is_invisible,
-    name_problem,
-)
+from tournament.name_characters import DIRECTION_CONTROLS, compared, is_invisible, name_problem
 from tournament.names import Person, folded, labels, player_names
 
 RLO = "\u202e"
@@ -127,7 +125,7 @@ def organiser(client):
 )
 def test_the_player_form_refuses_a_right_to_left_override(client, organiser, language, said):
     tournament = make_tournament()
-    address = reverse("console:player_add", args=[tournament.slug])
+    address = reverse("event:player_add", args=[tournament.slug])
     data = {"given_name": "Amy", "family_name": f"{RLO}gnaW", "country": "", "number": ""}
     response = client.post(f"{address}?lang={language}", data)
     assert response.status_code == 200
@@ -139,7 +137,7 @@ def test_the_player_form_refuses_a_right_to_left_override(client, organiser, lan
 @pytest.mark.django_db
 def test_the_player_form_refuses_an_invisible_given_name_and_keeps_emoji(client, organiser):
     tournament = make_tournament()
-    address = reverse("console:player_add", args=[tournament.slug])
+    address = reverse("event:player_add", args=[tournament.slug])
     response = client.post(address, {"given_name": "\u200b\u200b", "family_name": "Wang"})
     assert "The given name is made only of invisible characters (U+200B)" in (
         response.content.decode()
@@ -152,8 +150,8 @@ def test_the_player_form_refuses_an_invisible_given_name_and_keeps_emoji(client,
 @pytest.mark.django_db
 def test_editing_a_player_refuses_a_direction_control(client, organiser):
     tournament = make_tournament()
-    registration = services.registration_add(tournament=tournament, family_name="Wang")
-    address = reverse("console:player_edit", args=[tournament.slug, registration.number])
+    registration = registration_add(tournament=tournament, family_name="Wang")
+    address = reverse("event:player_edit", args=[tournament.slug, registration.number])
     response = client.post(address, {"given_name": "\u2067Amy", "family_name": "Wang"})
     assert "The given name contains an invisible right-to-left control (U+2067)" in (
         response.content.decode()
@@ -164,13 +162,11 @@ def test_editing_a_player_refuses_a_direction_control(client, organiser):
 @pytest.mark.django_db
 def test_the_door_into_the_roster_refuses_them_on_their_field():
     tournament = make_tournament()
-    with pytest.raises(services.ValidationError) as caught:
-        services.registration_add(tournament=tournament, family_name="Wang", club=f"{RLO}bulC")
+    with pytest.raises(ValidationError) as caught:
+        registration_add(tournament=tournament, family_name="Wang", club=f"{RLO}bulC")
     assert "right-to-left control (U+202E)" in caught.value.message_dict["club"][0]
-    with pytest.raises(services.ValidationError) as caught:
-        services.tournament_register(
-            tournament=tournament, roster=[services.RosterEntry(family_name="\u2060")]
-        )
+    with pytest.raises(ValidationError) as caught:
+        tournament_register(tournament=tournament, roster=[RosterEntry(family_name="\u2060")])
     assert caught.value.message_dict["family_name"] == [
         "The family name is made only of invisible characters (U+2060): type it in visible letters."
     ]
@@ -192,7 +188,7 @@ def test_the_admin_is_no_side_door_for_a_pretending_name(client):
 
 
 def _csv_preview(client, tournament, data):
-    response = client.post(reverse("console:roster_import", args=[tournament.slug]), data)
+    response = client.post(reverse("event:roster_import", args=[tournament.slug]), data)
     assert response.status_code == 200
     return response.context["plan"], response.content.decode()
 
@@ -214,7 +210,7 @@ def test_the_import_says_which_line_has_the_pretending_name(client, organiser):
     assert "Line 3: The family name contains" in page
     pasted, _page = _csv_preview(client, tournament, {"text": body, "header": "auto"})
     assert pasted.problem_messages() == plan.problem_messages()
-    client.post(reverse("console:roster_import_confirm", args=[tournament.slug]))
+    client.post(reverse("event:roster_import_confirm", args=[tournament.slug]))
     assert not Player.objects.exists()
 
 
@@ -236,8 +232,8 @@ def test_an_xlsx_roster_gets_the_same_problem_on_its_line():
 @pytest.mark.django_db
 def test_a_joined_name_gets_the_label_beside_the_real_one():
     tournament = make_tournament()
-    services.registration_add(tournament=tournament, given_name="Li", family_name="Wei")
-    services.registration_add(tournament=tournament, given_name="Li", family_name=f"W{ZWJ}ei")
+    registration_add(tournament=tournament, given_name="Li", family_name="Wei")
+    registration_add(tournament=tournament, given_name="Li", family_name=f"W{ZWJ}ei")
     names = player_names(tournament, "en")
     assert sorted(names.label(pid) for pid in names.people) == [
         "Li Wei (#1)",

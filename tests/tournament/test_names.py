@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.tournament.builders import make_players, make_tournament
-from tournament.event import services as event_services
+from tournament.event.services.admission import RosterEntry
+from tournament.event.services.registrations import tournament_register
 from tournament.name_characters import is_invisible
 from tournament.names import Names, Person, folded, labels, player_names
 
@@ -58,9 +59,9 @@ def test_player_names_reads_a_tournament_in_one_query_for_any_number_of_players(
     for count in (4, 40):
         tournament = make_tournament()
         make_players(tournament, count)
-        event_services.tournament_register(
+        tournament_register(
             tournament=tournament,
-            roster=[event_services.RosterEntry(given_name="Wei", family_name="Wang")] * 2,
+            roster=[RosterEntry(given_name="Wei", family_name="Wang")] * 2,
         )
         with CaptureQueriesContext(connection) as queries:
             names = player_names(tournament)

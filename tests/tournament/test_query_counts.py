@@ -25,11 +25,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournament.builders import entry, make_user
-from tournament.event import services as event_services
+from tournament.event.services.admission import RosterEntry
+from tournament.event.services.registrations import tournament_register
 from tournament.models import Registration, Round, Session, Tournament
 from tournament.play.services import hands as hand_services
-from tournament.play.services import penalties as penalty_services
-from tournament.seating.services import round_seat, seating_publish
+from tournament.play.services import sessions as session_services
+from tournament.seating.services.seats import round_seat, seating_publish
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # every page, two event sizes
 
@@ -69,14 +70,14 @@ PAGES = [
     ("desk:tournament_audit", "judge", ()),
     ("desk:tournament_health", "judge", ()),
     ("desk:tournament_settings_update", "head", ()),
-    ("console:dashboard", "organiser", ()),
-    ("console:roster", "organiser", ()),
-    ("console:checkin", "organiser", ()),
-    ("console:rounds", "organiser", ()),
-    ("console:officials", "organiser", ()),
-    ("console:seating_overview", "organiser", ()),
-    ("console:seating_round", "organiser", ("number",)),
-    ("console:printouts", "organiser", ()),
+    ("event:dashboard", "organiser", ()),
+    ("event:roster", "organiser", ()),
+    ("event:checkin", "organiser", ()),
+    ("event:rounds", "organiser", ()),
+    ("event:officials", "organiser", ()),
+    ("seating:seating_overview", "organiser", ()),
+    ("seating:seating_round", "organiser", ("number",)),
+    ("printing:printouts", "organiser", ()),
 ]
 
 
@@ -91,12 +92,10 @@ def event_build(players: int, rounds: int, *, state: str) -> Tournament:
         use_match_points=True,
     )
     roster = [
-        event_services.RosterEntry(name=f"Player {i:03d}", country="DK FR JP"[i % 3 * 3 :][:2])
+        RosterEntry(name=f"Player {i:03d}", country="DK FR JP"[i % 3 * 3 :][:2])
         for i in range(players)
     ]
-    people = [
-        r.player for r in event_services.tournament_register(tournament=tournament, roster=roster)
-    ]
+    people = [r.player for r in tournament_register(tournament=tournament, roster=roster)]
     judge = make_user("judge")
     for number in range(1, rounds + 1):
         round_ = Round.objects.create(tournament=tournament, number=number)
@@ -117,7 +116,7 @@ def event_build(players: int, rounds: int, *, state: str) -> Tournament:
         for session in sessions:
             hand_services.hand_save(session=session, entry=entry(session), user=judge)
         first = sessions.first()
-        penalty_services.penalty_record(
+        session_services.penalty_record(
             session=first,
             player_id=first.round.seats.filter(table=first.table).first().player_id,
             amount=10,

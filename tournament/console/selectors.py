@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from django.db.models import Count
 
-from ..event import selectors as event_selectors
+from ..event.selectors.roll_call import checked_in_player_ids
+from ..event.selectors.roster import active_player_count
 from ..event.steps import EventFacts
 from ..fields import stage_plan
 from ..models import Registration, Round, Seat, Session, StageCut, Tournament
@@ -38,9 +39,9 @@ def event_facts(tournament: Tournament) -> tuple[EventFacts, list[Round]]:
     number = current.number if current else (last_played.number + 1 if last_played else 1)
     upcoming = by_number.get(number)
     facts = EventFacts(
-        players=event_selectors.active_player_count(tournament),
+        players=active_player_count(tournament),
         next_round=number,
-        checked_in=len(event_selectors.checked_in_player_ids(tournament, number)),
+        checked_in=len(checked_in_player_ids(tournament, number)),
         next_round_seated=bool(upcoming and Seat.objects.filter(round=upcoming).exists()),
         next_round_published=bool(upcoming and upcoming.seating_published),
         next_round_played=current is not None,

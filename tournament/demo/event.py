@@ -17,7 +17,8 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from ..event import services as event_services
+from ..event.services.admission import RosterEntry
+from ..event.services.registrations import tournament_register
 from ..models import (
     AuditEntry,
     Hand,
@@ -31,7 +32,8 @@ from ..models import (
 )
 from ..play.services.presets import penalty_presets_load
 from ..roles import roles_ensure
-from ..seating import services as seating_services
+from ..seating.services.generation import seating_generate
+from ..seating.services.seats import seating_publish
 from .hands import demo_hands_fill
 
 DEMO_SLUG = "demo-open-2026"
@@ -165,10 +167,10 @@ def demo_load(
         venue="Community Hall, Riverside",
         seating_separate_by=Tournament.SeparateBy.CLUB,
     )
-    registrations = event_services.tournament_register(
+    registrations = tournament_register(
         tournament=tournament,
         roster=[
-            event_services.RosterEntry(
+            RosterEntry(
                 given_name=given,
                 family_name=family,
                 chinese_name=chinese,
@@ -180,9 +182,9 @@ def demo_load(
         ],
     )
     assert len(registrations) == DEMO_TABLES * 4
-    seating_services.seating_generate(tournament=tournament, total_rounds=DEMO_ROUNDS, seed=2026)
+    seating_generate(tournament=tournament, total_rounds=DEMO_ROUNDS, seed=2026)
     for round_ in tournament.rounds.all():
-        seating_services.seating_publish(round_=round_)
+        seating_publish(round_=round_)
     # Issue 4: rounds 1 and 2 played, entered at the desk through the hand form's service.
     demo_accounts_ensure(accounts)
     judge = get_user_model().objects.get(username="judge")

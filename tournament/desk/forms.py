@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.translation import translate_message
 
 from ..event.labels import TOURNAMENT_HELP_TEXTS, TOURNAMENT_LABELS, labels_for
-from ..event.services import FROZEN_REASON, SCORING_RULES, SETTINGS_FIELDS
+from ..event.services.settings import FROZEN_REASON, SCORING_RULES, SETTINGS_FIELDS
 from ..models import Penalty, Tournament
 from ..play.entry.hand_entry import Seating
 from ..play.forms import HandForm, MinimumField

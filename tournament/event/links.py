@@ -5,13 +5,13 @@ Vocabulary: a *link* is a `PlayerLink`, a player's own address ``/p/<token>/`` t
 log-in; its *token* is 32 characters drawn by `secrets` from `selectors.TOKEN_ALPHABET`, which
 has no look-alikes (158 random bits; the first links were `secrets.token_urlsafe`, 192 bits, and
 keep working as issued). A link is *in force* until it is *revoked* or *expires*
-(`event.selectors.link_expiry`: 30 days after the tournament's last day, or after the day it was
+(`selectors.links.link_expiry`: 30 days after the tournament's last day, or after the day it was
 issued if that is later); *re-issuing* revokes the link in force and makes a new one, so a lost
 or shared slip can be replaced. A tournament's links are *issued* once any of its players holds
 one in force: from then on a player registered later gets theirs with the registration
 (`player_links_follow`), so that their slip carries their private link like everyone else's.
 Each write is audited with who made it; the token never enters the audit log. Reading a token
-back is `tournament.event.selectors.registration_of_link`.
+back is `tournament.event.selectors.links.registration_of_link`.
 """
 
 import secrets
@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from ..audit import audit_record, public_write
 from ..models import AuditEntry, PlayerLink, Registration, Tournament
-from .selectors import LINK_LENGTH, TOKEN_ALPHABET
+from .selectors.links import LINK_LENGTH, TOKEN_ALPHABET
 
 
 def token_new(choice=secrets.choice) -> str:
@@ -34,6 +34,18 @@ def token_new(choice=secrets.choice) -> str:
 def player_link_build(registration_id: int, now) -> PlayerLink:
     """A new, unsaved link with a fresh token."""
     return PlayerLink.of_token(token_new(), registration_id=registration_id, issued_at=now)
+
+
+def _link_audit(tournament, user, summary: str, *, revoked: bool = False) -> None:
+    """The audit line of a private link change: ``summary`` is what the links are after it (or,
+    for a link ``revoked``, what was before it)."""
+    audit_record(
+        session=None,
+        tournament=tournament,
+        action=AuditEntry.Action.LINK,
+        user=user,
+        **{"before" if revoked else "after": {"summary": summary}},
+    )
 
 
 def _who(registration: Registration) -> str:
@@ -50,13 +62,7 @@ def player_link_issue(*, registration: Registration, user) -> PlayerLink:
     link = player_link_build(registration.pk, now)
     link.save()
     verb = "Replaced the private link" if revoked else "Issued a private link"
-    audit_record(
-        session=None,
-        tournament=registration.tournament_id,
-        action=AuditEntry.Action.LINK,
-        user=user,
-        after={"summary": f"{verb} for {_who(registration)}"},
-    )
+    _link_audit(registration.tournament_id, user, f"{verb} for {_who(registration)}")
     return link
 
 
@@ -71,13 +77,8 @@ def player_link_revoke(*, registration: Registration, user) -> None:
             _("%(player)s has no private link in force: there is nothing to revoke.")
             % {"player": _who(registration)}
         )
-    audit_record(
-        session=None,
-        tournament=registration.tournament_id,
-        action=AuditEntry.Action.LINK,
-        user=user,
-        before={"summary": f"Revoked the private link of {_who(registration)}"},
-    )
+    summary = f"Revoked the private link of {_who(registration)}"
+    _link_audit(registration.tournament_id, user, summary, revoked=True)
 
 
 @public_write
@@ -97,20 +98,14 @@ def player_links_issue_all(*, tournament: Tournament, user) -> int:
         return 0
     now = timezone.now()
     PlayerLink.objects.bulk_create([player_link_build(pk, now) for pk in missing])
-    audit_record(
-        session=None,
-        tournament=tournament,
-        action=AuditEntry.Action.LINK,
-        user=user,
-        after={"summary": f"Issued private links to {len(missing)} players"},
-    )
+    _link_audit(tournament, user, f"Issued private links to {len(missing)} players")
     return len(missing)
 
 
 def player_links_follow(*, tournament: Tournament, registration_ids: list[int], user=None) -> int:
     """Give a private link to each newly registered player of ``registration_ids`` when the
     tournament's links are issued (another player holds one in force); returns how many were
-    given. Called by the roster's door (`event.services.roster_admit`) in the registration's
+    given. Called by the roster's door (`services.admission.roster_admit`) in the registration's
     transaction: one query when nobody holds a link, one insert more when some do."""
     if not registration_ids:
         return 0
@@ -124,14 +119,10 @@ def player_links_follow(*, tournament: Tournament, registration_ids: list[int], 
     now = timezone.now()
     PlayerLink.objects.bulk_create([player_link_build(pk, now) for pk in registration_ids])
     count = len(registration_ids)
-    audit_record(
-        session=None,
-        tournament=tournament,
-        action=AuditEntry.Action.LINK,
-        user=user,
-        after={
-            "summary": f"Issued private links to {count} player{'s' if count != 1 else ''} "
-            "registered after the links were issued"
-        },
+    _link_audit(
+        tournament,
+        user,
+        f"Issued private links to {count} player{'s' if count != 1 else ''} "
+        "registered after the links were issued",
     )
     return count

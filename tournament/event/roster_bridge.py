@@ -28,10 +28,12 @@ from django.utils.translation import gettext, gettext_lazy
 from scoring.translation import translate_message
 
 from ..models import Tournament
-from . import selectors
-from .roster_import import ImportLine, ImportPlan, RowsError, columns_from_header
-from .roster_import import header_looks_like as _header_looks_like
+from .roster_columns import RowsError, columns_from_header
+from .roster_columns import header_looks_like as _header_looks_like
+from .roster_import import ImportLine, ImportPlan
 from .roster_import import plan_import as _plan_import
+from .selectors.countries import country_lookup
+from .selectors.roster import known_players
 
 HEADERS = ("auto", "yes", "no")
 ACTION_WORDS = {
@@ -86,8 +88,8 @@ def plan_source(tournament: Tournament, source: ImportSource) -> ImportPlan:
     return _plan_import(
         source.rows,
         columns=source.columns,
-        countries=selectors.country_lookup(),
-        known=selectors.known_players(tournament),
+        countries=country_lookup(),
+        known=known_players(tournament),
         first_line=source.first_line,
     )
 

@@ -1,4 +1,4 @@
-"""Reading a player file or pasted text into plain rows of text, with tablib (openpyxl for XLSX).
+"""Reading a player file or pasted text into plain rows of text: csv, and openpyxl for XLSX.
 
 Pure Python: no Django, no models. Vocabulary: *content* is the uploaded bytes or the pasted
 text; *rows* are lists of strings, the header (if any) first; a `FileProblem` says what is wrong
@@ -28,8 +28,6 @@ import zlib
 from dataclasses import dataclass
 
 import openpyxl
-import tablib
-from tablib.exceptions import InvalidDimensions
 
 from scoring.engine.messages import Message as _
 
@@ -131,16 +129,35 @@ def _text_rows(text: str, filename: str) -> list[list[str]]:
         delimiter = ";"
     else:
         delimiter = ","
-    data = tablib.Dataset()
     try:
-        data.load(text, format="csv", headers=False, delimiter=delimiter)
-    except InvalidDimensions:
+        rows = _csv_rows(text, delimiter)
+    except _RaggedRows:
         raise FileProblem(_ragged_line(text, delimiter)) from None
     except csv.Error as error:
         raise FileProblem(
             _("The text cannot be read as rows: %(error)s.", error=str(error))
         ) from None
-    return _limited([[str(cell) for cell in row] for row in data])
+    return _limited(rows)
+
+
+class _RaggedRows(ValueError):
+    """A row has more cells than the first one."""
+
+
+def _csv_rows(text: str, delimiter: str) -> list[list[str]]:
+    """The rows of ``text`` read by the csv module: blank lines skipped, a row shorter than the
+    first one filled with empty cells, a longer one refused (`_RaggedRows`)."""
+    rows: list[list[str]] = []
+    for index, row in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)):
+        if not row:
+            continue
+        width = len(rows[0]) if rows else 0
+        if index > 0 and len(row) < width:
+            row += [""] * (width - len(row))
+        if width and len(row) != width:
+            raise _RaggedRows
+        rows.append(row)
+    return rows
 
 
 def _decode(content: bytes) -> text_encodings.Decoded:

@@ -27,7 +27,6 @@ problem     something that stops the import, on its line (or line 0 for the file
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,102 +35,7 @@ from scoring.engine.messages import Message as _
 from scoring.engine.messages import MessageList
 
 from ..name_characters import name_problems
-
-FIELDS = (
-    "given_name",
-    "family_name",
-    "name",
-    "chinese_name",
-    "country",
-    "club",
-    "external_id",
-    "number",
-)
-FIELD_LABELS = {
-    "given_name": _("given name"),
-    "family_name": _("family name"),
-    "name": _("full name"),
-    "chinese_name": _("Chinese name"),
-    "country": _("country"),
-    "club": _("club"),
-    "external_id": _("external id"),
-    "number": _("number"),
-}
-MAX_LENGTHS = {
-    "given_name": 80,
-    "family_name": 80,
-    "chinese_name": 60,
-    "club": 120,
-    "external_id": 40,
-}
-# Header cells people use, normalised (lower case, letters and digits only).
-COLUMN_ALIASES = {
-    "givenname": "given_name",
-    "firstname": "given_name",
-    "forename": "given_name",
-    "first": "given_name",
-    "given": "given_name",
-    "familyname": "family_name",
-    "lastname": "family_name",
-    "surname": "family_name",
-    "last": "family_name",
-    "family": "family_name",
-    "name": "name",
-    "fullname": "name",
-    "player": "name",
-    "playername": "name",
-    "chinesename": "chinese_name",
-    "chinese": "chinese_name",
-    "中文名": "chinese_name",
-    "country": "country",
-    "countryregion": "country",
-    "nation": "country",
-    "nationality": "country",
-    "countrycode": "country",
-    "club": "club",
-    "team": "club",
-    "externalid": "external_id",
-    "emanumber": "external_id",
-    "ema": "external_id",
-    "emaid": "external_id",
-    "emano": "external_id",
-    "id": "external_id",
-    "number": "number",
-    "no": "number",
-    "nr": "number",
-    "registrationnumber": "number",
-    "playernumber": "number",
-    "seatnumber": "number",
-    # The same columns named in Chinese (Traditional and Simplified), as the Chinese pages say.
-    "名字": "given_name",
-    "名": "given_name",
-    "姓氏": "family_name",
-    "姓": "family_name",
-    "全名": "name",
-    "姓名": "name",
-    "中文姓名": "chinese_name",
-    "國家": "country",
-    "国家": "country",
-    "國家地區": "country",
-    "国家地区": "country",
-    "俱樂部": "club",
-    "俱乐部": "club",
-    "外部編號": "external_id",
-    "外部编号": "external_id",
-    "ema編號": "external_id",
-    "ema编号": "external_id",
-    "編號": "number",
-    "编号": "number",
-}
-
-
-class RowsError(ValueError):
-    """The rows cannot be read at all (no header, duplicate or unknown columns...)."""
-
-    @property
-    def text(self):
-        """The message as raised (a `scoring.engine.messages.Message` the page translates)."""
-        return self.args[0] if self.args else ""
+from .roster_columns import FIELD_LABELS, FIELDS, MAX_LENGTHS
 
 
 @dataclass(frozen=True)
@@ -182,61 +86,6 @@ class ImportPlan:
         return Counter(line.action for line in self.lines if not line.problems)
 
 
-def _normalise(header: str) -> str:
-    return re.sub(r"[^0-9a-z\u4e00-\u9fff]", "", header.strip().lower())
-
-
-def columns_from_header(header: Sequence[str]) -> list[str | None]:
-    """The field of each header cell (None for an empty trailing cell).
-
-    Raises `RowsError` naming every unknown and every duplicated column, with its position.
-    """
-    columns: list[str | None] = []
-    problems = []
-    seen: dict[str, int] = {}
-    for position, cell in enumerate(header, start=1):
-        text = (cell or "").strip()
-        if not text:
-            columns.append(None)
-            continue
-        found = COLUMN_ALIASES.get(_normalise(text))
-        if found is None:
-            problems.append(
-                _(
-                    "Column %(position)s (%(text)s) is not a known column. Known columns: given "
-                    "name, family name (or a full name), Chinese name, country, club, external id "
-                    "or EMA number, number.",
-                    position=position,
-                    text=repr(text),
-                )
-            )
-        elif found in seen:
-            problems.append(
-                _(
-                    "Columns %(first)s and %(second)s both give the %(field)s; keep one.",
-                    first=seen[found],
-                    second=position,
-                    field=FIELD_LABELS[found],
-                )
-            )
-        else:
-            seen[found] = position
-        columns.append(found)
-    if not problems and not ({"family_name", "name"} & set(seen)):
-        problems.append(
-            _("No name column: the header needs a family name (last name) or a full name column.")
-        )
-    if problems:
-        raise RowsError(MessageList(problems, separator=" "))
-    return columns
-
-
-def header_looks_like(row: Sequence[str]) -> bool:
-    """Whether the first row names columns (at least one known header and no digits-only cell)."""
-    known = [cell for cell in row if COLUMN_ALIASES.get(_normalise(cell or ""))]
-    return bool(known) and len(known) * 2 >= len([c for c in row if (c or "").strip()])
-
-
 def plan_import(
     rows: Sequence[Sequence[str]],
     *,
@@ -273,8 +122,24 @@ def plan_import(
 
 
 def _read_line(number, row, columns, countries) -> ImportLine:
+    """One row as a line of the plan: its cells read into fields, then each check in turn
+    (`LINE_CHECKS`), every problem and notice on the line in that order."""
     values = dict.fromkeys(FIELDS, "")
     line = ImportLine(line=number, values=values)
+    _check_extra_cells(line, row, columns)
+    for column, cell in zip(columns, row, strict=False):
+        if column is not None:
+            values[column] = " ".join((cell or "").split())
+    if values["name"] and not (values["given_name"] or values["family_name"]):
+        words = values["name"].split()
+        values["given_name"], values["family_name"] = " ".join(words[:-1]), words[-1]
+    for check in LINE_CHECKS:
+        check(line, countries)
+    return line
+
+
+def _check_extra_cells(line: ImportLine, row, columns) -> None:
+    """Cells past the header's last column are a problem (empty ones are not)."""
     extra = [cell for cell in row[len(columns) :] if (cell or "").strip()]
     if extra:
         line.problems.append(
@@ -284,65 +149,93 @@ def _read_line(number, row, columns, countries) -> ImportLine:
                 first=repr(extra[0]),
             )
         )
-    for column, cell in zip(columns, row, strict=False):
-        if column is not None:
-            values[column] = " ".join((cell or "").split())
-    if values["name"] and not (values["given_name"] or values["family_name"]):
-        words = values["name"].split()
-        values["given_name"], values["family_name"] = " ".join(words[:-1]), words[-1]
+
+
+def _check_family_name(line: ImportLine, countries) -> None:
+    values = line.values
     if not values["family_name"]:
         line.problems.append(
             _("Missing name: give a family name (last name).")
             if not values["given_name"]
             else _("Missing family name for %(given)s.", given=repr(values["given_name"]))
         )
+
+
+def _check_lengths(line: ImportLine, countries) -> None:
     for name, limit in MAX_LENGTHS.items():
-        if len(values[name]) > limit:
+        if len(line.values[name]) > limit:
             line.problems.append(
                 _(
                     "The %(field)s is %(length)s characters long; at most %(limit)s.",
                     field=FIELD_LABELS[name],
-                    length=len(values[name]),
+                    length=len(line.values[name]),
                     limit=limit,
                 )
             )
-    line.problems.extend(name_problems(values).values())  # `tournament.name_characters`
-    country = values["country"]
-    if country:
-        code = countries.get(country.lower())
-        if code is None:
-            line.problems.append(
-                _(
-                    "Unknown country %(country)s: give its English name or ISO code (e.g. HK, GB).",
-                    country=repr(country),
-                )
+
+
+def _check_name_characters(line: ImportLine, countries) -> None:
+    line.problems.extend(name_problems(line.values).values())  # `tournament.name_characters`
+
+
+def _read_country(line: ImportLine, countries) -> None:
+    """The country as its ISO code, or a problem when ``countries`` does not know it."""
+    country = line.values["country"]
+    if not country:
+        return
+    code = countries.get(country.lower())
+    if code is None:
+        line.problems.append(
+            _(
+                "Unknown country %(country)s: give its English name or ISO code (e.g. HK, GB).",
+                country=repr(country),
             )
-        else:
-            values["country"] = code
-    if values["number"]:
-        text = values["number"]
-        if text.endswith(".0"):
-            text = text[:-2]  # spreadsheets write whole numbers as 7.0
-        if not text.isdecimal() or int(text) < 1:
-            line.problems.append(
-                _(
-                    "Number %(number)s is not a whole number of 1 or more.",
-                    number=repr(values["number"]),
-                )
+        )
+    else:
+        line.values["country"] = code
+
+
+def _read_number(line: ImportLine, countries) -> None:
+    """The registration number, a whole number of 1 or more (7.0 as spreadsheets write 7)."""
+    text = line.values["number"]
+    if not text:
+        return
+    if text.endswith(".0"):
+        text = text[:-2]  # spreadsheets write whole numbers as 7.0
+    if not text.isdecimal() or int(text) < 1:
+        line.problems.append(
+            _(
+                "Number %(number)s is not a whole number of 1 or more.",
+                number=repr(line.values["number"]),
             )
-        else:
-            line.number = int(text)
+        )
+    else:
+        line.number = int(text)
+
+
+def _notice_formula_start(line: ImportLine, countries) -> None:
+    """A notice for the first text field that starts like a spreadsheet formula."""
     for name in ("given_name", "family_name", "club", "chinese_name", "external_id"):
-        if values[name].startswith(("=", "+", "-", "@")):
+        if line.values[name].startswith(("=", "+", "-", "@")):
             line.notices.append(
                 _(
                     "The %(field)s starts with %(start)s: stored as text, escaped in exports.",
                     field=FIELD_LABELS[name],
-                    start=repr(values[name][0]),
+                    start=repr(line.values[name][0]),
                 )
             )
             break
-    return line
+
+
+# The checks of one line, in the order their problems and notices are said.
+LINE_CHECKS = (
+    _check_family_name,
+    _check_lengths,
+    _check_name_characters,
+    _read_country,
+    _read_number,
+    _notice_formula_start,
+)
 
 
 def _check_within_file(lines: list[ImportLine]) -> None:

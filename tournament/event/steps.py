@@ -48,62 +48,83 @@ class Step:
 
 
 def next_step(facts: EventFacts) -> Step:
-    n = facts.next_round
+    """The first step not yet done: registering, finishing the round played, the cut, or
+    preparing and playing the next round."""
     if facts.players < 4:
-        return Step(
-            "register",
-            0,
-            _("Register players"),
-            _(
-                "%(players)s player(s) registered: import a file or add players (a table needs "
-                "four).",
-                players=facts.players,
-            ),
-        )
+        return _register(facts)
     if facts.next_round_played:
-        if facts.open_sessions:
-            return Step(
-                "play",
-                n,
-                _("Play round %(round)s", round=n),
-                _(
-                    "%(tables)s table(s) still open at the judges' desk.",
-                    tables=facts.open_sessions,
-                ),
-            )
-        if facts.unreconciled_sessions:
-            return Step(
-                "reconcile",
-                n,
-                _("Reconcile round %(round)s", round=n),
-                _(
-                    "%(cards)s score card(s) to check against the desk.",
-                    cards=facts.unreconciled_sessions,
-                ),
-            )
-        return Step(
-            "standings",
-            n,
-            _("Publish the standings"),
-            _(
-                "Round %(round)s is done: check the standings, then check players in for round "
-                "%(next)s.",
-                round=n,
-                next=n + 1,
-            ),
-        )
+        return _finishing(facts)
     if facts.cut_after is not None:
+        return _cut(facts)
+    return _preparing(facts)
+
+
+def _register(facts: EventFacts) -> Step:
+    return Step(
+        "register",
+        0,
+        _("Register players"),
+        _(
+            "%(players)s player(s) registered: import a file or add players (a table needs four).",
+            players=facts.players,
+        ),
+    )
+
+
+def _finishing(facts: EventFacts) -> Step:
+    """The round just played: its open tables, then its score cards, then the standings."""
+    n = facts.next_round
+    if facts.open_sessions:
         return Step(
-            "cut",
-            facts.cut_after,
-            _("Preview and confirm the cut after round %(round)s", round=facts.cut_after),
+            "play",
+            n,
+            _("Play round %(round)s", round=n),
             _(
-                "Round %(round)s ends its stage and every session is reconciled: only the "
-                "players who continue are called and seated for round %(next)s.",
-                round=facts.cut_after,
-                next=n,
+                "%(tables)s table(s) still open at the judges' desk.",
+                tables=facts.open_sessions,
             ),
         )
+    if facts.unreconciled_sessions:
+        return Step(
+            "reconcile",
+            n,
+            _("Reconcile round %(round)s", round=n),
+            _(
+                "%(cards)s score card(s) to check against the desk.",
+                cards=facts.unreconciled_sessions,
+            ),
+        )
+    return Step(
+        "standings",
+        n,
+        _("Publish the standings"),
+        _(
+            "Round %(round)s is done: check the standings, then check players in for round "
+            "%(next)s.",
+            round=n,
+            next=n + 1,
+        ),
+    )
+
+
+def _cut(facts: EventFacts) -> Step:
+    n = facts.next_round
+    return Step(
+        "cut",
+        facts.cut_after,
+        _("Preview and confirm the cut after round %(round)s", round=facts.cut_after),
+        _(
+            "Round %(round)s ends its stage and every session is reconciled: only the "
+            "players who continue are called and seated for round %(next)s.",
+            round=facts.cut_after,
+            next=n,
+        ),
+    )
+
+
+def _preparing(facts: EventFacts) -> Step:
+    """The next round: the roll call, the seating, publishing it, then playing it."""
+    n = facts.next_round
     if not facts.next_round_seated:
         if facts.checked_in == 0:
             return Step(

@@ -16,15 +16,12 @@ Vocabulary (index based, like :mod:`.search`):
 
 Three sources, best first: stored designs (base blocks found offline by a depth-first search,
 checked by the tests), the finite-field construction, and a short 1-rotational search
-(:func:`cyclic_rounds`) for other small, dense events.
+(:func:`.cyclic.cyclic_rounds`) for other small, dense events.
 """
 
 from __future__ import annotations
 
 import itertools
-import random
-import time
-from collections import Counter
 from dataclasses import dataclass
 
 Partition = list[list[int]]
@@ -248,123 +245,3 @@ def field_rounds(player_count: int) -> list[Partition]:
     for row_round in row_rounds if q % 4 == 0 else []:
         rounds.append([[i * q + p for p in group] for i in range(4) for group in row_round])
     return rounds
-
-
-# --- one-rotational construction found by a small search -------------------------------------
-
-
-def cyclic_rounds(
-    player_count: int, rounds: int, rng: random.Random, max_steps: int, deadline: float
-) -> list[Partition] | None:
-    """Zero-repeat rounds developed from one base round, or None if none is found in budget.
-
-    Players are ``Z_rounds x {0, 1, 2}`` plus ``k = player_count - 3 * rounds`` fixed players
-    ("infinities"); round ``s`` is the base round with every finite player ``(row, x)`` moved to
-    ``(row, x + s)``. Two players meet at most once over the rounds exactly when the pairs of the
-    base round lie in distinct orbits under that shift, so only the base round is searched.
-    """
-    if player_count % 4 or rounds < 1:
-        return None
-    tables, fixed = player_count // 4, player_count - 3 * rounds
-    if not 0 <= fixed <= tables:
-        return None
-    finite = 3 * rounds
-
-    def orbit(p: int, q: int) -> tuple[int, ...]:
-        if p > q:
-            p, q = q, p
-        if q >= finite:
-            return (1, p, q) if p >= finite else (2, q, p // rounds)
-        (row_p, x), (row_q, y) = divmod(p, rounds), divmod(q, rounds)
-        if row_p != row_q:
-            return (3, row_p, row_q, (y - x) % rounds)
-        shift = (y - x) % rounds
-        return (4, row_p, min(shift, rounds - shift))
-
-    # Orbits that meet twice over the rounds start "used": any use of them is a repeat.
-    used: Counter[tuple[int, ...]] = Counter()
-    for p in range(finite, player_count):
-        for q in range(p + 1, player_count):
-            used[orbit(p, q)] += 1
-    if rounds % 2 == 0:
-        for row in range(3):
-            used[(4, row, rounds // 2)] += 1
-
-    movable = list(range(finite))
-    rng.shuffle(movable)
-    base = [[finite + t] if t < fixed else [] for t in range(tables)]
-    for group in base:
-        while len(group) < 4:
-            group.append(movable.pop())
-    for group in base:
-        for p, q in itertools.combinations(group, 2):
-            used[orbit(p, q)] += 1
-    cost = sum(c * (c - 1) // 2 for c in used.values())
-    table_of = {p: t for t, group in enumerate(base) for p in group}
-    tabu: dict[int, int] = {}
-
-    def move_delta(p: int, q: int) -> int:
-        home, away = base[table_of[p]], base[table_of[q]]
-        removed = [orbit(p, x) for x in home if x != p] + [orbit(q, y) for y in away if y != q]
-        added = [orbit(p, y) for y in away if y != q] + [orbit(q, x) for x in home if x != p]
-        change = Counter(added)
-        change.subtract(removed)
-        return sum(
-            (used[key] + c) * (used[key] + c - 1) // 2 - used[key] * (used[key] - 1) // 2
-            for key, c in change.items()
-            if c
-        )
-
-    for step in range(1, max_steps + 1):
-        if cost == 0:
-            break
-        if step % 256 == 0 and time.monotonic() > deadline:
-            return None
-        in_conflict = sorted(
-            {
-                x
-                for group in base
-                for p, q in itertools.combinations(group, 2)
-                if used[orbit(p, q)] > 1
-                for x in (p, q)
-                if x < finite
-            }
-        )
-        best, choices = None, []
-        for p in in_conflict:
-            for q in range(finite):
-                if table_of[q] == table_of[p]:
-                    continue
-                delta = move_delta(p, q)
-                if (tabu.get(p, 0) > step or tabu.get(q, 0) > step) and delta >= 0:
-                    continue
-                if best is None or delta < best:
-                    best, choices = delta, [(p, q)]
-                elif delta == best:
-                    choices.append((p, q))
-        if not choices:
-            continue
-        p, q = rng.choice(choices)
-        home, away = base[table_of[p]], base[table_of[q]]
-        for x in home:
-            if x != p:
-                used[orbit(p, x)] -= 1
-                used[orbit(q, x)] += 1
-        for y in away:
-            if y != q:
-                used[orbit(q, y)] -= 1
-                used[orbit(p, y)] += 1
-        home[home.index(p)], away[away.index(q)] = q, p
-        table_of[p], table_of[q] = table_of[q], table_of[p]
-        cost += best
-        tabu[p] = tabu[q] = step + 3 + rng.randrange(6)
-    if cost:
-        return None
-
-    def shifted(p: int, s: int) -> int:
-        if p >= finite:
-            return p
-        row, x = divmod(p, rounds)
-        return row * rounds + (x + s) % rounds
-
-    return [[[shifted(p, s) for p in group] for group in base] for s in range(rounds)]

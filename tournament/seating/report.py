@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..winds import WINDS
-from .schedule import RoundSeating, SeatingPlayer
+from .request import RoundSeating, SeatingPlayer
 
 
 @dataclass(frozen=True)

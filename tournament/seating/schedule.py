@@ -1,24 +1,16 @@
 """Making a seating schedule: who sits at which table, in which starting wind, round after round.
 
-Pure Python fed plain objects; the Django service turns models into these and back.
+Pure Python fed plain objects (`request`: the players, the rounds played, the options, and the
+checks a request must pass); the Django service turns models into these and back.
 
-Vocabulary:
+Vocabulary (the *players*, *rounds*, *tables*, *winds*, *byes* and *halves* are :mod:`.request`'s;
+East deals the first hand and the deal rotates from there, RULINGS R14):
 
-- *player*: a :class:`SeatingPlayer`, known by ``id``, with an optional club and country.
-- *round*: every active player seated once (RULINGS R15), four to a table; a
-  :class:`RoundSeating` lists one :class:`Placement` per seated player and the *byes*, the
-  players sitting this round out.
-- *table*: numbered from 1 within a round; the same number is the same physical table in
-  every round.
-- *wind*: a player's starting seat, ``"E"``, ``"S"``, ``"W"`` or ``"N"``; East deals the first
-  hand and the deal rotates from there (RULINGS R14). Each table has each wind once.
 - *meeting*: two players at one table in one round. A *repeat meeting* is any meeting of a pair
   after its first; a pair that met three times has two repeat meetings.
 - *wind spread*: for one player, the most-used minus the least-used starting wind.
 - *same-table repeat*: a player at the same table number in two consecutive rounds.
-- *separation*: the soft wish to keep players of one club (or country) apart.
-- *half*: a round whose players change tables after hand N (e.g. 8 of 16) is seated twice,
-  ``half`` 1 and 2 of one round number, sharing its byes. To the search each half is a round of
+- *half*: to the search each half of a round (e.g. 8 hands of 16 before the change) is a round of
   its own: its meetings and its winds count like any round's, so the second half avoids the
   pairs of the first half and of earlier rounds where it can, and the winds stay balanced over
   every half played.
@@ -32,94 +24,25 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.engine.messages import gettext_noop
 
 from ..winds import WINDS, wind_order
-from . import designs, search
+from . import cyclic, designs, placing, search
+from .request import (
+    Placement,
+    RoundSeating,
+    SeatingError,
+    SeatingOptions,
+    SeatingPlayer,
+    check_request,
+)
 
-ODD_PLAYER_CHOICES = ("error", "byes")
-SEPARATE_BY_CHOICES = (None, "club", "country")
 # Short restarts looking for a one-rotational zero-repeat schedule: they succeed fast or not at all.
 CYCLIC_ATTEMPTS = 12
 CYCLIC_ATTEMPT_STEPS = 300
-
-
-class SeatingError(ValueError):
-    """The seating request cannot be met as given; the message says what to change.
-
-    ``problems`` holds each problem as ``(English text with %(name)s placeholders, values)``,
-    so that a page can show them in its reader's language; the message is the English."""
-
-    def __init__(self, problems: list[tuple[str, dict]]):
-        self.problems = problems
-        texts = "; ".join(text % values for text, values in problems)
-        super().__init__(f"Cannot seat: {texts}.")
-
-
-@dataclass(frozen=True)
-class SeatingPlayer:
-    id: int
-    club: str = ""
-    country: str = ""
-
-
-@dataclass(frozen=True)
-class Placement:
-    player_id: int
-    table: int
-    wind: str
-
-
-@dataclass(frozen=True)
-class RoundSeating:
-    number: int
-    placements: tuple[Placement, ...]
-    byes: tuple[int, ...] = ()
-    half: int = 1
-
-    @property
-    def order(self) -> tuple[int, int]:
-        """Where this seating comes in the event: round number, then half."""
-        return (self.number, self.half)
-
-    def tables(self) -> dict[int, tuple[Placement, ...]]:
-        """Placements by table number, each table in wind order E, S, W, N."""
-        by_table: dict[int, list[Placement]] = {}
-        for placement in self.placements:
-            by_table.setdefault(placement.table, []).append(placement)
-        return {
-            table: tuple(sorted(seated, key=lambda p: wind_order(p.wind)))
-            for table, seated in sorted(by_table.items())
-        }
-
-
-@dataclass(frozen=True)
-class SeatingOptions:
-    """How to search. ``max_steps`` and ``stall_steps`` bound the search (reproducibly);
-    ``time_limit`` (seconds) is only a safety stop and can cut a search short on a slow machine.
-    """
-
-    seed: int = 0
-    separate_by: str | None = None
-    time_limit: float = 20.0
-    max_steps: int = 200_000
-    stall_steps: int = 5_000
-
-
-def repeat_lower_bound(player_count: int, rounds: int) -> int:
-    """Fewest repeat meetings possible for ``player_count`` players (a multiple of 4) and
-    ``rounds`` rounds: each player has ``3 * rounds`` meetings but only ``player_count - 1``
-    possible partners."""
-    return max(0, player_count * (3 * rounds - (player_count - 1)) // 2)
-
-
-def substitutes_needed(player_count: int) -> int:
-    """How many substitutes make ``player_count`` a multiple of 4."""
-    return -player_count % 4
 
 
 def generate_schedule(
@@ -141,40 +64,97 @@ def generate_schedule(
     round (those with the most rounds seated so far, ties by seed); ``"error"`` (the default)
     raises a :class:`SeatingError` that names both choices.
     """
-    _check_request(players, rounds, played, options, odd_players)
+    check_request(players, rounds, played, options, odd_players)
     if any(count not in (1, 2) for count in halves) or len(halves) > rounds:
         raise SeatingError([(gettext_noop("each round is played in 1 or 2 halves"), {})])
     if rounds == 0:
         return []
     halves_of = [*halves, *[1] * (rounds - len(halves))]
     half_numbers = [half for count in halves_of for half in range(1, count + 1)]
-    round_offsets = [offset for offset, count in enumerate(halves_of) for _ in range(count)]
     deadline = time.monotonic() + options.time_limit
     rng = random.Random(options.seed)
     ordered = sorted(players, key=lambda player: player.id)
-    index_of = {player.id: index for index, player in enumerate(ordered)}
-    n = len(ordered)
+    history = _History.of(ordered, played)
+    byes_by_round = _byes_by_round(half_numbers, history.sat_out, rng)
+    partitions, seats = _search(ordered, played, history, byes_by_round, rng, options, deadline)
+    round_offsets = [offset for offset, count in enumerate(halves_of) for _ in range(count)]
+    return _seatings(
+        ordered,
+        played,
+        zip(round_offsets, half_numbers, partitions, seats, byes_by_round, strict=True),
+    )
 
-    met = [[0] * n for _ in range(n)]
-    wind_counts = [[0] * 4 for _ in range(n)]
-    sat_out = [0] * n
-    for past in played:
-        seated = {p.player_id for p in past.placements}
-        for player in ordered:
-            if player.id not in seated and past.half == 1:
-                sat_out[index_of[player.id]] += 1
-        known = [
-            [index_of[p.player_id] for p in group if p.player_id in index_of]
-            for group in past.tables().values()
-        ]
-        search.count_meetings(known, met)
-        for placement in past.placements:
-            if placement.player_id in index_of:
-                wind_counts[index_of[placement.player_id]][WINDS.index(placement.wind)] += 1
-    played_repeat_cost = search.REPEAT_WEIGHT * search.repeat_cost(met)
 
+@dataclass
+class _History:
+    """What the rounds played leave to the new ones, by player index (players in id order):
+    who met whom (``met``), each player's starting winds (``wind_counts``, E S W N), how many
+    rounds each sat out (``sat_out``), and the repeat cost of those meetings."""
+
+    met: list[list[int]]
+    wind_counts: list[list[int]]
+    sat_out: list[int]
+    repeat_cost: int
+
+    @classmethod
+    def of(cls, ordered: Sequence[SeatingPlayer], played: Sequence[RoundSeating]) -> _History:
+        index_of = {player.id: index for index, player in enumerate(ordered)}
+        n = len(ordered)
+        met = [[0] * n for _ in range(n)]
+        wind_counts = [[0] * 4 for _ in range(n)]
+        sat_out = [0] * n
+        for past in played:
+            seated = {p.player_id for p in past.placements}
+            for player in ordered:
+                if player.id not in seated and past.half == 1:
+                    sat_out[index_of[player.id]] += 1
+            known = [
+                [index_of[p.player_id] for p in group if p.player_id in index_of]
+                for group in past.tables().values()
+            ]
+            search.count_meetings(known, met)
+            for placement in past.placements:
+                if placement.player_id in index_of:
+                    wind_counts[index_of[placement.player_id]][WINDS.index(placement.wind)] += 1
+        repeat_cost = search.REPEAT_WEIGHT * search.repeat_cost(met)
+        return cls(met, wind_counts, sat_out, repeat_cost)
+
+
+def _search(ordered, played, history, byes_by_round, rng, options, deadline):
+    """The tables (player indexes in groups of 4) and starting winds of every new half: from
+    starting partitions (`_starting_partitions`), improved by the search (`search`) down to
+    the fewest repeat meetings it can find, then winds balanced. Counts the new meetings into
+    ``history.met``."""
+    met = history.met
+    separation = _separation_keys(ordered, options.separate_by)
+    partitions = _starting_partitions(
+        len(ordered),
+        len(byes_by_round),
+        played,
+        byes_by_round,
+        met,
+        separation,
+        rng,
+        options,
+        deadline,
+    )
+    for groups in partitions:
+        search.count_meetings(groups, met)
+    target = search.REPEAT_WEIGHT * max(
+        history.repeat_cost // search.REPEAT_WEIGHT, _repeat_floor(met, partitions)
+    )
+    budget = search.SearchBudget(options.max_steps, options.stall_steps, deadline)
+    partitions = search.improve_rounds(partitions, met, separation, target, rng, budget)
+    seats = placing.assign_winds(partitions, history.wind_counts, rng, max_passes=200)
+    return partitions, seats
+
+
+def _byes_by_round(half_numbers: list[int], sat_out: list[int], rng: random.Random):
+    """The player indexes sitting out each new half: those who sat out least so far (ties
+    drawn), as many as do not fill a table; a second half sits out its first half's."""
+    n = len(sat_out)
     bye_count = n % 4
-    byes_by_round = []
+    byes_by_round: list[list[int]] = []
     for half in half_numbers:
         if half == 2:  # the second half sits out the same players as the first
             byes_by_round.append(byes_by_round[-1])
@@ -186,31 +166,21 @@ def generate_schedule(
         for i in chosen:
             sat_out[i] += 1
         byes_by_round.append(chosen)
+    return byes_by_round
 
-    separation = _separation_keys(ordered, options.separate_by)
-    partitions = _starting_partitions(
-        n, len(half_numbers), played, byes_by_round, met, separation, rng, options, deadline
-    )
-    for groups in partitions:
-        search.count_meetings(groups, met)
-    target = search.REPEAT_WEIGHT * max(
-        played_repeat_cost // search.REPEAT_WEIGHT, _repeat_floor(met, partitions)
-    )
-    budget = search.SearchBudget(options.max_steps, options.stall_steps, deadline)
-    partitions = search.improve_rounds(partitions, met, separation, target, rng, budget)
-    seats = search.assign_winds(partitions, wind_counts, rng, max_passes=200)
 
+def _seatings(ordered, played, new_rounds) -> list[RoundSeating]:
+    """The new rounds as seatings: tables numbered to keep players at their table where they
+    can (`placing.number_tables`), placements in table and wind order."""
     previous_table: dict[int, int] = {}
     if played:
         last = max(played, key=lambda past: past.order)
         previous_table = {p.player_id: p.table for p in last.placements}
     first_number = max((past.number for past in played), default=0) + 1
     result = []
-    for offset, half, groups, round_seats, byes in zip(
-        round_offsets, half_numbers, partitions, seats, byes_by_round, strict=True
-    ):
+    for offset, half, groups, round_seats, byes in new_rounds:
         ids = [[ordered[i].id for i in group] for group in groups]
-        numbers = search.number_tables(ids, previous_table)
+        numbers = placing.number_tables(ids, previous_table)
         placements = []
         for group, order, table in zip(ids, round_seats, numbers, strict=True):
             for player_id, wind in zip(group, order, strict=True):
@@ -248,94 +218,6 @@ def seat_second_half(
     return RoundSeating(
         number=first_half.number, placements=second.placements, byes=first_half.byes, half=2
     )
-
-
-# --- helpers ----------------------------------------------------------------------------------
-
-
-def _check_request(
-    players: Sequence[SeatingPlayer],
-    rounds: int,
-    played: Sequence[RoundSeating],
-    options: SeatingOptions,
-    odd_players: str,
-) -> None:
-    """Raise one SeatingError listing every problem with the request."""
-    problems = []
-    counts = Counter(player.id for player in players)
-    duplicates = sorted(player_id for player_id, count in counts.items() if count > 1)
-    if duplicates:
-        problems.append(
-            (
-                gettext_noop("players listed more than once: %(players)s"),
-                {"players": ", ".join(map(str, duplicates))},
-            )
-        )
-    if len(counts) < 4:
-        problems.append(
-            (gettext_noop("a table needs 4 players; only %(count)s active"), {"count": len(counts)})
-        )
-    if rounds < 0:
-        problems.append(
-            (
-                gettext_noop("the number of rounds cannot be negative (got %(rounds)s)"),
-                {"rounds": rounds},
-            )
-        )
-    if odd_players not in ODD_PLAYER_CHOICES:
-        problems.append(
-            (
-                gettext_noop("odd_players must be 'error' or 'byes', not %(given)s"),
-                {"given": repr(odd_players)},
-            )
-        )
-    elif odd_players == "error" and len(counts) >= 4 and len(counts) % 4:
-        extra = substitutes_needed(len(counts))
-        problems.append(
-            (
-                gettext_noop(
-                    "%(players)s players do not fill tables of 4: add %(extra)s substitute(s), "
-                    "or sit %(left)s player(s) out in turn each round (byes)"
-                ),
-                {"players": len(counts), "extra": extra, "left": len(counts) % 4},
-            )
-        )
-    if options.separate_by not in SEPARATE_BY_CHOICES:
-        problems.append(
-            (
-                gettext_noop("separate_by must be None, 'club' or 'country', not %(given)s"),
-                {"given": repr(options.separate_by)},
-            )
-        )
-    numbers = Counter(past.order for past in played)
-    repeated = sorted(order for order, count in numbers.items() if count > 1)
-    if repeated:
-        problems.append(
-            (
-                gettext_noop("played rounds numbered twice: %(rounds)s"),
-                {"rounds": ", ".join(str(number) for number, _ in repeated)},
-            )
-        )
-    for past in played:
-        seated = Counter(p.player_id for p in past.placements)
-        twice = sorted(player_id for player_id, count in seated.items() if count > 1)
-        if twice:
-            problems.append(
-                (
-                    gettext_noop("round %(number)s seats players twice: %(players)s"),
-                    {"number": past.number, "players": twice},
-                )
-            )
-        for table, group in past.tables().items():
-            if sorted(p.wind for p in group) != sorted(WINDS):
-                problems.append(
-                    (
-                        gettext_noop("round %(number)s table %(table)s does not have the 4 winds"),
-                        {"number": past.number, "table": table},
-                    )
-                )
-    if problems:
-        raise SeatingError(problems)
 
 
 def _separation_keys(players: Sequence[SeatingPlayer], separate_by: str | None) -> list[int]:
@@ -401,7 +283,7 @@ def _developed_rounds(
             continue
         for _ in range(CYCLIC_ATTEMPTS):
             steps = min(options.max_steps, CYCLIC_ATTEMPT_STEPS)
-            found = designs.cyclic_rounds(n, developed_rounds, rng, steps, deadline)
+            found = cyclic.cyclic_rounds(n, developed_rounds, rng, steps, deadline)
             if found:
                 return found
     return []

@@ -13,7 +13,7 @@ Vocabulary (internal, index based; the public API in ``seating`` speaks player i
   ``SEPARATION_WEIGHT`` per same-club pair at a table.
 
 Zero-repeat starting rounds come from :mod:`.designs`; this module improves
-rounds by swapping players (tabu search), then chooses winds and table numbers.
+rounds by swapping players (tabu search); :mod:`.placing` then chooses winds and table numbers.
 
 Everything random comes from the ``random.Random`` passed in, and the searches are bounded by
 step counts, so a seed always gives the same result; the deadline is only a safety stop.
@@ -32,8 +32,6 @@ from .designs import Partition
 # A repeat meeting costs as much as this many same-club meetings: separation stays soft.
 REPEAT_WEIGHT = 8
 SEPARATION_WEIGHT = 1
-
-WIND_PERMUTATIONS = tuple(itertools.permutations(range(4)))
 
 
 # --- greedy start -----------------------------------------------------------------------------
@@ -125,27 +123,14 @@ def improve_rounds(
             break
         step += 1
         if step - max(last_improvement, last_restart) > RESTART_AFTER:
-            state = _SearchState(best_rounds, met, separation, rebuild_from=state)
-            for _ in range(PERTURBATION_SWAPS):
-                r = rng.choice(swappable)
-                a, b = rng.sample(range(len(state.rounds[r])), 2)
-                state.swap(r, rng.choice(state.rounds[r][a]), rng.choice(state.rounds[r][b]))
+            state = _restart(state, best_rounds, swappable, rng)
             last_restart = step
         conflicts = state.conflicts()
         if not conflicts:
             break
         if len(conflicts) > CONFLICTS_PER_STEP:
             conflicts = rng.sample(conflicts, CONFLICTS_PER_STEP)
-        best_delta, choices = None, []
-        for r, a in conflicts:
-            for delta, b in state.swaps(r, a):
-                tabu = state.tabu[r][a] > step or state.tabu[r][b] > step
-                if tabu and state.cost + delta >= best_cost:
-                    continue
-                if best_delta is None or delta < best_delta:
-                    best_delta, choices = delta, [(r, a, b)]
-                elif delta == best_delta:
-                    choices.append((r, a, b))
+        choices = _best_swaps(state, conflicts, step, best_cost)
         if not choices:
             continue
         r, a, b = rng.choice(choices)
@@ -157,6 +142,34 @@ def improve_rounds(
             best_rounds = state.snapshot()
     _SearchState(best_rounds, met, separation, rebuild_from=state)
     return best_rounds
+
+
+def _restart(
+    state: _SearchState, best_rounds: list[Partition], swappable: list[int], rng: random.Random
+) -> _SearchState:
+    """A fresh state from the best rounds so far, shaken by a few random swaps within rounds."""
+    state = _SearchState(best_rounds, state.met, state.separation, rebuild_from=state)
+    for _ in range(PERTURBATION_SWAPS):
+        r = rng.choice(swappable)
+        a, b = rng.sample(range(len(state.rounds[r])), 2)
+        state.swap(r, rng.choice(state.rounds[r][a]), rng.choice(state.rounds[r][b]))
+    return state
+
+
+def _best_swaps(state: _SearchState, conflicts, step: int, best_cost: int) -> list:
+    """Every swap ``(round, a, b)`` of a player in conflict that changes the cost least; a
+    tabu swap counts only when it would beat ``best_cost`` (aspiration)."""
+    best_delta, choices = None, []
+    for r, a in conflicts:
+        for delta, b in state.swaps(r, a):
+            tabu = state.tabu[r][a] > step or state.tabu[r][b] > step
+            if tabu and state.cost + delta >= best_cost:
+                continue
+            if best_delta is None or delta < best_delta:
+                best_delta, choices = delta, [(r, a, b)]
+            elif delta == best_delta:
+                choices.append((r, a, b))
+    return choices
 
 
 CONFLICTS_PER_STEP = 12
@@ -275,112 +288,3 @@ def count_meetings(groups: Partition, met: list[list[int]], sign: int = 1) -> No
         for a, b in itertools.combinations(group, 2):
             met[a][b] += sign
             met[b][a] += sign
-
-
-# --- winds ------------------------------------------------------------------------------------
-
-
-def assign_winds(
-    rounds: list[Partition], wind_counts: list[list[int]], rng: random.Random, max_passes: int
-) -> list[list[tuple[int, ...]]]:
-    """Choose, for every group, which seat (0=E .. 3=N) each of its four players takes.
-
-    Minimises the sum over players of their squared wind counts (counts from played rounds are
-    included): its minimum is reached exactly when every player's counts differ by at most 1.
-    Greedy first, then passes that re-seat one table at a time. ``wind_counts`` is updated.
-    """
-    seats: list[list[tuple[int, ...]]] = []
-    for groups in rounds:
-        round_seats = []
-        for group in groups:
-            order = _best_permutation(group, wind_counts, rng)
-            for player, wind in zip(group, order, strict=True):
-                wind_counts[player][wind] += 1
-            round_seats.append(order)
-        seats.append(round_seats)
-
-    places = [(r, t) for r, groups in enumerate(rounds) for t in range(len(groups))]
-    players = sorted({p for groups in rounds for g in groups for p in g})
-    for _ in range(max_passes):
-        if all(max(wind_counts[p]) - min(wind_counts[p]) <= 1 for p in players):
-            break
-        rng.shuffle(places)
-        for r, t in places:
-            group = rounds[r][t]
-            for player, wind in zip(group, seats[r][t], strict=True):
-                wind_counts[player][wind] -= 1
-            order = _best_permutation(group, wind_counts, rng)
-            for player, wind in zip(group, order, strict=True):
-                wind_counts[player][wind] += 1
-            seats[r][t] = order
-    return seats
-
-
-def _best_permutation(
-    group: Sequence[int], wind_counts: list[list[int]], rng: random.Random
-) -> tuple[int, ...]:
-    best, choices = None, []
-    for order in WIND_PERMUTATIONS:
-        cost = sum(wind_counts[p][w] for p, w in zip(group, order, strict=True))
-        if best is None or cost < best:
-            best, choices = cost, [order]
-        elif cost == best:
-            choices.append(order)
-    return rng.choice(choices)
-
-
-# --- table numbers ----------------------------------------------------------------------------
-
-
-def min_cost_assignment(cost: list[list[int]]) -> list[int]:
-    """Hungarian algorithm: ``result[row]`` is the column given to ``row`` in a square matrix."""
-    n = len(cost)
-    infinity = float("inf")
-    u = [0.0] * (n + 1)
-    v = [0.0] * (n + 1)
-    owner = [0] * (n + 1)
-    way = [0] * (n + 1)
-    for row in range(1, n + 1):
-        owner[0] = row
-        column = 0
-        lowest = [infinity] * (n + 1)
-        used = [False] * (n + 1)
-        while True:
-            used[column] = True
-            current_row, delta, next_column = owner[column], infinity, 0
-            for j in range(1, n + 1):
-                if not used[j]:
-                    reduced = cost[current_row - 1][j - 1] - u[current_row] - v[j]
-                    if reduced < lowest[j]:
-                        lowest[j], way[j] = reduced, column
-                    if lowest[j] < delta:
-                        delta, next_column = lowest[j], j
-            for j in range(n + 1):
-                if used[j]:
-                    u[owner[j]] += delta
-                    v[j] -= delta
-                else:
-                    lowest[j] -= delta
-            column = next_column
-            if owner[column] == 0:
-                break
-        while column:
-            previous = way[column]
-            owner[column] = owner[previous]
-            column = previous
-    result = [0] * n
-    for j in range(1, n + 1):
-        result[owner[j] - 1] = j - 1
-    return result
-
-
-def number_tables(groups: Partition, previous_table: dict[int, int]) -> list[int]:
-    """Give each group a table number (from 1) so few players stay at last round's table."""
-    count = len(groups)
-    cost = [[0] * count for _ in groups]
-    for g, group in enumerate(groups):
-        for player in group:
-            table = previous_table.get(player)
-            if table is not None and table <= count:
-                cost[g][table - 1] += 1
-    return [column + 1 for column in min_cost_assignment(cost)]

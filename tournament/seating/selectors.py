@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.utils.translation import gettext, pgettext_lazy
 
-from ..event.selectors import in_field
+from ..event.selectors.roll_call import in_field
 from ..fields import confirmed_cuts, round_field, stage_plan
 from ..models import Registration, Round, Seat, Tournament
 from ..models.players import registered_after
@@ -21,14 +21,14 @@ from ..names import player_names
 from ..play.selectors.rounds import round_progress
 from ..stages import field_of_round_number
 from .report import SeatingReport, quality_report
-from .schedule import Placement, RoundSeating, SeatingPlayer
+from .request import Placement, RoundSeating, SeatingPlayer
 
 
 def seating_players(
     tournament: Tournament, *, active_only: bool = True, round_number: int | None = None
 ) -> list[SeatingPlayer]:
     """The (active) players as plain objects for the algorithm; with ``round_number``, only
-    those of that round's field (`event.selectors.round_field`)."""
+    those of that round's field (`fields.round_field`)."""
     registrations = tournament.registrations.order_by("number")
     if active_only:
         registrations = registrations.filter(status=Registration.Status.ACTIVE)

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.tournament.builders import make_user
 from tournament.release import PUBLIC_MAX_AGE
-from tournament.seating.services import seating_publish
+from tournament.seating.services.seats import seating_publish
 
 pytestmark = pytest.mark.django_db
 

@@ -106,7 +106,7 @@ def test_a_rounds_seating_has_tables_seats_winds_names_and_byes(client, event):
 
 def test_a_round_with_a_bye_lists_it_by_the_label_the_page_shows(client, event):
     from tests.tournament.builders import make_players, make_seated_round
-    from tournament.seating.services import seating_publish
+    from tournament.seating.services.seats import seating_publish
 
     (extra,) = make_players(event.tournament, 1)  # named as the first player: told apart
     round_ = make_seated_round(event.tournament, event.players, 3)

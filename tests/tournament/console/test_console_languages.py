@@ -11,8 +11,9 @@ from scoring.engine.messages import Message, MessageList
 from scoring.translation import translate_message
 from tests.tournament.builders import make_players, make_tournament, make_user
 from tournament.event import roster_bridge
+from tournament.event.roster_columns import RowsError, columns_from_header
 from tournament.event.roster_files import FileProblem, rows_from_bytes
-from tournament.event.roster_import import RowsError, columns_from_header, plan_import
+from tournament.event.roster_import import plan_import
 
 pytestmark = pytest.mark.django_db
 

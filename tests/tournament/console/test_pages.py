@@ -9,8 +9,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournament.builders import make_players, make_seated_round, make_tournament, make_user
-from tournament.event import services
 from tournament.event.roster_files import MAX_BYTES
+from tournament.event.services.registrations import registration_add
+from tournament.event.services.roll_call import roll_call_save
 from tournament.models import (
     AuditEntry,
     Penalty,
@@ -22,7 +23,7 @@ from tournament.models import (
     TournamentOfficial,
 )
 from tournament.play.services.hands import hand_save
-from tournament.seating import services as seating_services
+from tournament.seating.services.roster import roster_withdraw
 
 pytestmark = pytest.mark.django_db
 
@@ -160,7 +161,7 @@ def test_player_names_are_kept_apart_and_the_display_name_derived(client, organi
 
 def test_a_duplicate_external_id_is_refused_on_the_form(client, organiser):
     tournament = make_tournament()
-    services.registration_add(tournament=tournament, family_name="Chan", external_id="E1")
+    registration_add(tournament=tournament, family_name="Chan", external_id="E1")
     response = client.post(
         url("player_add", tournament), {"family_name": "Lee", "external_id": "E1"}
     )
@@ -185,9 +186,7 @@ def test_the_roster_is_searchable_and_paginated_in_constant_queries(client, orga
 
 def test_the_export_escapes_formula_cells(client, organiser):
     tournament = make_tournament()
-    services.registration_add(
-        tournament=tournament, given_name="=cmd|' /C calc'!A0", family_name="@SUM"
-    )
+    registration_add(tournament=tournament, given_name="=cmd|' /C calc'!A0", family_name="@SUM")
     body = client.get(url("roster_export", tournament)).content.decode("utf-8-sig")
     assert "'=cmd|' /C calc'!A0" in body and ",'@SUM," in body
     assert Player.objects.get().given_name == "=cmd|' /C calc'!A0"  # stored as typed
@@ -342,7 +341,7 @@ def test_a_substitute_is_checked_in_when_the_roll_call_has_begun(client, organis
     tournament = make_tournament()
     make_players(tournament, 6)
     ids = list(tournament.registrations.values_list("pk", flat=True))
-    services.roll_call_save(tournament=tournament, round_number=1, present_ids=ids)
+    roll_call_save(tournament=tournament, round_number=1, present_ids=ids)
     client.post(url("substitute_add", tournament), {"given_name": "Sub", "family_name": "One"})
     client.post(url("substitute_add", tournament), {"given_name": "Sub", "family_name": "Two"})
     subs = tournament.registrations.filter(is_substitute=True)
@@ -552,5 +551,5 @@ def test_a_withdrawal_date_before_any_round_is_refused():
     make_players(tournament, 4)
     registration = tournament.registrations.first()
     with pytest.raises(Exception, match="round 1 or later"):
-        seating_services.roster_withdraw(registration=registration, from_round=0)
+        roster_withdraw(registration=registration, from_round=0)
     assert Registration.objects.get(pk=registration.pk).status == "active"

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournament.builders import make_players, make_tournament, make_user
-from tournament.event.selectors import link_tokens
+from tournament.event.selectors.links import link_tokens
 from tournament.models import AuditEntry, PlayerLink, Registration
 
 pytestmark = pytest.mark.django_db

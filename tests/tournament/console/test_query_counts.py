@@ -15,7 +15,7 @@ from tests.tournament.builders import (
     make_tournament,
     make_user,
 )
-from tournament.event import services as event_services
+from tournament.event.services.officials import official_add
 from tournament.models import Penalty, Session
 from tournament.play.selectors.rounds import round_is_opened, round_is_played, round_progress
 from tournament.play.services.hands import hand_save
@@ -57,9 +57,7 @@ def _event(rounds: int):
     Session.objects.filter(round__tournament=tournament, round__number=2).update(
         opened_at=timezone.now()
     )
-    event_services.official_add(
-        tournament=tournament, username=f"ref-{tournament.pk}", role="judge", create=True
-    )
+    official_add(tournament=tournament, username=f"ref-{tournament.pk}", role="judge", create=True)
     return tournament
 
 

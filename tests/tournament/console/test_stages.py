@@ -14,7 +14,7 @@ from tests.tournament.builders import (
     make_tournament,
     make_user,
 )
-from tournament.event.selectors import roll_call
+from tournament.event.selectors.roll_call import roll_call
 from tournament.fields import stage_plan
 from tournament.models import AuditEntry, Round, Session, Stage, StageCut
 from tournament.play.services.sessions import session_reopen

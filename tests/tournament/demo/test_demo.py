@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 from tests.tournament.builders import make_tournament
 from tournament.demo.event import DEMO_ACCOUNTS, DEMO_SLUG, demo_load
 from tournament.models import Player, Round, Seat, Tournament
-from tournament.seating.services import tournament_seating_report
+from tournament.seating.selectors import tournament_seating_report
 
 
 def test_demo_event_is_believable_and_idempotent(demo):

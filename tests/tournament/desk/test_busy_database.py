@@ -19,7 +19,8 @@ from tests.tournament.builders import (
 )
 from tournament.models import Hand
 from tournament.play.services.hands import hand_save
-from tournament.seating import services as seating_services
+from tournament.seating.services import bridge as seating_bridge
+from tournament.seating.services.generation import seating_generate
 
 sqlite_only = pytest.mark.only_on("sqlite", "the single write lock is SQLite's")
 
@@ -114,13 +115,13 @@ def test_seating_is_computed_outside_any_transaction():
     tournament = make_tournament()
     make_players(tournament, 16)
     seen = []
-    real = seating_services.generate_schedule
+    real = seating_bridge.generate_schedule
 
     def spy(*args, **kwargs):
         seen.append(transaction.get_connection().in_atomic_block)
         return real(*args, **kwargs)
 
-    with mock.patch.object(seating_services, "generate_schedule", spy):
-        plan = seating_services.seating_generate(tournament=tournament, total_rounds=3, seed=1)
+    with mock.patch.object(seating_bridge, "generate_schedule", spy):
+        plan = seating_generate(tournament=tournament, total_rounds=3, seed=1)
     assert seen == [False]
     assert plan.seated_rounds == (1, 2, 3)

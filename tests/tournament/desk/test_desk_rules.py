@@ -18,8 +18,8 @@ from tests.tournament.builders import (
     make_user,
     seat_players,
 )
-from tournament.event.selectors import current_tournament
-from tournament.event.services import SETTINGS_FIELDS
+from tournament.event.selectors.tournaments import current_tournament
+from tournament.event.services.settings import SETTINGS_FIELDS
 from tournament.models import AuditEntry, Hand, Penalty, Round, Session
 from tournament.play.selectors.sheet import session_totals
 from tournament.play.services.double_entry import hand_confirm
@@ -257,7 +257,7 @@ def test_scoring_rules_are_frozen_once_the_tournament_has_hands(client):
 def test_the_service_refuses_frozen_rules_and_too_few_hands():
     from django.core.exceptions import ValidationError
 
-    from tournament.event.services import tournament_settings_update
+    from tournament.event.services.settings import tournament_settings_update
 
     session = make_session()
     tournament = session.round.tournament
@@ -459,7 +459,7 @@ def test_the_audit_log_reads_as_sentences_not_dicts(client):
     penalty_record(
         session=session, player_id=ids["E"], amount=5, mode="deduction", reason="late", user=first
     )
-    from tournament.event.services import tournament_settings_update
+    from tournament.event.services.settings import tournament_settings_update
 
     tournament_settings_update(tournament=tournament, changes={"results_public": False}, user=head)
     hand_delete(hand=Hand.objects.get(), user=head, reason="dup", version=1)
@@ -478,7 +478,8 @@ def test_the_audit_log_reads_as_sentences_not_dicts(client):
 
 
 def test_the_seating_message_names_no_internal_option():
-    from tournament.seating.schedule import SeatingError, SeatingPlayer, generate_schedule
+    from tournament.seating.request import SeatingError, SeatingPlayer
+    from tournament.seating.schedule import generate_schedule
 
     players = [SeatingPlayer(id=i) for i in range(1, 8)]
     with pytest.raises(SeatingError) as refused:

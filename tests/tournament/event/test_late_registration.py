@@ -13,13 +13,15 @@ from django.utils import timezone
 
 from tests.tournament.builders import make_players, make_seated_round, make_tournament
 from tournament.event.links import player_links_issue_all
-from tournament.event.selectors import link_tokens, player_places, round_byes
-from tournament.event.services import RosterEntry, registration_add, tournament_register
+from tournament.event.selectors.links import link_tokens
+from tournament.event.selectors.seats import player_places, round_byes
+from tournament.event.services.admission import RosterEntry
+from tournament.event.services.registrations import registration_add, tournament_register
 from tournament.models import PlayerLink, Registration, Round
 from tournament.printing.selectors.seating import round_seating
 from tournament.printing.selectors.slips import player_slips
 from tournament.seating.selectors import tournament_seating_report
-from tournament.seating.services import round_seat, seating_publish
+from tournament.seating.services.seats import round_seat, seating_publish
 
 pytestmark = pytest.mark.django_db
 

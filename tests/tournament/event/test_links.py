@@ -17,14 +17,14 @@ from tournament.event.links import (
     player_links_issue_all,
     token_new,
 )
-from tournament.event.selectors import (
+from tournament.event.selectors.links import (
     LINK_LENGTH,
     LinkRevoked,
     LinkUnknown,
     link_tokens,
     registration_of_link,
 )
-from tournament.event.services import tournament_create
+from tournament.event.services.tournaments import tournament_create
 from tournament.models import AuditEntry, PlayerLink, Registration
 from tournament.models.players import token_folded
 

@@ -10,8 +10,9 @@ from django.db import transaction
 from django.urls import reverse
 
 from tests.tournament.builders import make_tournament, make_user
-from tournament.event import roster_bridge, services
-from tournament.event.roster_import import RowsError
+from tournament.event import roster_bridge
+from tournament.event.roster_columns import RowsError
+from tournament.event.services.registrations import registration_add
 
 pytestmark = pytest.mark.django_db
 
@@ -30,9 +31,9 @@ FILE = (
 @pytest.fixture
 def tournament():
     tournament = make_tournament()
-    services.registration_add(tournament=tournament, given_name="Alan", family_name="Chan",
+    registration_add(tournament=tournament, given_name="Alan", family_name="Chan",
                               country="HK", external_id="E1")  # fmt: skip
-    services.registration_add(tournament=make_tournament(slug="other"), given_name="Mei",
+    registration_add(tournament=make_tournament(slug="other"), given_name="Mei",
                               family_name="Wong", country="JP", external_id="E2")  # fmt: skip
     return tournament
 

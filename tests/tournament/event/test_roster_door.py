@@ -1,5 +1,5 @@
 """One door into the roster: players are constructed in one place and every registration is
-made through `tournament.event.services.roster_admit` (issue 21, point 5).
+made through `tournament.event.services.admission.roster_admit` (issue 21, point 5).
 
 The walk reads the source (ast): any other module that builds a `Player` or a `Registration`,
 or creates them through their managers, fails it. The behaviour tests show that the console,
@@ -10,10 +10,12 @@ import ast
 from pathlib import Path
 
 import pytest
+from django.core.exceptions import ValidationError
 
 import tournament
 from tests.tournament.builders import make_tournament
-from tournament.event import services
+from tournament.event.services.admission import Admission, RosterEntry, roster_admit
+from tournament.event.services.registrations import registration_add, tournament_register
 from tournament.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +23,10 @@ pytestmark = pytest.mark.django_db
 ROOT = Path(tournament.__file__).parent
 MODELS = {"Player", "Registration"}
 CREATING = {"create", "bulk_create", "get_or_create", "update_or_create"}
-DOOR = {("event/services.py", "player_build"), ("event/services.py", "roster_admit")}
+DOOR = {
+    ("event/services/admission.py", "player_build"),
+    ("event/services/admission.py", "roster_admit"),
+}
 
 
 def _constructions(path: Path):
@@ -60,11 +65,11 @@ def test_players_and_registrations_are_made_only_behind_the_door():
 
 def test_every_way_in_makes_the_same_player():
     tournament = make_tournament()
-    added = services.registration_add(
+    added = registration_add(
         tournament=tournament, given_name=" Alan ", family_name="Chan ", external_id=" E7 "
     )
-    registered = services.tournament_register(
-        tournament=tournament, roster=[services.RosterEntry(name="Mei  Wong", external_id="E8")]
+    registered = tournament_register(
+        tournament=tournament, roster=[RosterEntry(name="Mei  Wong", external_id="E8")]
     )[0]
     assert (added.number, registered.number) == (1, 2)
     assert [(p.given_name, p.family_name, p.name, p.external_id) for p in Player.objects.all()] == [
@@ -75,20 +80,20 @@ def test_every_way_in_makes_the_same_player():
 
 def test_the_door_names_the_field_or_the_row_and_saves_nothing():
     tournament = make_tournament()
-    with pytest.raises(services.ValidationError) as caught:
-        services.registration_add(tournament=tournament, family_name="")
+    with pytest.raises(ValidationError) as caught:
+        registration_add(tournament=tournament, family_name="")
     assert "family_name" in caught.value.message_dict
-    with pytest.raises(services.ValidationError, match="Player 2: .*family name"):
-        services.roster_admit(
+    with pytest.raises(ValidationError, match="Player 2: .*family name"):
+        roster_admit(
             tournament=tournament,
             admissions=[
-                services.Admission(number=1, entry=services.RosterEntry(family_name="Chan")),
-                services.Admission(number=2, entry=services.RosterEntry(), where="Player 2"),
+                Admission(number=1, entry=RosterEntry(family_name="Chan")),
+                Admission(number=2, entry=RosterEntry(), where="Player 2"),
             ],
         )
-    with pytest.raises(services.ValidationError, match="share a number"):
-        services.tournament_register(
+    with pytest.raises(ValidationError, match="share a number"):
+        tournament_register(
             tournament=tournament,
-            roster=[services.RosterEntry(family_name="A", external_id="X")] * 2,
+            roster=[RosterEntry(family_name="A", external_id="X")] * 2,
         )
     assert not Player.objects.exists() and not tournament.registrations.exists()

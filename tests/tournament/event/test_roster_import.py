@@ -2,13 +2,8 @@
 
 import pytest
 
-from tournament.event.roster_import import (
-    KnownPlayer,
-    RowsError,
-    columns_from_header,
-    header_looks_like,
-    plan_import,
-)
+from tournament.event.roster_columns import RowsError, columns_from_header, header_looks_like
+from tournament.event.roster_import import KnownPlayer, plan_import
 
 COUNTRIES = {"hong kong": "HK", "hk": "HK", "hkg": "HK", "japan": "JP", "jp": "JP", "gb": "GB"}
 

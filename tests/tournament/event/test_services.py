@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.tournament.builders import make_session, make_user
-from tournament.event.services import tournament_settings_update
+from tournament.event.services.settings import tournament_settings_update
 from tournament.models import AuditEntry
 
 pytestmark = pytest.mark.django_db

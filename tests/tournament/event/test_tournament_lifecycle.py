@@ -15,7 +15,7 @@ from tournament.event import removal
 from tournament.models import AuditEntry, Player, Round, Seat, Table, Tournament, TournamentOfficial
 from tournament.play.services.hands import hand_save
 from tournament.roles import ORGANISER_GROUP, roles_ensure
-from tournament.seating.services import seating_generate
+from tournament.seating.services.generation import seating_generate
 
 pytestmark = pytest.mark.django_db
 

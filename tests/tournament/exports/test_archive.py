@@ -260,7 +260,7 @@ def test_imported_officials_get_roles_in_the_imported_tournament_only(event, tmp
 def test_an_official_is_exported_with_the_role_held_in_the_exported_tournament(event):
     """An organiser of another event who judged here is exported as a judge of this one, not
     as an organiser; someone with no role here is exported with none."""
-    from tournament.event.services import official_add
+    from tournament.event.services.officials import official_add
     from tournament.play.selectors.sessions import session_next_number
 
     other = Tournament.objects.create(

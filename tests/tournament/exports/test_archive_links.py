@@ -9,7 +9,7 @@ import pytest
 
 from tests.tournament.builders import make_user
 from tournament.event.links import player_link_issue, player_link_revoke, player_links_issue_all
-from tournament.event.selectors import link_tokens, registration_of_link
+from tournament.event.selectors.links import link_tokens, registration_of_link
 from tournament.exports.archive.checks import archive_problems
 from tournament.exports.archive.text import archive_dumps
 from tournament.exports.selectors.archive import tournament_archive

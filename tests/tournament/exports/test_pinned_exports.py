@@ -19,9 +19,9 @@ import pytest
 from django.urls import reverse
 
 from tests.tournament.builders import make_user
-from tournament.event import services as event_services
+from tournament.event.services.registrations import registration_withdraw
 from tournament.models import Registration, Tournament
-from tournament.seating.services import roster_substitute
+from tournament.seating.services.roster import roster_substitute
 
 PINNED = Path(__file__).parent / "pinned"
 
@@ -31,7 +31,7 @@ def demo_variant(tournament: Tournament) -> None:
     Tournament.objects.filter(pk=tournament.pk).update(use_match_points=True)
     tournament.refresh_from_db()
     registration = Registration.objects.filter(tournament=tournament).order_by("number")[3]
-    event_services.registration_withdraw(registration=registration, from_round=2)
+    registration_withdraw(registration=registration, from_round=2)
     roster_substitute(
         tournament=tournament, reseat=False, given_name="Sam", family_name="Stand-in", country="NZ"
     )

@@ -7,16 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from tests.tournament.builders import make_players, make_seated_round, make_tournament
-from tournament.models import (
-    Hand,
-    Penalty,
-    Player,
-    Registration,
-    Round,
-    Seat,
-    Session,
-    Table,
-)
+from tournament.models import Hand, Penalty, Player, Registration, Round, Seat, Session, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +51,7 @@ def test_seating_service_refuses_a_table_without_four_players():
     round_ = Round.objects.create(tournament=tournament, number=1)
     rows = [(1, "ESWN"[i % 4], p) for i, p in enumerate(players[:4])] + [(2, "E", players[4])]
     with pytest.raises(ValidationError, match="table\\(s\\) 2"):
-        from tournament.seating.services import round_seat
+        from tournament.seating.services.seats import round_seat
 
         round_seat(round_=round_, seat_rows=rows)
     assert not Seat.objects.filter(round=round_).exists()  # nothing half-saved

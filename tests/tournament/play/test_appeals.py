@@ -245,7 +245,7 @@ def test_a_query_is_refused_while_the_results_are_held(client, held):
     from django.urls import reverse
 
     from tournament.event.links import player_links_issue_all
-    from tournament.event.selectors import link_tokens
+    from tournament.event.selectors.links import link_tokens
     from tournament.models import Round, Tournament
 
     session = _reconciled()

@@ -20,7 +20,7 @@ from tests.tournament.builders import (
     seat_players,
 )
 from tournament.event.links import player_links_issue_all
-from tournament.event.selectors import link_tokens
+from tournament.event.selectors.links import link_tokens
 from tournament.models import (
     Hand,
     HandEntry,

@@ -11,15 +11,8 @@ import pytest
 from django.utils import translation
 
 from tests.tournament.builders import make_reconciled_session, make_user, seat_players
-from tournament.event.services import tournament_settings_update
-from tournament.models import (
-    AuditEntry,
-    HandQuery,
-    Penalty,
-    Registration,
-    Session,
-    Tournament,
-)
+from tournament.event.services.settings import tournament_settings_update
+from tournament.models import AuditEntry, HandQuery, Penalty, Registration, Session, Tournament
 from tournament.play.services import presets as preset_services
 from tournament.play.services.penalties import penalty_record
 from tournament.play.services.queries import hand_query_answer, hand_query_raise

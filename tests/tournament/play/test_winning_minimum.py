@@ -16,7 +16,8 @@ from tests.tournament.builders import (
 )
 from tests.tournament.printing.pdf_reading import needs_poppler, text
 from tests.tournament.printing.test_documents import render
-from tournament.event import services as event_services
+from tournament.event.services.settings import tournament_settings_update
+from tournament.event.services.tournaments import EDIT_FIELDS
 from tournament.models import AuditEntry, Hand, Tournament
 from tournament.play.services.hands import EntryRejected, hand_preview, hand_save
 
@@ -58,7 +59,7 @@ def test_the_cap_holds_a_hand_to_its_value_and_the_payments_follow():
 
 
 def _settings(tournament, **changes):
-    data = {name: getattr(tournament, name) for name in event_services.EDIT_FIELDS}
+    data = {name: getattr(tournament, name) for name in EDIT_FIELDS}
     data["start_date"] = tournament.start_date.isoformat()
     data["end_date"] = tournament.end_date.isoformat()
     data = {k: ("on" if v else "") if isinstance(v, bool) else ("" if v is None else v)
@@ -122,9 +123,7 @@ def test_the_minimum_and_the_cap_freeze_once_hands_exist():
     hand_save(session=session, entry=entry(session), user=make_user())
     for changes in ({"minimum_points": 15}, {"hand_cap": 320}):
         with pytest.raises(Exception, match="Frozen") as caught:
-            event_services.tournament_settings_update(
-                tournament=tournament, changes=changes, user=None
-            )
+            tournament_settings_update(tournament=tournament, changes=changes, user=None)
         assert set(caught.value.message_dict) == set(changes)
     tournament.refresh_from_db()
     assert (tournament.minimum_points, tournament.hand_cap) == (5, None)

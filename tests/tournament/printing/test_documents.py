@@ -18,7 +18,8 @@ from tests.tournament.printing.pdf_reading import (
     text,
 )
 from tournament.demo.hands import demo_hands_fill
-from tournament.event import services as event_services
+from tournament.event.services.admission import RosterEntry
+from tournament.event.services.registrations import tournament_register
 from tournament.models import Player, Registration, Round, Tournament
 from tournament.printing import fonts
 from tournament.printing.documents import base
@@ -100,9 +101,7 @@ def test_one_table_card_from_the_session_page(demo):
 
 def test_seating_lists_by_table_and_by_player_with_byes(demo):
     round_ = demo.rounds.get(number=1)
-    extra = event_services.tournament_register(
-        tournament=demo, roster=[event_services.RosterEntry(name="Zoë Latecomer")]
-    )
+    extra = tournament_register(tournament=demo, roster=[RosterEntry(name="Zoë Latecomer")])
     assert extra
     # Registered before round 1 was seated (a later registration is nobody's bye: it reads
     # "not yet registered", `test_late_registration`), so the round gives them a bye.

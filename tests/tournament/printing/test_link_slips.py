@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.tournament.printing.pdf_reading import qr_codes, text
 from tournament.event.links import player_links_issue_all
-from tournament.event.selectors import link_tokens
+from tournament.event.selectors.links import link_tokens
 from tournament.printing.documents.base import PrintRequest
 from tournament.printing.documents.registry import DOCUMENTS
 

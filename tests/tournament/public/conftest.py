@@ -3,7 +3,8 @@
 import pytest
 
 from tests.tournament.builders import entry, make_seated_round, make_tournament, make_user
-from tournament.event import services as event_services
+from tournament.event.services.admission import RosterEntry
+from tournament.event.services.registrations import tournament_register
 from tournament.models import Session
 from tournament.play.services import hands as hand_services
 
@@ -26,10 +27,10 @@ def event(db):
     """Nine players, two named Wei Wang; round 1 seats eight (Liu Yang sits out), is
     published, and has one hand per table."""
     tournament = make_tournament()
-    registrations = event_services.tournament_register(
+    registrations = tournament_register(
         tournament=tournament,
         roster=[
-            event_services.RosterEntry(given_name=given, family_name=family, country=country)
+            RosterEntry(given_name=given, family_name=family, country=country)
             for given, family, country in ROSTER
         ],
     )

@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tests.tournament.builders import entry, make_players, make_tournament, make_user
 from tournament.event.links import player_links_issue_all
-from tournament.event.selectors import link_tokens
+from tournament.event.selectors.links import link_tokens
 from tournament.models import HandQuery, Registration, Seat, Session
 from tournament.play.selectors.players import player_rounds_done, player_table_sessions
 from tournament.play.selectors.sheet import session_totals
@@ -22,11 +22,9 @@ from tournament.play.services.hands import hand_save
 from tournament.play.services.queries import hand_query_raise
 from tournament.play.services.sessions import session_reconcile
 from tournament.play.services.table import table_entry_save
-from tournament.seating.services import (
-    round_table_change_set,
-    seating_generate,
-    seating_publish,
-)
+from tournament.seating.services.generation import seating_generate
+from tournament.seating.services.seats import seating_publish
+from tournament.seating.services.table_change import round_table_change_set
 
 pytestmark = pytest.mark.django_db
 AFTER = 8

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tests.tournament.builders import form_data, make_session, make_user
-from tournament.event.services import SETTINGS_FIELDS
+from tournament.event.services.settings import SETTINGS_FIELDS
 from tournament.models import Hand, Tournament
 
 pytestmark = pytest.mark.django_db

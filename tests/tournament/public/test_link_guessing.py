@@ -22,7 +22,7 @@ from django.urls import reverse
 
 from tests.tournament.builders import make_players, make_tournament
 from tournament.event.links import player_links_issue_all
-from tournament.event.selectors import link_tokens
+from tournament.event.selectors.links import link_tokens
 from tournament.public.views import links as link_views
 
 CLIENTS = 20

@@ -67,7 +67,7 @@ def test_htmx_gets_the_body_alone(client, event):
 
 
 def test_a_table_not_yet_played_shows_its_players_at_zero(client, event):
-    from tournament.seating.services import seating_publish
+    from tournament.seating.services.seats import seating_publish
 
     seating_publish(round_=event.second)
     assert [row[2] for row in rows(overlay_table(client, event, 2, 1))] == ["0"] * 4

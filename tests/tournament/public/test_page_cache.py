@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournament.builders import make_reconciled_session, make_user
-from tournament.event import services as event_services
+from tournament.event.services.tournaments import tournament_update
 from tournament.models import Session
 from tournament.pagecache import page_cached
 
@@ -48,7 +48,7 @@ def test_a_spectators_page_is_built_once_per_version_and_never_served_after_a_wr
     again, kept = _queries(Client(), url)
     assert kept == page
     assert again == 1 < first  # only the tournament was read: the view did not run
-    event_services.tournament_update(
+    tournament_update(
         tournament=session.round.tournament,
         changes={"name": "Renamed Open"},
         user=make_user("superuser"),

@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from tests.tournament.builders import make_played_event, make_user
 from tournament import pagewarm
-from tournament.event.services import tournament_settings_update
+from tournament.event.services.settings import tournament_settings_update
 from tournament.models import Tournament
 from tournament.standings.selectors.board import boards_forget
 

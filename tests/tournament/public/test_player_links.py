@@ -20,22 +20,15 @@ from tests.tournament.builders import (
     seat_players,
 )
 from tournament.event.links import player_link_issue, player_links_issue_all
-from tournament.event.selectors import link_tokens
-from tournament.models import (
-    HandQuery,
-    Penalty,
-    PlayerLink,
-    Registration,
-    Session,
-    Tournament,
-)
+from tournament.event.selectors.links import link_tokens
+from tournament.models import HandQuery, Penalty, PlayerLink, Registration, Session, Tournament
 from tournament.models.players import LOOK_ALIKES
 from tournament.play.services.hands import hand_save
 from tournament.play.services.penalties import penalty_record
 from tournament.play.services.queries import hand_query_answer
 from tournament.play.services.sessions import session_reconcile
 from tournament.public.views import links as link_views
-from tournament.seating.services import seating_publish
+from tournament.seating.services.seats import seating_publish
 
 pytestmark = pytest.mark.django_db
 

@@ -13,12 +13,13 @@ from django.urls import reverse
 from django_tables2.rows import BoundRow
 
 from tests.tournament.builders import make_players, make_tournament
-from tournament.event import selectors as event_selectors
-from tournament.event import services as event_services
+from tournament.event.selectors.countries import country_names
+from tournament.event.selectors.roster import public_roster
+from tournament.event.services.registrations import registration_withdraw
 from tournament.models import Registration
 from tournament.names import player_names
 from tournament.public.tables import RegistrationTable, table_paginate
-from tournament.seating.services import roster_substitute
+from tournament.seating.services.roster import roster_substitute
 
 pytestmark = pytest.mark.django_db
 
@@ -48,9 +49,9 @@ def _tbody(html: str) -> str:
 
 def _table(tournament, request, **kwargs) -> RegistrationTable:
     lines = RegistrationTable.rows(
-        event_selectors.public_roster(tournament),
+        public_roster(tournament),
         player_names(tournament),
-        event_selectors.country_names(),
+        country_names(),
     )
     table = RegistrationTable(lines, slug=tournament.slug, **kwargs)
     table_paginate(request, table, per_page=50)
@@ -61,7 +62,7 @@ def _table(tournament, request, **kwargs) -> RegistrationTable:
 @pytest.mark.parametrize("query", ["", "?sort=-country&per_page=7&page=2", "?sort=status"])
 def test_the_rows_are_the_ones_django_tables2_draws(demo, link_players, query):
     registration = Registration.objects.filter(tournament=demo).order_by("number")[3]
-    event_services.registration_withdraw(registration=registration, from_round=2)
+    registration_withdraw(registration=registration, from_round=2)
     for given, family, country in (
         ("Lars", "Nielsen", "SE"),  # the same name as a Danish player: told apart
         ("<b>Bold</b>", "O'Hara & Sons", ""),  # escaped, no country

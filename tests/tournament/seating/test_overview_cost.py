@@ -12,7 +12,8 @@ from django.urls import reverse
 from tests.tournament.builders import make_players, make_tournament, make_user
 from tournament.models import Seat
 from tournament.seating.selectors import SHOWN_ROWS, rounds_seating_report, seating_overview
-from tournament.seating.services import seating_generate, seating_publish
+from tournament.seating.services.generation import seating_generate
+from tournament.seating.services.seats import seating_publish
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,8 @@ from tests.tournament.builders import (
 )
 from tournament.models import Penalty, Round, Seat, Session
 from tournament.play.services.penalties import penalty_record
-from tournament.seating.services import round_seat, seating_generate, seating_swap
+from tournament.seating.services.generation import seating_generate
+from tournament.seating.services.seats import round_seat, seating_swap
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +57,7 @@ def test_seating_page_with_a_penalty_in_the_round_answers_without_a_500(client):
         user=None,
     )
     client.force_login(get_user_model().objects.create_superuser("org", "o@example.org", "pw"))
-    url = reverse("console:seating_overview", args=[tournament.slug])
+    url = reverse("seating:seating_overview", args=[tournament.slug])
     response = client.post(url, {"total_rounds": 1, "seed": 2, "odd_players": "error"})
     assert response.status_code == 200
     assert Penalty.objects.count() == 1

@@ -15,15 +15,13 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from tests.tournament.builders import make_players, make_tournament, make_user
-from tournament.event import services as event_services
+from tournament.event.services.roll_call import roll_call_save
 from tournament.models import Round, Seat, Session
 from tournament.play.selectors.rounds import round_is_opened
 from tournament.seating.selectors import rounds_seating_report, tournament_seating_report
-from tournament.seating.services import (
-    round_seat_from_roll_call,
-    seating_generate,
-    seating_publish,
-)
+from tournament.seating.services.generation import seating_generate
+from tournament.seating.services.one_round import round_seat_from_roll_call
+from tournament.seating.services.seats import seating_publish
 
 pytestmark = pytest.mark.django_db
 
@@ -50,9 +48,7 @@ def _roll_call(tournament, number, absent: int) -> list[int]:
     """Everyone present for round ``number`` but the last ``absent`` players; their ids."""
     registrations = list(tournament.registrations.order_by("number"))
     present = registrations[: len(registrations) - absent]
-    event_services.roll_call_save(
-        tournament=tournament, round_number=number, present_ids={r.pk for r in present}
-    )
+    roll_call_save(tournament=tournament, round_number=number, present_ids={r.pk for r in present})
     return [r.player_id for r in registrations[len(present) :]]
 
 

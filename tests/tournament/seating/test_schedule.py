@@ -12,15 +12,15 @@ from hypothesis import strategies as st
 
 from tournament.seating.designs import STORED_DESIGNS, develop
 from tournament.seating.report import quality_report
-from tournament.seating.schedule import (
+from tournament.seating.request import (
     Placement,
     RoundSeating,
     SeatingError,
     SeatingOptions,
     SeatingPlayer,
-    generate_schedule,
     repeat_lower_bound,
 )
+from tournament.seating.schedule import generate_schedule
 from tournament.winds import WINDS
 
 # Zero repeats are known to be possible up to these round counts (T tables, 4T players).

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from tests.tournament.builders import make_players, make_tournament
 from tournament.models import Tournament
-from tournament.seating.services import seating_generate
+from tournament.seating.services.generation import seating_generate
 from tournament.stages import StagePlan, StageRule
 from tournament.standings.selectors.cut_review import stage_description
 

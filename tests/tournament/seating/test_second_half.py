@@ -4,7 +4,7 @@ plain objects in and out, no database.
 The engine's promises for a half: every player of the round seated once in it (the first
 half's byes sit out again), four winds per table, meetings counted as a round of their own (no
 repeat where the lower bound allows none), and each table's winds chosen to minimise the sum
-of its players' squared wind counts over every half played (`search.assign_winds`).
+of its players' squared wind counts over every half played (`placing.assign_winds`).
 """
 
 import itertools
@@ -14,14 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournament.seating.report import quality_report
-from tournament.seating.schedule import (
+from tournament.seating.request import (
     RoundSeating,
     SeatingOptions,
     SeatingPlayer,
-    generate_schedule,
     repeat_lower_bound,
-    seat_second_half,
 )
+from tournament.seating.schedule import generate_schedule, seat_second_half
 from tournament.winds import WINDS
 
 FAST = SeatingOptions(max_steps=3000, stall_steps=500)

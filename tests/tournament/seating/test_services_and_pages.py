@@ -8,12 +8,9 @@ from django.urls import reverse
 
 from tests.tournament.builders import make_players, make_tournament
 from tournament.models import Hand, Registration, Round, Seat, Session
-from tournament.seating.services import (
-    seating_generate,
-    seating_publish,
-    seating_swap,
-    tournament_seating_report,
-)
+from tournament.seating.selectors import tournament_seating_report
+from tournament.seating.services.generation import seating_generate
+from tournament.seating.services.seats import seating_publish, seating_swap
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,7 @@ from django.urls import reverse
 
 from tests.tournament.builders import SMALL, entry, make_players, make_tournament, make_user
 from tests.tournament.printing.pdf_reading import needs_poppler, text
-from tournament.event import services as event_services
+from tournament.event.services.settings import tournament_settings_update
 from tournament.exports.archive.checks import archive_problems
 from tournament.exports.archive.text import archive_dumps
 from tournament.exports.selectors.archive import tournament_archive
@@ -36,13 +36,11 @@ from tournament.play.services.sessions import session_reconcile
 from tournament.printing.documents.base import PrintRequest
 from tournament.printing.documents.registry import DOCUMENTS
 from tournament.seating.report import quality_report
-from tournament.seating.schedule import repeat_lower_bound
+from tournament.seating.request import repeat_lower_bound
 from tournament.seating.selectors import round_seatings, seating_players
-from tournament.seating.services import (
-    round_table_change_set,
-    seating_generate,
-    seating_publish,
-)
+from tournament.seating.services.generation import seating_generate
+from tournament.seating.services.seats import seating_publish
+from tournament.seating.services.table_change import round_table_change_set
 from tournament.standings.selectors.board import board, standings
 
 pytestmark = pytest.mark.django_db
@@ -283,7 +281,7 @@ def test_four_hundred_players_play_sixteen_hands_in_two_halves():
 def test_hands_per_session_cannot_shrink_below_a_declared_change():
     tournament = event_with_a_change(8)
     with pytest.raises(ValidationError, match="changes tables after hand 8"):
-        event_services.tournament_settings_update(
+        tournament_settings_update(
             tournament=tournament, changes={"hands_per_session": 8}, user=make_user("head")
         )
     tournament.refresh_from_db()
@@ -306,7 +304,7 @@ def _queries_of_pages(players: int, client) -> dict[str, int]:
     pages = {
         "desk round": reverse("desk:round_desk", args=[slug, 1]),
         "second card": second.desk_url(),
-        "console seating": reverse("console:seating_round", args=[slug, 1]),
+        "console seating": reverse("seating:seating_round", args=[slug, 1]),
         "round": reverse("public:round_detail", args=[slug, 1]),
         "by player": reverse("public:seating_by_player", args=[slug, 1]),
         "results": reverse("public:round_results", args=[slug, 1]),

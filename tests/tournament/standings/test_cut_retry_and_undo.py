@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.tournament.builders import make_cut_event, make_seated_round
 from tournament.console.views import stages as stage_views
-from tournament.event.selectors import roll_call
+from tournament.event.selectors.roll_call import roll_call
 from tournament.models import AuditEntry, Round, StageCut
 from tournament.standings.services import cut_confirm, cut_undo
 

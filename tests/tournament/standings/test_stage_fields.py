@@ -13,13 +13,15 @@ from tests.tournament.builders import (
     make_tournament,
     make_user,
 )
-from tournament.event.selectors import checked_in_player_ids, round_byes
-from tournament.event.services import checkin_set, roll_call_save
+from tournament.event.selectors.roll_call import checked_in_player_ids
+from tournament.event.selectors.seats import round_byes
+from tournament.event.services.roll_call import checkin_set, roll_call_save
 from tournament.models import Round, Seat, Session
 from tournament.play.health.report import health_report
 from tournament.play.services.hands import hand_save
 from tournament.seating.selectors import tournament_seating_report
-from tournament.seating.services import seating_generate, seating_round_generate
+from tournament.seating.services.generation import seating_generate
+from tournament.seating.services.one_round import seating_round_generate
 from tournament.stages import share_parse
 from tournament.standings.selectors.board import board_seen
 from tournament.standings.selectors.cut_review import cut_preview

@@ -18,11 +18,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournament.builders import BIG, SMALL, entry, make_players, make_tournament, make_user
-from tournament.event.selectors import roll_call
+from tournament.event.selectors.roll_call import roll_call
 from tournament.models import Hand, Payment, Registration, Round, Seat, Session, StageCutEntry
 from tournament.play.services.hands import hand_save
 from tournament.play.services.sessions import session_reconcile
-from tournament.seating.services import round_seat, seating_generate
+from tournament.seating.services.generation import seating_generate
+from tournament.seating.services.seats import round_seat
 from tournament.stages import share_parse
 from tournament.standings.selectors.board import board_build, boards_forget
 from tournament.standings.services import cut_confirm, stages_set

@@ -14,7 +14,7 @@ from django.http import Http404
 from rest_framework.response import Response
 
 from ... import release
-from ...event import selectors as event_selectors
+from ...event.selectors.seats import round_byes, round_tables
 from ...names import player_names
 from ...play import clock as play_clock
 from ...release import Rule
@@ -48,8 +48,8 @@ def round_detail(request, tournament, number):
         raise Http404(refusal)
     names = player_names(tournament, "en")  # data: romanised in every language
     round_.clock = play_clock.clock_of(round_)
-    round_.tables = event_selectors.round_tables(round_, names)
-    round_.byes = event_selectors.round_byes(round_, names)
+    round_.tables = round_tables(round_, names)
+    round_.byes = round_byes(round_, names)
     context = {
         "request": request,
         "results": release.results_visible(request.user, tournament),

@@ -12,7 +12,9 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework.response import Response
 
 from ... import release
-from ...event import selectors as event_selectors
+from ...event.selectors import countries as countries_selectors
+from ...event.selectors.roster import active_player_count, public_registrations
+from ...event.selectors.tournaments import public_tournaments
 from ...names import player_names
 from ...release import Rule
 from ...roles import is_official
@@ -36,14 +38,14 @@ def api_root(request):
 def tournament_list(request):
     """The tournaments on the home page, newest first (hidden ones only to their officials)."""
     pages = Pages(page_size=20)
-    rows = pages.envelope(event_selectors.public_tournaments(request.user), request)
+    rows = pages.envelope(public_tournaments(request.user), request)
     return Response(serializers.TournamentPage(rows, context={"request": request}).data)
 
 
 @api_page(Rule.ALWAYS, response=serializers.Tournament)
 def tournament_detail(request, tournament):
     """A tournament: dates, venue, rules, its rounds, and what is public now."""
-    tournament.player_count = event_selectors.active_player_count(tournament)
+    tournament.player_count = active_player_count(tournament)
     tournament.table_count = tournament.tables.count()
     tournament.round_list = list(tournament.rounds.all())
     tournament.ranking = ranking_rules(tournament)
@@ -73,8 +75,8 @@ def player_list(request, tournament):
     links to the player's page while the results are public."""
     query = request.GET.get("q", "").replace("\x00", "").strip()[:100]
     names = player_names(tournament, "en")  # data: romanised in every language
-    country_names = event_selectors.country_names()
-    rows = names.ordered(event_selectors.public_registrations(tournament, query))
+    country_names = countries_selectors.country_names()
+    rows = names.ordered(public_registrations(tournament, query))
     for registration in rows:
         registration.label = names.label(registration.player_id, registration.player.name)
         registration.country_name = country_names.get(registration.player.country.code or "", "")

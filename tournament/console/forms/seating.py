@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ...event import selectors as event_selectors
+from ...event.selectors.seats import seated_by_number
 from ...models import Player
 from ...names import player_names
 
@@ -87,7 +87,7 @@ class SwapSeatsForm(forms.Form):
             field.widget.attrs.update(inputmode="numeric", autocomplete="off", size=6)
 
     def _seated(self, number: int) -> Player:
-        player, seated = event_selectors.seated_by_number(self.round_, number)
+        player, seated = seated_by_number(self.round_, number)
         if player is None:
             raise forms.ValidationError(
                 _(

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...event.labels import TOURNAMENT_HELP_TEXTS, TOURNAMENT_LABELS, labels_for
-from ...event.services import EDIT_FIELDS, PRESETS
+from ...event.services.tournaments import EDIT_FIELDS, PRESETS
 from ...models import Tournament
 from ...play.forms import MinimumField
 

@@ -13,11 +13,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...event import selectors, services
+from ...event.selectors.roll_call import roll_call
+from ...event.selectors.roster import withdrawn_numbers
+from ...event.services.roll_call import checkin_set, roll_call_save
 from ...fields import round_field
 from ...form_errors import error_text
 from ...play.selectors.rounds import round_progress
-from ...seating import services as seating_services
+from ...seating.services.one_round import round_seat_from_roll_call
 from .. import selectors as console_selectors
 from ..forms.roster import PlayerForm
 from ..forms.seating import SeatRoundForm
@@ -52,11 +54,11 @@ def checkin(request, tournament):
     if request.method == "POST":
         present_ids = {int(pk) for pk in request.POST.getlist("present") if pk.isdecimal()}
         if request.POST.get("all_present"):
-            present_ids = {reg.pk for reg in selectors.roll_call(tournament, number)}
-        services.roll_call_save(tournament=tournament, round_number=number, present_ids=present_ids)
+            present_ids = {reg.pk for reg in roll_call(tournament, number)}
+        roll_call_save(tournament=tournament, round_number=number, present_ids=present_ids)
         messages.success(request, _("Roll call saved."))
         return redirect(f"{request.path}?round={number}")
-    registrations = selectors.roll_call(tournament, number)
+    registrations = roll_call(tournament, number)
     round_ = tournament.rounds.filter(number=number).first()
     context = {
         "tournament": tournament,
@@ -67,7 +69,7 @@ def checkin(request, tournament):
         "substitute_form": PlayerForm(),
         "round": round_,
         "played": bool(round_ and number in round_progress(tournament).played),
-        "withdrawn_numbers": selectors.withdrawn_numbers(tournament),
+        "withdrawn_numbers": withdrawn_numbers(tournament),
         "field": round_field(tournament, number),  # waits for a cut: say so, link to it
     }
     return render(request, "tournament/console/checkin.html", context)
@@ -85,13 +87,13 @@ def checkin_toggle(request, tournament):
         return JsonResponse({"error": _("Send round, registration and present.")}, status=400)
     if not 1 <= number <= ROUND_NUMBER_MAX:
         return JsonResponse({"error": _("No round %(number)s.") % {"number": number}}, status=400)
-    services.checkin_set(
+    checkin_set(
         tournament=tournament,
         round_number=number,
         registration_ids=[registration_id],
         present=present,
     )
-    return JsonResponse(_counts(selectors.roll_call(tournament, number)))
+    return JsonResponse(_counts(roll_call(tournament, number)))
 
 
 @console_page()
@@ -106,7 +108,7 @@ def round_seat(request, tournament, number):
         messages.error(request, _("Choose what to do with players who do not fill a table."))
         return redirect(checkin_url(tournament, number))
     try:
-        plan = seating_services.round_seat_from_roll_call(
+        plan = round_seat_from_roll_call(
             tournament=tournament,
             number=number,
             seed=form.cleaned_data["seed"] or 0,

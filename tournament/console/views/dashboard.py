@@ -8,7 +8,7 @@ from django.shortcuts import render
 
 from scoring.translation import translate_message
 
-from ...event import selectors as event_selectors
+from ...event.selectors.tournaments import officials
 from ...event.steps import STEP_LABELS, next_step
 from .. import selectors
 from .common import console_page
@@ -29,6 +29,6 @@ def dashboard(request, tournament):
         ],
         "rounds": rounds,
         "withdrawn": selectors.withdrawn_count(tournament),
-        "officials": event_selectors.officials(tournament),
+        "officials": officials(tournament),
     }
     return render(request, "tournament/console/dashboard.html", context)

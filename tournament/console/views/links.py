@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ...event import links as link_services
-from ...event import selectors
+from ...event.selectors.links import link_path, link_tokens
+from ...event.selectors.roster import roster
 from ...event.spreadsheet import row_escape
 from ...models import Registration
 from ...writes import service_write
@@ -30,7 +31,7 @@ LINK_ACTIONS = {
 
 
 def link_address(request, token: str) -> str:
-    return request.build_absolute_uri(selectors.link_path(token))
+    return request.build_absolute_uri(link_path(token))
 
 
 @console_page()
@@ -87,8 +88,8 @@ def links_export(request, tournament):
     response.write("\ufeff")  # Excel reads UTF-8 with a BOM
     writer = csv.writer(response)
     writer.writerow(["name", "number", "country", "link"])
-    tokens = selectors.link_tokens(tournament)
-    for reg in selectors.roster(tournament):
+    tokens = link_tokens(tournament)
+    for reg in roster(tournament):
         if reg.pk in tokens:
             writer.writerow(
                 row_escape(

@@ -9,7 +9,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...event import selectors, services
+from ...event.selectors import tournaments as tournaments_selectors
+from ...event.services import officials as officials_services
+from ...event.services.officials import official_add
 from ...form_errors import service_error_onto
 from ...models import TournamentOfficial
 from ..forms.officials import OfficialForm
@@ -22,7 +24,7 @@ def officials(request, tournament):
     password = None
     if request.method == "POST" and form.is_valid():
         try:
-            official, password = services.official_add(tournament=tournament, **form.cleaned_data)
+            official, password = official_add(tournament=tournament, **form.cleaned_data)
         except ValidationError as error:
             service_error_onto(form, error)
         else:
@@ -41,7 +43,7 @@ def officials(request, tournament):
     context = {
         "tournament": tournament,
         "form": form,
-        "officials": selectors.officials(tournament),
+        "officials": tournaments_selectors.officials(tournament),
         "password": password,
         "new_username": request.POST.get("username", "") if password else "",
     }
@@ -56,7 +58,7 @@ def official_remove(request, tournament, pk):
     official = get_object_or_404(
         TournamentOfficial.objects.select_related("user"), tournament=tournament, pk=pk
     )
-    services.official_remove(official=official)
+    officials_services.official_remove(official=official)
     messages.success(
         request,
         _("%(user)s is no longer an official here.") % {"user": official.user.username},

@@ -14,10 +14,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...event import selectors, services
+from ...event.selectors import roster as roster_selectors
+from ...event.selectors.links import link_expiry, link_in_force
+from ...event.selectors.seats import last_seated_round_number
+from ...event.services.registrations import player_update, registration_add
 from ...event.spreadsheet import row_escape
 from ...models import Registration, Tournament
-from ...seating import services as seating_services
+from ...seating.services.roster import roster_reinstate, roster_substitute, roster_withdraw
 from ...writes import service_write
 from ..forms.roster import PlayerForm, WithdrawForm
 from .common import console_page
@@ -44,7 +47,7 @@ def _reseated(rounds) -> str:
 def _linked(registration: Registration) -> str:
     """What the message adds when the new player got a private link with their registration
     (the tournament's links are issued: `event.links.player_links_follow`)."""
-    if selectors.link_in_force(registration) is None:
+    if link_in_force(registration) is None:
         return ""
     return " " + _(
         "The tournament's private links are issued, so they got theirs too: print their slip "
@@ -55,7 +58,9 @@ def _linked(registration: Registration) -> str:
 @console_page()
 def roster(request, tournament):
     query = request.GET.get("q", "").strip()
-    page = Paginator(selectors.roster(tournament, query), 50).get_page(request.GET.get("page"))
+    page = Paginator(roster_selectors.roster(tournament, query), 50).get_page(
+        request.GET.get("page")
+    )
     return render(
         request,
         "tournament/console/roster.html",
@@ -93,7 +98,7 @@ def player_add(request, tournament):
     return _new_player_page(
         request,
         tournament,
-        services.registration_add,
+        registration_add,
         done=_("Registered %(player)s."),
         then=reverse(then, args=[tournament.slug]),
         page={"title": _("Add a player"), "again": True},
@@ -120,26 +125,24 @@ def player_edit(request, tournament, number):
             changes["number"] = registration.number
         answer = service_write(
             request,
-            lambda: services.player_update(
-                registration=registration, changes=changes, user=request.user
-            ),
+            lambda: player_update(registration=registration, changes=changes, user=request.user),
             form=form,
             done=lambda value: _("Saved %(player)s.") % {"player": registration},
             then=reverse("console:roster", args=[tournament.slug]),
         )
         if answer is not None:
             return answer
-    link = selectors.link_in_force(registration)
+    link = link_in_force(registration)
     context = {
         "tournament": tournament,
         "form": form,
         "registration": registration,
         "title": _("Edit %(player)s") % {"player": registration},
         "link": link,
-        "link_expiry": link and selectors.link_expiry(link, tournament),
+        "link_expiry": link and link_expiry(link, tournament),
         "today": timezone.localdate(),
         "withdraw_form": WithdrawForm(
-            initial={"from_round": selectors.last_seated_round_number(tournament) or 1}
+            initial={"from_round": last_seated_round_number(tournament) or 1}
         ),
     }
     return render(request, "tournament/console/player_form.html", context)
@@ -154,7 +157,7 @@ def player_withdraw(request, tournament, number):
         withdrawn = _("%(player)s withdrawn from round %(round)s on.")
         answer = service_write(
             request,
-            lambda: seating_services.roster_withdraw(
+            lambda: roster_withdraw(
                 registration=registration, from_round=from_round, user=request.user
             ),
             form=form,
@@ -180,7 +183,7 @@ def player_reinstate(request, tournament, number):
     back = _("%(player)s is back in the event.")
     return service_write(
         request,
-        lambda: seating_services.roster_reinstate(registration=registration, user=request.user),
+        lambda: roster_reinstate(registration=registration, user=request.user),
         done=lambda reseated: back % {"player": registration.player} + _reseated(reseated),
         then=reverse("console:roster", args=[tournament.slug]),
     )
@@ -192,7 +195,7 @@ def substitute_add(request, tournament):
     return _new_player_page(
         request,
         tournament,
-        seating_services.roster_substitute,
+        roster_substitute,
         done=_("Substitute %(player)s registered."),
         then=reverse(then, args=[tournament.slug]),
         page={"title": _("Add a substitute"), "substitute": True},
@@ -220,7 +223,7 @@ def roster_export(request, tournament):
     response.write("\ufeff")  # Excel reads UTF-8 with a BOM
     writer = csv.writer(response)
     writer.writerow(EXPORT_HEADER)
-    for reg in selectors.roster(tournament):
+    for reg in roster_selectors.roster(tournament):
         player = reg.player
         writer.writerow(
             row_escape(

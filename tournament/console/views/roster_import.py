@@ -1,6 +1,6 @@
 """The roster import: upload or paste a file, preview every row with what will happen to it,
 then confirm. The file's header decision and the plan come from `event.roster_bridge` (the
-same bridge the `import_players` command uses); the write is `event.services.roster_import`,
+same bridge the `import_players` command uses); the write is `services.registrations.roster_import`,
 planned again at confirmation against the roster as it is then.
 """
 
@@ -12,9 +12,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...event import roster_bridge, services
+from ...event import roster_bridge
+from ...event.roster_columns import RowsError
 from ...event.roster_files import FileProblem, file_rows, rows_from_text
-from ...event.roster_import import RowsError
+from ...event.services import registrations as registrations_services
 from ...form_errors import error_text
 from ..forms.roster_import import ImportForm
 from .common import console_page
@@ -85,7 +86,9 @@ def roster_import_confirm(request, tournament):
     # Planned again against the roster as it is now: what is saved is what the rules allow now.
     plan = roster_bridge.plan_source(tournament, roster_bridge.ImportSource.from_data(stored))
     try:
-        counts = services.roster_import(tournament=tournament, plan=plan, user=request.user)
+        counts = registrations_services.roster_import(
+            tournament=tournament, plan=plan, user=request.user
+        )
     except ValidationError as error:
         messages.error(request, _("Nothing was saved. %(reason)s") % {"reason": error_text(error)})
         return redirect("console:roster_import", slug=tournament.slug)

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...event import services
+from ...event.services.rounds import round_status_set
 from ...models import Penalty, Round
 from ...play.selectors.penalties import tournament_penalties
 from ...play.services import penalties as penalty_services
@@ -44,7 +44,7 @@ def round_status(request, tournament, number):
         return redirect("console:rounds", slug=tournament.slug)
     return service_write(
         request,
-        lambda: services.round_status_set(
+        lambda: round_status_set(
             round_=round_, status=form.cleaned_data["status"], user=request.user
         ),
         done=lambda value: (

@@ -12,12 +12,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...event import selectors as event_selectors
+from ...event.selectors.seats import round_byes, round_tables
 from ...form_errors import service_error_onto
 from ...models import Round
 from ...play.selectors.rounds import round_is_opened
-from ...seating import services as seating_services
 from ...seating.selectors import seating_overview as overview_rows
+from ...seating.services import seats as seats_services
+from ...seating.services.cut_wait import cut_pending_round
+from ...seating.services.generation import seating_generate
+from ...seating.services.seats import seating_swap
+from ...seating.services.table_change import round_table_change_set
 from ...winds import WIND_NAMES, WINDS
 from ...writes import service_write
 from ..forms.seating import GenerateSeatingForm, SwapSeatsForm, TableChangeForm
@@ -50,10 +54,10 @@ def seating_overview(request, tournament):
     cut_round = None  # the round of the cut a refused generation waits for
     if request.method == "POST" and form.is_valid():
         try:
-            plan = seating_services.seating_generate(tournament=tournament, **form.cleaned_data)
+            plan = seating_generate(tournament=tournament, **form.cleaned_data)
         except ValidationError as error:
             service_error_onto(form, error)
-            cut_round = seating_services.cut_pending_round(error)
+            cut_round = cut_pending_round(error)
         else:
             messages.success(request, plan.describe())
             return redirect("console:seating_overview", slug=tournament.slug)
@@ -81,7 +85,7 @@ def seating_round(request, tournament, number):
     if request.method == "POST" and form.is_valid():
         answer = service_write(
             request,
-            lambda: seating_services.seating_swap(round_=round_, **form.cleaned_data),
+            lambda: seating_swap(round_=round_, **form.cleaned_data),
             form=form,
             done=lambda value: _swapped(form),
             then=_round_url(tournament, number),
@@ -93,9 +97,9 @@ def seating_round(request, tournament, number):
         "tournament": tournament,
         "round": round_,
         "played": round_is_opened(round_),
-        "tables": _seat_rows(event_selectors.round_tables(round_, names), names),
+        "tables": _seat_rows(round_tables(round_, names), names),
         "winds": [WIND_NAMES[wind] for wind in WINDS],
-        "byes": event_selectors.round_byes(round_, names),
+        "byes": round_byes(round_, names),
         "form": form,
         "change_form": TableChangeForm(initial={"after_hand": round_.table_change_after}),
     }
@@ -137,9 +141,7 @@ def seating_table_change(request, tournament, number):
 
     return service_write(
         request,
-        lambda: seating_services.round_table_change_set(
-            round_=round_, after_hand=after, user=request.user
-        ),
+        lambda: round_table_change_set(round_=round_, after_hand=after, user=request.user),
         done=table_change_done,
         then=_round_url(tournament, number),
     )
@@ -156,7 +158,7 @@ def seating_publish(request, tournament, number):
         done = _("Round %(number)s seating withdrawn from the public pages.")
     return service_write(
         request,
-        lambda: seating_services.seating_publish(round_=round_, published=publish),
+        lambda: seats_services.seating_publish(round_=round_, published=publish),
         done=done % {"number": round_.number},
         then=_round_url(tournament, number),
     )

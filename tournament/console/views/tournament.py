@@ -11,7 +11,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...event import removal, services
+from ...event import removal
+from ...event.services import tournaments as tournaments_services
+from ...event.services.tournaments import tournament_update
 from ...roles import global_organiser_required
 from ...writes import service_write
 from ..forms.tournament import (
@@ -29,7 +31,7 @@ def tournament_create(request):
     if request.method == "POST" and form.is_valid():
         answer = service_write(
             request,
-            lambda: services.tournament_create(user=request.user, **form.cleaned_data),
+            lambda: tournaments_services.tournament_create(user=request.user, **form.cleaned_data),
             form=form,
             done=lambda tournament: (
                 _("%(name)s created. Next: register the players.") % {"name": tournament.name}
@@ -105,9 +107,7 @@ def tournament_edit(request, tournament):
         changes = {name: form.cleaned_data[name] for name in form.changed_data}
         answer = service_write(
             request,
-            lambda: services.tournament_update(
-                tournament=tournament, changes=changes, user=request.user
-            ),
+            lambda: tournament_update(tournament=tournament, changes=changes, user=request.user),
             form=form,
             done=_("Tournament saved."),
             then=reverse("console:dashboard", args=[tournament.slug]),

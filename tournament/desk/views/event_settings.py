@@ -8,7 +8,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ...event import services as event_services
+from ...event.services import settings as settings_services
+from ...event.services.settings import SETTINGS_FIELDS, highest_hand_number, tournament_has_hands
 from ...models import Session
 from ...roles import HEAD_JUDGE
 from ...writes import service_write
@@ -22,14 +23,14 @@ def tournament_settings_update(request, tournament):
         request.POST or None,
         # The form cleans into a copy: the page keeps the saved settings until they are saved.
         instance=copy.copy(tournament),
-        has_hands=event_services.tournament_has_hands(tournament),
-        highest_hand=event_services.highest_hand_number(tournament),
+        has_hands=tournament_has_hands(tournament),
+        highest_hand=highest_hand_number(tournament),
     )
     if request.method == "POST" and form.is_valid():
-        changes = {name: form.cleaned_data[name] for name in event_services.SETTINGS_FIELDS}
+        changes = {name: form.cleaned_data[name] for name in SETTINGS_FIELDS}
         answer = service_write(
             request,
-            lambda: event_services.tournament_settings_update(
+            lambda: settings_services.tournament_settings_update(
                 tournament=tournament, changes=changes, user=request.user
             ),
             form=form,

@@ -25,7 +25,7 @@ from django.utils.translation import gettext
 
 from ...audit import unit_of_work
 from ...event.links import player_link_build
-from ...event.services import Admission, RosterEntry, roster_admit
+from ...event.services.admission import Admission, RosterEntry, roster_admit
 from ...models import PenaltyPreset, Player, PlayerLink, Stage, Tournament, TournamentOfficial
 from ...play.services.scores import session_scores_rebuild
 from ...roles import roles_ensure

@@ -10,9 +10,11 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext
 
-from tournament.event import roster_bridge, selectors, services
+from tournament.event import roster_bridge
+from tournament.event.roster_columns import RowsError
 from tournament.event.roster_files import FileProblem, file_rows, size_check
-from tournament.event.roster_import import RowsError
+from tournament.event.selectors.tournaments import tournament_by_slug
+from tournament.event.services.registrations import roster_import
 
 
 class Command(BaseCommand):
@@ -31,7 +33,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, tournament, file, dry_run=False, columns=None, **options):
-        event = selectors.tournament_by_slug(tournament)
+        event = tournament_by_slug(tournament)
         if event is None:
             raise CommandError(
                 gettext("No tournament with slug %(slug)s.") % {"slug": repr(tournament)}
@@ -66,7 +68,7 @@ class Command(BaseCommand):
             )
             return
         try:
-            counts = services.roster_import(tournament=event, plan=plan)
+            counts = roster_import(tournament=event, plan=plan)
         except ValidationError as error:
             raise CommandError("Nothing was saved. " + " ".join(error.messages)) from None
         self.stdout.write(self.style.SUCCESS(roster_bridge.imported_message(counts)))

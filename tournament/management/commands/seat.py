@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from tournament.models import Tournament
-from tournament.seating.services import cut_pending_round, seating_generate
+from tournament.seating.services.cut_wait import cut_pending_round
+from tournament.seating.services.generation import seating_generate
 
 
 class Command(BaseCommand):

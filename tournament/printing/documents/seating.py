@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from ...event import selectors as event_selectors
+from ...event.selectors.links import link_tokens
 from ...release import Rule, seating_seen, seating_visible
 from ..selectors.common import seated_rounds
 from ..selectors.seating import round_seating
@@ -61,7 +61,7 @@ class PlayerSlips(Document):
             if seating_seen(r, official=request.official)
         ]
         # Officials print the players' private links; the public gets the public pages.
-        links = event_selectors.link_tokens(request.tournament) if request.official else {}
+        links = link_tokens(request.tournament) if request.official else {}
         slips = player_slips(
             request.tournament,
             rounds,

@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from ...event.selectors import link_path
+from ...event.selectors.links import link_path
 from ...languages import LANGUAGE_PARAMETER
 from ...models import Registration, Round, Seat, Tournament
 from ...names import player_names

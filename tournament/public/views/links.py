@@ -4,7 +4,7 @@ hand query they send from it.
 Vocabulary
 ----------
 link page       a view addressed by a private link's token: `link_page` turns the token into
-                the registration (`event.selectors.registration_of_link`) and calls
+                the registration (`event.selectors.links.registration_of_link`) and calls
                 ``view(request, registration)``; an unknown token gets a 404 page, a revoked
                 or expired one a 410 page, each with one sentence and nothing else (no menu,
                 no tournament name). The page links to no official page and to no other
@@ -21,10 +21,10 @@ guessing        every unknown token counts against the client's address (`logins
                 between them. A known token is looked up first and always opens: a
                 venue's phones share one address (one Wi-Fi), and one player's typos must not
                 lock the others out. What keeps a token from being found by trying is its
-                158 random bits (`event.selectors.TOKEN_ALPHABET`); the throttle tells a
+                158 random bits (`event.selectors.links.TOKEN_ALPHABET`); the throttle tells a
                 script to slow down.
 forgiving       a token typed from a slip opens its link in any case and with 0 for O, 1 for l
-                or I (`event.selectors.registration_of_link`).
+                or I (`event.selectors.links.registration_of_link`).
 answered        a query the head judge has upheld or dismissed: the top of the page says so and
                 links to the answer (``#query-<id>``), and the hand's own line says which.
 release         the page follows what the public may see (`tournament.release`): seats of
@@ -48,7 +48,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ... import release
-from ...event import selectors as event_selectors
+from ...event.selectors.links import LinkRefused, LinkUnknown, registration_of_link
+from ...event.selectors.seats import player_places
 from ...form_errors import error_text
 from ...logins import client_address
 from ...models import HandQuery, Round
@@ -126,10 +127,10 @@ def link_page(view):
     @wraps(view)
     def wrapped(request, token, *args, **kwargs):
         try:
-            registration = event_selectors.registration_of_link(token)
-        except event_selectors.LinkUnknown as refusal:
+            registration = registration_of_link(token)
+        except LinkUnknown as refusal:
             return _guessed(request, refusal)
-        except event_selectors.LinkRefused as refusal:
+        except LinkRefused as refusal:
             return _refused(request, refusal.status, refusal.message)
         return _private(view(request, registration, *args, **kwargs))
 
@@ -142,7 +143,7 @@ def _page_context(registration) -> dict:
     tournament = registration.tournament
     public = AnonymousUser()
     rounds = [r for r in tournament.rounds.all() if r.seating_published]
-    places = event_selectors.player_places(tournament, registration.player_id, rounds=rounds)
+    places = player_places(tournament, registration.player_id, rounds=rounds)
     done = {r.number for r in rounds if r.status == Round.Status.FINISHED}
     done |= player_rounds_done(registration)
     upcoming = next((p for p in places if p.round_number not in done and not p.unregistered), None)

@@ -12,7 +12,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
-from ...event import selectors as event_selectors
+from ...event.selectors.countries import country_names
+from ...event.selectors.roster import active_player_count, public_roster
+from ...event.selectors.seats import round_byes, round_seats_by_player, round_tables
+from ...event.selectors.tournaments import public_tournaments
 from ...models import Round
 from ...names import player_names
 from ...play import clock as play_clock
@@ -35,7 +38,7 @@ def round_or_404(tournament, number: int) -> Round:
 
 @public_page(Rule.ALWAYS)
 def home(request):
-    paginator = Paginator(event_selectors.public_tournaments(request.user), 20)
+    paginator = Paginator(public_tournaments(request.user), 20)
     page = paginator.get_page(request.GET.get("page"))
     return render(request, "tournament/public/home.html", {"page": page})
 
@@ -45,7 +48,7 @@ def tournament_detail(request, tournament):
     context = {
         "tournament": tournament,
         "rounds": tournament.rounds.all(),
-        "player_count": event_selectors.active_player_count(tournament),
+        "player_count": active_player_count(tournament),
         "table_count": tournament.tables.count(),
     }
     return render(request, "tournament/public/tournament_detail.html", context)
@@ -55,10 +58,10 @@ def tournament_detail(request, tournament):
 def player_list(request, tournament):
     # A NUL cannot reach PostgreSQL in a string; nobody types one, so it is dropped.
     query = request.GET.get("q", "").replace("\x00", "").strip()[:100]
-    roster = event_selectors.public_roster(tournament, query)
+    roster = public_roster(tournament, query)
     names = player_names(tournament)
     table = RegistrationTable(
-        RegistrationTable.rows(roster, names, event_selectors.country_names()),
+        RegistrationTable.rows(roster, names, country_names()),
         slug=tournament.slug,
         link_players=player_page_visible(request.user, tournament),
     )
@@ -88,8 +91,8 @@ def round_detail(request, tournament, number):
         "tournament": round_.tournament,
         "round": round_,
         "show_seating": show_seating,
-        "tables": event_selectors.round_tables(round_, names) if show_seating else [],
-        "byes": event_selectors.round_byes(round_, names) if show_seating else [],
+        "tables": round_tables(round_, names) if show_seating else [],
+        "byes": round_byes(round_, names) if show_seating else [],
         "clock": play_clock.clock_of(round_),
     }
     return render(request, live_template(request, "tournament/public/round_detail.html"), context)
@@ -102,8 +105,8 @@ def seating_by_player(request, tournament, number):
     round_ = round_or_404(tournament, number)
     visible = seating_visible(request.user, round_)
     names = player_names(round_.tournament_id) if visible else None
-    seats = event_selectors.round_seats_by_player(round_, names) if visible else []
-    byes = event_selectors.round_byes(round_, names) if visible else []
+    seats = round_seats_by_player(round_, names) if visible else []
+    byes = round_byes(round_, names) if visible else []
     return render(
         request,
         "tournament/public/seating_by_player.html",

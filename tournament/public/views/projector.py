@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.shortcuts import render
 
 from ... import release
-from ...event import selectors as event_selectors
+from ...event.selectors.seats import round_byes, round_tables
 from ...models import Round, Tournament
 from ...names import player_names
 from ...play import clock as play_clock
@@ -53,8 +53,8 @@ def projector_seating(request, tournament, number):
         "tournament": round_.tournament,
         "round": round_,
         "visible": visible,
-        "tables": event_selectors.round_tables(round_, names) if visible else [],
-        "byes": event_selectors.round_byes(round_, names) if visible else [],
+        "tables": round_tables(round_, names) if visible else [],
+        "byes": round_byes(round_, names) if visible else [],
         "clock": play_clock.clock_of(round_),
     }
     return _render(request, "tournament/public/projector_seating.html", context)

@@ -18,7 +18,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from ... import release
-from ...event import selectors as event_selectors
+from ...event.selectors.seats import player_places
 from ...models import Hand, Payment, Penalty, Session, Tournament
 from ...play.selectors.hidden import hidden_hands_filter
 from ...roles import is_official
@@ -157,7 +157,7 @@ def player_card_seen(user, tournament: Tournament, player_id: int) -> PlayerCard
     )
     if card is not None:
         official = is_official(user, tournament)
-        card.places = event_selectors.player_places(
+        card.places = player_places(
             tournament,
             player_id,
             rounds=[

@@ -1,0 +1,255 @@
+"""A seating request in plain objects: the players, the rounds played, the options, and its checks.
+
+Pure Python; the Django service turns models into these and back, and `schedule` answers a
+request with new rounds.
+
+Vocabulary:
+
+- *player*: a :class:`SeatingPlayer`, known by ``id``, with an optional club and country.
+- *round*: every active player seated once (RULINGS R15), four to a table; a
+  :class:`RoundSeating` lists one :class:`Placement` per seated player and the *byes*, the
+  players sitting this round out.
+- *table*: numbered from 1 within a round; the same number is the same physical table in
+  every round.
+- *wind*: a player's starting seat, ``"E"``, ``"S"``, ``"W"`` or ``"N"``; each table has each
+  wind once.
+- *half*: a round whose players change tables after hand N is seated twice, ``half`` 1 and 2
+  of one round number, sharing its byes.
+- *odd players*: when the players do not fill tables of 4, ``"error"`` refuses and ``"byes"``
+  sits the remainder out each round.
+- *separation*: the soft wish to keep players of one club (or country) apart.
+- *problem*: what is wrong with a request, as ``(English text with %(name)s placeholders,
+  values)``; `check_request` raises one :class:`SeatingError` listing them all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scoring.engine.messages import gettext_noop
+
+from ..winds import WINDS, wind_order
+
+ODD_PLAYER_CHOICES = ("error", "byes")
+SEPARATE_BY_CHOICES = (None, "club", "country")
+
+
+class SeatingError(ValueError):
+    """The seating request cannot be met as given; the message says what to change.
+
+    ``problems`` holds each problem as ``(English text with %(name)s placeholders, values)``,
+    so that a page can show them in its reader's language; the message is the English."""
+
+    def __init__(self, problems: list[tuple[str, dict]]):
+        self.problems = problems
+        texts = "; ".join(text % values for text, values in problems)
+        super().__init__(f"Cannot seat: {texts}.")
+
+
+@dataclass(frozen=True)
+class SeatingPlayer:
+    id: int
+    club: str = ""
+    country: str = ""
+
+
+@dataclass(frozen=True)
+class Placement:
+    player_id: int
+    table: int
+    wind: str
+
+
+@dataclass(frozen=True)
+class RoundSeating:
+    number: int
+    placements: tuple[Placement, ...]
+    byes: tuple[int, ...] = ()
+    half: int = 1
+
+    @property
+    def order(self) -> tuple[int, int]:
+        """Where this seating comes in the event: round number, then half."""
+        return (self.number, self.half)
+
+    def tables(self) -> dict[int, tuple[Placement, ...]]:
+        """Placements by table number, each table in wind order E, S, W, N."""
+        by_table: dict[int, list[Placement]] = {}
+        for placement in self.placements:
+            by_table.setdefault(placement.table, []).append(placement)
+        return {
+            table: tuple(sorted(seated, key=lambda p: wind_order(p.wind)))
+            for table, seated in sorted(by_table.items())
+        }
+
+
+@dataclass(frozen=True)
+class SeatingOptions:
+    """How to search. ``max_steps`` and ``stall_steps`` bound the search (reproducibly);
+    ``time_limit`` (seconds) is only a safety stop and can cut a search short on a slow machine.
+    """
+
+    seed: int = 0
+    separate_by: str | None = None
+    time_limit: float = 20.0
+    max_steps: int = 200_000
+    stall_steps: int = 5_000
+
+
+def repeat_lower_bound(player_count: int, rounds: int) -> int:
+    """Fewest repeat meetings possible for ``player_count`` players (a multiple of 4) and
+    ``rounds`` rounds: each player has ``3 * rounds`` meetings but only ``player_count - 1``
+    possible partners."""
+    return max(0, player_count * (3 * rounds - (player_count - 1)) // 2)
+
+
+def substitutes_needed(player_count: int) -> int:
+    """How many substitutes make ``player_count`` a multiple of 4."""
+    return -player_count % 4
+
+
+Problem = tuple[str, dict]
+
+
+def check_request(
+    players: Sequence[SeatingPlayer],
+    rounds: int,
+    played: Sequence[RoundSeating],
+    options: SeatingOptions,
+    odd_players: str,
+) -> None:
+    """Raise one SeatingError listing every problem with the request, in the order of
+    `REQUEST_CHECKS`."""
+    request = _Request(players, rounds, played, options, odd_players)
+    problems = [problem for check in REQUEST_CHECKS for problem in check(request)]
+    if problems:
+        raise SeatingError(problems)
+
+
+@dataclass(frozen=True)
+class _Request:
+    players: Sequence[SeatingPlayer]
+    rounds: int
+    played: Sequence[RoundSeating]
+    options: SeatingOptions
+    odd_players: str
+
+    @property
+    def counts(self) -> Counter:
+        """How many times each player id is listed."""
+        return Counter(player.id for player in self.players)
+
+
+def _players_listed_twice(request: _Request) -> list[Problem]:
+    duplicates = sorted(player_id for player_id, count in request.counts.items() if count > 1)
+    if not duplicates:
+        return []
+    return [
+        (
+            gettext_noop("players listed more than once: %(players)s"),
+            {"players": ", ".join(map(str, duplicates))},
+        )
+    ]
+
+
+def _too_few_players(request: _Request) -> list[Problem]:
+    count = len(request.counts)
+    if count >= 4:
+        return []
+    return [(gettext_noop("a table needs 4 players; only %(count)s active"), {"count": count})]
+
+
+def _negative_rounds(request: _Request) -> list[Problem]:
+    if request.rounds >= 0:
+        return []
+    return [
+        (
+            gettext_noop("the number of rounds cannot be negative (got %(rounds)s)"),
+            {"rounds": request.rounds},
+        )
+    ]
+
+
+def _odd_players(request: _Request) -> list[Problem]:
+    """An unknown choice for odd players, or players that do not fill tables without byes."""
+    count = len(request.counts)
+    if request.odd_players not in ODD_PLAYER_CHOICES:
+        return [
+            (
+                gettext_noop("odd_players must be 'error' or 'byes', not %(given)s"),
+                {"given": repr(request.odd_players)},
+            )
+        ]
+    if request.odd_players == "error" and count >= 4 and count % 4:
+        return [
+            (
+                gettext_noop(
+                    "%(players)s players do not fill tables of 4: add %(extra)s substitute(s), "
+                    "or sit %(left)s player(s) out in turn each round (byes)"
+                ),
+                {"players": count, "extra": substitutes_needed(count), "left": count % 4},
+            )
+        ]
+    return []
+
+
+def _unknown_separation(request: _Request) -> list[Problem]:
+    if request.options.separate_by in SEPARATE_BY_CHOICES:
+        return []
+    return [
+        (
+            gettext_noop("separate_by must be None, 'club' or 'country', not %(given)s"),
+            {"given": repr(request.options.separate_by)},
+        )
+    ]
+
+
+def _played_rounds_numbered_twice(request: _Request) -> list[Problem]:
+    numbers = Counter(past.order for past in request.played)
+    repeated = sorted(order for order, count in numbers.items() if count > 1)
+    if not repeated:
+        return []
+    return [
+        (
+            gettext_noop("played rounds numbered twice: %(rounds)s"),
+            {"rounds": ", ".join(str(number) for number, _ in repeated)},
+        )
+    ]
+
+
+def _played_rounds_malformed(request: _Request) -> list[Problem]:
+    """A played round that seats a player twice, or a table without the four winds."""
+    problems: list[Problem] = []
+    for past in request.played:
+        seated = Counter(p.player_id for p in past.placements)
+        twice = sorted(player_id for player_id, count in seated.items() if count > 1)
+        if twice:
+            problems.append(
+                (
+                    gettext_noop("round %(number)s seats players twice: %(players)s"),
+                    {"number": past.number, "players": twice},
+                )
+            )
+        for table, group in past.tables().items():
+            if sorted(p.wind for p in group) != sorted(WINDS):
+                problems.append(
+                    (
+                        gettext_noop("round %(number)s table %(table)s does not have the 4 winds"),
+                        {"number": past.number, "table": table},
+                    )
+                )
+    return problems
+
+
+# The checks of a request, in the order its problems are listed.
+REQUEST_CHECKS = (
+    _players_listed_twice,
+    _too_few_players,
+    _negative_rounds,
+    _odd_players,
+    _unknown_separation,
+    _played_rounds_numbered_twice,
+    _played_rounds_malformed,
+)

@@ -1,0 +1,114 @@
+"""What a seating generation did, told to the organiser.
+
+Vocabulary: a *plan* (`SeatingPlan`) names the rounds a generation *seated*, the *kept* rounds it
+left alone (published, or opened at the desk), the rounds seated from a *roll call* (the players
+present), the *regenerated* rounds (prepared rounds seated again after an earlier round changed)
+and the *stale* ones (prepared rounds that could not be), with the quality report of the result.
+"""
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext
+
+from ..report import SeatingReport
+
+
+@dataclass(frozen=True)
+class SeatingPlan:
+    """What a generation did.
+
+    ``seated_rounds``: the round numbers seated; ``kept_rounds``: the published or opened rounds
+    left as they are; ``players``: how many players each seated round seats or sits out (the
+    players present at its roll call, or every active player); ``roll_call_rounds``: the seated
+    rounds that took their players from a roll call; ``stale_rounds``: prepared rounds that
+    could not be regenerated after an earlier round changed (check or regenerate them);
+    ``regenerated_rounds``: prepared rounds seated again after an earlier round changed;
+    ``report``: the quality of the kept rounds and the seated ones (with ``against_published``,
+    of the kept rounds before the round seated from its roll call and that round only).
+    """
+
+    seated_rounds: tuple[int, ...]
+    report: SeatingReport
+    kept_rounds: tuple[int, ...] = ()
+    players: dict[int, int] = field(default_factory=dict)
+    roll_call_rounds: tuple[int, ...] = ()
+    stale_rounds: tuple[int, ...] = ()
+    regenerated_rounds: tuple[int, ...] = ()
+    against_published: bool = False  # the report counts only the kept rounds and the seated one
+
+    def _plain_rounds(self) -> tuple[int, ...]:
+        special = set(self.roll_call_rounds) | set(self.regenerated_rounds)
+        return tuple(n for n in self.seated_rounds if n not in special)
+
+    def describe(self) -> str:
+        """What the generation did, in the organiser's words: kept rounds, who, quality."""
+        parts = [*self._kept_sentences(), *self._seated_sentences(), self._quality_sentence()]
+        if self.stale_rounds:
+            parts.append(
+                gettext(
+                    "Round(s) %(rounds)s were prepared for the old seating and could not be "
+                    "regenerated (a later round is published or played): regenerate them on the "
+                    "Seating page."
+                )
+                % {"rounds": _rounds_text(self.stale_rounds)}
+            )
+        parts.append(gettext("Check them, then publish each round."))
+        return " ".join(parts)
+
+    def _kept_sentences(self) -> list[str]:
+        if not self.kept_rounds:
+            return []
+        return [
+            gettext("Kept round(s) %(rounds)s as published or played.")
+            % {"rounds": _rounds_text(self.kept_rounds)}
+        ]
+
+    def _seated_sentences(self) -> list[str]:
+        """Who each seated round seats: the roll call's rounds one by one, then the plain
+        rounds and the regenerated ones each in one sentence."""
+        parts = [
+            gettext(
+                "Round %(number)s seated with the %(players)s player(s) present at its roll call."
+            )
+            % {"number": number, "players": self.players[number]}
+            for number in self.roll_call_rounds
+        ]
+        for numbers, with_players, alone in (
+            (
+                self._plain_rounds(),
+                gettext("Seated round(s) %(rounds)s with the %(players)s active player(s)."),
+                gettext("Seated round(s) %(rounds)s."),
+            ),
+            (
+                self.regenerated_rounds,
+                gettext(
+                    "Regenerated the prepared round(s) %(rounds)s with the %(players)s active "
+                    "player(s)."
+                ),
+                gettext("Regenerated the prepared round(s) %(rounds)s."),
+            ),
+        ):
+            if numbers:
+                counted = self.players.get(numbers[0])
+                sentence = with_players if counted else alone
+                parts.append(sentence % {"rounds": _rounds_text(numbers), "players": counted})
+        return parts
+
+    def _quality_sentence(self) -> str:
+        quality = {
+            "meetings": self.report.repeat_meetings,
+            "spread": self.report.max_wind_spread,
+        }
+        if self.against_published:
+            return (
+                gettext(
+                    "%(meetings)s repeat meeting(s) with the rounds already published, wind "
+                    "spread at most %(spread)s."
+                )
+                % quality
+            )
+        return gettext("%(meetings)s repeat meeting(s), wind spread at most %(spread)s.") % quality
+
+
+def _rounds_text(numbers) -> str:
+    return ", ".join(map(str, numbers))
