@@ -798,14 +798,14 @@ def test_a_rename_and_a_withdrawal_in_the_console_reach_every_public_page(world)
         validators[url] = {"If-None-Match": first["ETag"]}
     number = world.registration(4).number
     form = {"given_name": "Player", "family_name": "Console", "number": number}
-    edit = reverse("event:player_edit", args=[world.slug, number])
+    edit = reverse("console:player_edit", args=[world.slug, number])
     assert organiser.post(edit, form).status_code == 302
     for url in pages:
         answer = public.get(url, headers=validators[url])
         assert answer.status_code == 200, url
         assert "Player Console" in answer.content.decode(), url
         validators[url] = {"If-None-Match": answer["ETag"]}
-    withdraw = reverse("event:player_withdraw", args=[world.slug, number])
+    withdraw = reverse("console:player_withdraw", args=[world.slug, number])
     assert organiser.post(withdraw, {"from_round": 3}).status_code == 302
     for url in pages[:1] + pages[2:]:
         answer = public.get(url, headers=validators[url])

@@ -125,7 +125,7 @@ def organiser(client):
 )
 def test_the_player_form_refuses_a_right_to_left_override(client, organiser, language, said):
     tournament = make_tournament()
-    address = reverse("event:player_add", args=[tournament.slug])
+    address = reverse("console:player_add", args=[tournament.slug])
     data = {"given_name": "Amy", "family_name": f"{RLO}gnaW", "country": "", "number": ""}
     response = client.post(f"{address}?lang={language}", data)
     assert response.status_code == 200
@@ -137,7 +137,7 @@ def test_the_player_form_refuses_a_right_to_left_override(client, organiser, lan
 @pytest.mark.django_db
 def test_the_player_form_refuses_an_invisible_given_name_and_keeps_emoji(client, organiser):
     tournament = make_tournament()
-    address = reverse("event:player_add", args=[tournament.slug])
+    address = reverse("console:player_add", args=[tournament.slug])
     response = client.post(address, {"given_name": "\u200b\u200b", "family_name": "Wang"})
     assert "The given name is made only of invisible characters (U+200B)" in (
         response.content.decode()
@@ -151,7 +151,7 @@ def test_the_player_form_refuses_an_invisible_given_name_and_keeps_emoji(client,
 def test_editing_a_player_refuses_a_direction_control(client, organiser):
     tournament = make_tournament()
     registration = registration_add(tournament=tournament, family_name="Wang")
-    address = reverse("event:player_edit", args=[tournament.slug, registration.number])
+    address = reverse("console:player_edit", args=[tournament.slug, registration.number])
     response = client.post(address, {"given_name": "\u2067Amy", "family_name": "Wang"})
     assert "The given name contains an invisible right-to-left control (U+2067)" in (
         response.content.decode()
@@ -188,7 +188,7 @@ def test_the_admin_is_no_side_door_for_a_pretending_name(client):
 
 
 def _csv_preview(client, tournament, data):
-    response = client.post(reverse("event:roster_import", args=[tournament.slug]), data)
+    response = client.post(reverse("console:roster_import", args=[tournament.slug]), data)
     assert response.status_code == 200
     return response.context["plan"], response.content.decode()
 
@@ -210,7 +210,7 @@ def test_the_import_says_which_line_has_the_pretending_name(client, organiser):
     assert "Line 3: The family name contains" in page
     pasted, _page = _csv_preview(client, tournament, {"text": body, "header": "auto"})
     assert pasted.problem_messages() == plan.problem_messages()
-    client.post(reverse("event:roster_import_confirm", args=[tournament.slug]))
+    client.post(reverse("console:roster_import_confirm", args=[tournament.slug]))
     assert not Player.objects.exists()
 
 

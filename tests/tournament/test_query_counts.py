@@ -70,14 +70,14 @@ PAGES = [
     ("desk:tournament_audit", "judge", ()),
     ("desk:tournament_health", "judge", ()),
     ("desk:tournament_settings_update", "head", ()),
-    ("event:dashboard", "organiser", ()),
-    ("event:roster", "organiser", ()),
-    ("event:checkin", "organiser", ()),
-    ("event:rounds", "organiser", ()),
-    ("event:officials", "organiser", ()),
-    ("seating:seating_overview", "organiser", ()),
-    ("seating:seating_round", "organiser", ("number",)),
-    ("printing:printouts", "organiser", ()),
+    ("console:dashboard", "organiser", ()),
+    ("console:roster", "organiser", ()),
+    ("console:checkin", "organiser", ()),
+    ("console:rounds", "organiser", ()),
+    ("console:officials", "organiser", ()),
+    ("console:seating_overview", "organiser", ()),
+    ("console:seating_round", "organiser", ("number",)),
+    ("console:printouts", "organiser", ()),
 ]
 
 

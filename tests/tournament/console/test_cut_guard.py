@@ -34,7 +34,7 @@ CONFIRM = "Confirm the cut after round 1 on the"
 
 
 def stages_url(tournament):
-    return reverse("event:stages", args=[tournament.slug])
+    return reverse("console:stages", args=[tournament.slug])
 
 
 def test_the_seat_command_refuses_the_next_stage_before_its_cut_and_saves_nothing():
@@ -51,7 +51,7 @@ def test_generate_on_the_seating_page_links_to_the_stages_page(client):
     tournament, _, organiser = make_cut_event()
     client.force_login(organiser)
     response = client.post(
-        reverse("seating:seating_overview", args=[tournament.slug]),
+        reverse("console:seating_overview", args=[tournament.slug]),
         {"total_rounds": 2, "seed": 0, "odd_players": "error"},
     )
     page = response.content.decode()
@@ -63,11 +63,11 @@ def test_generate_on_the_seating_page_links_to_the_stages_page(client):
 def test_the_roll_call_of_a_waiting_round_links_to_the_stages_page_and_seats_nobody(client):
     tournament, _, organiser = make_cut_event()
     client.force_login(organiser)
-    checkin = reverse("event:checkin", args=[tournament.slug]) + "?round=2"
+    checkin = reverse("console:checkin", args=[tournament.slug]) + "?round=2"
     page = client.get(checkin).content.decode()
     assert CONFIRM in page and f'href="{stages_url(tournament)}"' in page
     response = client.post(
-        reverse("event:round_seat", args=[tournament.slug, 2]), {"odd_players": "error"}
+        reverse("console:round_seat", args=[tournament.slug, 2]), {"odd_players": "error"}
     )
     assert response.status_code == 302
     assert not Round.objects.filter(tournament=tournament, number=2).exists()
@@ -121,7 +121,7 @@ def test_the_next_step_after_a_stage_is_its_cut():
 def test_the_dashboard_names_the_pending_cut_and_links_to_the_stages_page(client):
     tournament, _, organiser = make_cut_event()
     client.force_login(organiser)
-    dashboard = reverse("event:dashboard", args=[tournament.slug])
+    dashboard = reverse("console:dashboard", args=[tournament.slug])
     page = client.get(dashboard).content.decode()
     assert 'data-step="cut"' in page
     assert "Preview and confirm the cut after round 1" in page
@@ -138,7 +138,7 @@ def test_the_dashboard_waits_for_the_stage_to_be_reconciled(client):
         reason="a card to check",
     )
     client.force_login(organiser)
-    page = client.get(reverse("event:dashboard", args=[tournament.slug])).content.decode()
+    page = client.get(reverse("console:dashboard", args=[tournament.slug])).content.decode()
     assert 'data-step="play"' in page and "confirm the cut" not in page
 
 

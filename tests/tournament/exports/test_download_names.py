@@ -20,13 +20,13 @@ def test_the_archive_download_names_a_quoted_non_ascii_file_validly():
     tournament = make_tournament()
     organiser = Client()
     organiser.force_login(make_user("superuser"))
-    organiser.post(reverse("event:archive_export", args=[tournament.slug]))
+    organiser.post(reverse("console:archive_export", args=[tournament.slug]))
     job = Job.objects.get()
-    plain = organiser.get(reverse("event:archive_job_file", args=[tournament.slug, job.pk]))
+    plain = organiser.get(reverse("console:archive_job_file", args=[tournament.slug, job.pk]))
     assert plain["Content-Disposition"] == f'attachment; filename="{tournament.slug}.json"'
     plain.close()
     Job.objects.filter(pk=job.pk).update(filename=NAME)
-    download = organiser.get(reverse("event:archive_job_file", args=[tournament.slug, job.pk]))
+    download = organiser.get(reverse("console:archive_job_file", args=[tournament.slug, job.pk]))
     assert download["Content-Disposition"] == HEADER
     assert download["Content-Type"] == "application/json"
     download.close()

@@ -57,7 +57,7 @@ def test_seating_page_with_a_penalty_in_the_round_answers_without_a_500(client):
         user=None,
     )
     client.force_login(get_user_model().objects.create_superuser("org", "o@example.org", "pw"))
-    url = reverse("seating:seating_overview", args=[tournament.slug])
+    url = reverse("console:seating_overview", args=[tournament.slug])
     response = client.post(url, {"total_rounds": 1, "seed": 2, "odd_players": "error"})
     assert response.status_code == 200
     assert Penalty.objects.count() == 1

@@ -304,7 +304,7 @@ def _queries_of_pages(players: int, client) -> dict[str, int]:
     pages = {
         "desk round": reverse("desk:round_desk", args=[slug, 1]),
         "second card": second.desk_url(),
-        "console seating": reverse("seating:seating_round", args=[slug, 1]),
+        "console seating": reverse("console:seating_round", args=[slug, 1]),
         "round": reverse("public:round_detail", args=[slug, 1]),
         "by player": reverse("public:seating_by_player", args=[slug, 1]),
         "results": reverse("public:round_results", args=[slug, 1]),
