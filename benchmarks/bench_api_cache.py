@@ -5,9 +5,9 @@ Vocabulary
 ----------
 cold        the first anonymous request after a write: the cache and the kept boards emptied
             first, so the view ranks the tournament and renders its answer.
-kept        the next anonymous request: the kept answer (`tournament.pagecache`), after one
+kept        the next anonymous request: the kept answer (`tournament.web.pagecache`), after one
             query for the tournament's version.
-warm        `tournament.pagewarm.standings_warm` after emptying the same: what a release adds
+warm        `tournament.web.pagewarm.standings_warm` after emptying the same: what a release adds
             to the organiser's request.
 
 Run: ``python benchmarks/bench_api_cache.py [--runs 9]`` builds the demo event in a throwaway

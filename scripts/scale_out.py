@@ -316,7 +316,7 @@ class Deployment:
         self.open_files = files_allow()
         extra = dict(layout.env)
         extra.setdefault("DJANGO_MEDIA_ROOT", str(self.folder / "media"))
-        # The streams warm a new version's fragments through the proxy (tournament.pagewarm).
+        # The streams warm a new version's fragments through the proxy (tournament.web.pagewarm).
         extra.setdefault("DJANGO_LIVE_WARM_URL", layout.base)
         self.static_root = Path(layout.static_root or static_collect(site_env(extra), log=self.log))
         extra["DJANGO_STATIC_ROOT"] = str(self.static_root)

@@ -12,8 +12,8 @@ class TournamentConfig(AppConfig):
     def ready(self):
         from django.contrib.auth.signals import user_logged_in
 
-        from .headers import official_session_limit
         from .logins import device_remember
+        from .web.headers import official_session_limit
 
         user_logged_in.connect(official_session_limit, dispatch_uid="official_session_limit")
         user_logged_in.connect(device_remember, dispatch_uid="device_remember")
@@ -27,8 +27,8 @@ class TournamentAdminConfig(admin_apps.AdminConfig):
 
     def ready(self):
         # Before the admin imports any form (the log-in form included): every text field made
-        # from now on refuses control characters (tournament.refusals).
-        from .refusals import text_fields_guard
+        # from now on refuses control characters (tournament.web.refusals).
+        from .web.refusals import text_fields_guard
 
         text_fields_guard()
         super().ready()

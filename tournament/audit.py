@@ -21,7 +21,7 @@ unit of work  `unit_of_work`: one public write. It is atomic, and when the outer
             transaction, so the change and the new validators are committed together. Units
             nest (a service calling another is one unit); `tournament_touch` and
             `audit_record` inside a unit only name the tournament to the unit. Once the
-            move is committed, this process's live updates are woken (`tournament.live`).
+            move is committed, this process's live updates are woken (`tournament.web.live`).
 public write  a service wrapped in `public_write`: the whole call is one unit of work for the
             tournament of its arguments (``tournament``, ``round_``, ``registration``,
             ``session``, ``hand``, ``penalty``) or, for a service that creates one, of the
@@ -50,8 +50,8 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, pgettext
 
-from . import live
 from .models import AuditEntry, Session, Tournament
+from .web import live
 
 # The smallest step of the validators (`release` writes microseconds into the ETag): a write in
 # the same microsecond as the last one, or on a server whose clock is behind, still moves on.
@@ -75,7 +75,7 @@ def _last_write_move(tournament_ids) -> None:
     Tournament.objects.filter(pk__in=list(tournament_ids)).update(
         last_write=Greatest(F("last_write") + _TICK, timezone.now())
     )
-    transaction.on_commit(live.changed)
+    transaction.on_commit(live.last_write_moved)  # the live stream hears it at once
 
 
 @contextmanager

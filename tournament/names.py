@@ -19,7 +19,7 @@ family order    lists of people are sorted by family name, then given name (both
                 the same on every page and never depends on the database. `Player` keeps given
                 and family names apart (a one-line name is split at its last word on save, see
                 `tournament.models.players.split_name`), so the family name is the stored one.
-language        the page's language (``en``, ``zh-hant``, ``zh-hans``, `tournament.languages`),
+language        the page's language (``en``, ``zh-hant``, ``zh-hans``, `tournament.web.languages`),
                 the one active when a `Names` is made unless it is given.
 Chinese form    on a Chinese page, a player with a Chinese name is shown by it, family name
                 first as stored, with the romanised label beside it where there is room
@@ -52,7 +52,7 @@ from django.utils import translation
 from .models import Registration, Tournament
 from .name_characters import compared
 
-#: The languages whose pages show Chinese names (`tournament.languages`).
+#: The languages whose pages show Chinese names (`tournament.web.languages`).
 CHINESE_LANGUAGES = ("zh-hant", "zh-hans")
 
 

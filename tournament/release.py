@@ -22,7 +22,7 @@ silent rounds   a tournament setting: the last N *played* rounds (rounds with ke
 held results    a tournament setting: a round's results stay hidden from the public until every
                 session of the round with hands is reconciled.
 validator       every public page of a tournament sends ``ETag`` and ``Last-Modified`` derived
-                from `Tournament.last_write` (its version, `tournament.live.version_of`,
+                from `Tournament.last_write` (its version, `tournament.web.live.version_of`,
                 moved on by every audited write, see `tournament.audit`) and whether the viewer
                 is an official; a conditional GET that still matches is answered ``304`` before
                 the view runs, so the standings are never built for it. Anonymous answers say
@@ -30,7 +30,7 @@ validator       every public page of a tournament sends ``ETag`` and ``Last-Modi
                 serve them, except a live page's fragment (an htmx request), which must be
                 asked for again each time; officials' answers are private.
 kept page       a spectator's page or API answer (not logged in, no session or messages) is
-                built once per version and kept in the site's cache (`tournament.pagecache`)
+                built once per version and kept in the site's cache (`tournament.web.pagecache`)
                 until a write moves the version on, or the first open appeal window closes by
                 the clock. Only the query parameters the view declares (``query``, a list of
                 `pagecache.Param`) reach it and its key; the others are dropped first.
@@ -59,9 +59,10 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, quote_etag
 from django.utils.translation import gettext as _
 
-from . import live
 from .models import Round, Session, SessionScore, Tournament
-from .pagecache import (
+from .roles import is_official
+from .web import live
+from .web.pagecache import (
     KEEP_SECONDS,
     Param,
     canonical_query,
@@ -69,7 +70,6 @@ from .pagecache import (
     page_key,
     query_replace,
 )
-from .roles import is_official
 
 PUBLIC_MAX_AGE = 15  # seconds a proxy may serve a public page without asking again
 
@@ -113,7 +113,7 @@ def public_page(
     """The public's loader: load the URL's tournament once (404 when there is none, or when it
     is hidden from the viewer), enforce ``rule`` (404 with the reason), answer conditional GETs
     cheaply, then call ``view(request, tournament, **rest)``, or serve a spectator the kept
-    answer (`tournament.pagecache`).
+    answer (`tournament.web.pagecache`).
 
     ``per_round``: the view judges the rule round by round and says on the page what is not
     public yet (a round's results) instead of a 404. ``validators=False``: no ``ETag`` (the
@@ -176,7 +176,7 @@ def _page_version(request, last_write, official: bool) -> tuple[str, bool]:
 
 def _answer(request, build, tournament, official: bool, version: str, *, known, key_extra):
     """The page built by ``build()``, or for a spectator the kept answer of its canonical
-    query (`tournament.pagecache`), built on the first request of its version."""
+    query (`tournament.web.pagecache`), built on the first request of its version."""
     kept_query, keepable = canonical_query(request.META.get("QUERY_STRING", ""), known)
     if not (keepable and _spectator(request, official)):
         return build()
@@ -194,7 +194,7 @@ def _cache_control(response, *, official: bool, fragment: bool) -> None:
     if official:
         patch_cache_control(response, private=True, no_cache=True)
     elif fragment:
-        # A live page fetches its fragment when the version moves (`tournament.live`):
+        # A live page fetches its fragment when the version moves (`tournament.web.live`):
         # a browser or proxy must ask again each time (a 304 while nothing changed).
         patch_cache_control(response, public=True, no_cache=True)
     else:
@@ -216,7 +216,7 @@ def viewed_tournament(user, slug: str) -> tuple[Tournament, bool]:
 
 def public_stream(view):
     """The public's loader for an asynchronous view that shows nothing but the tournament's
-    version (the live stream, `tournament.live`): the same 404s as `public_page` (missing,
+    version (the live stream, `tournament.web.live`): the same 404s as `public_page` (missing,
     or hidden from the viewer), then ``await view(request, tournament, **rest)``. Its rule is
     ``ALWAYS``: a version tells only that something changed."""
 
@@ -232,7 +232,7 @@ def public_stream(view):
 
 def _spectator(request, official: bool) -> bool:
     """A viewer whose page is the same for everyone: not logged in, and carrying no session
-    or messages that the page could show. Only their pages are kept (`tournament.pagecache`)."""
+    or messages that the page could show. Only their pages are kept (`tournament.web.pagecache`)."""
     return (
         not official
         and not request.user.is_authenticated

@@ -18,12 +18,12 @@ settings) are functions of `tournament.configuration`, called here.
                         memory); when Redis is down the site goes on with cache misses
 ``DJANGO_PAGE_CACHE_WARM_LANGUAGES`` comma-separated language codes whose standings a release
                         builds and keeps at once (``PAGE_CACHE_WARM_LANGUAGES``; see
-                        tournament.pagewarm; default: all of ``LANGUAGES``); codes the site
+                        tournament.web.pagewarm; default: all of ``LANGUAGES``); codes the site
                         does not offer (``LANGUAGES``) are skipped
 ``DJANGO_LIVE_WARM_URL`` the address of the caching proxy in front of the site, as the
                         streams' processes reach it (e.g. ``http://127.0.0.1:8080``): a new
                         version's fragments are then warmed through it, so the proxy holds
-                        them before the open pages ask (tournament.pagewarm, docs/deploy.md;
+                        them before the open pages ask (tournament.web.pagewarm, docs/deploy.md;
                         default: none, warmed in the process's own cache)
 ``DJANGO_LIVE_STREAMS_PER_ADDRESS`` the most live streams (`tournament.asgi`) one client address
                         may hold open in one streams process (1500: a venue's hall of phones
@@ -126,18 +126,18 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
-    "tournament.headers.PermissionsPolicyMiddleware",
+    "tournament.web.headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "tournament.languages.LanguageMiddleware",
+    "tournament.web.languages.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "tournament.busy.DatabaseBusyMiddleware",
-    "tournament.refusals.RefusalMiddleware",
+    "tournament.web.busy.DatabaseBusyMiddleware",
+    "tournament.web.refusals.RefusalMiddleware",
     "tournament.logins.DeviceCookieMiddleware",
     # Last, as django-axes asks: it turns a locked-out log-in into the lock-out page.
     "axes.middleware.AxesMiddleware",
@@ -193,11 +193,11 @@ API_ANON_RATE = api_rate(environ.get("DJANGO_API_ANON_RATE", "120/minute"))
 REST_FRAMEWORK = rest_framework(API_ANON_RATE)
 SPECTACULAR_SETTINGS = api_schema()
 
-# Officials' log-ins are short (tournament.headers.official_session_limit).
+# Officials' log-ins are short (tournament.web.headers.official_session_limit).
 OFFICIAL_SESSION_SECONDS = int(float(environ.get("DJANGO_OFFICIAL_SESSION_HOURS", "12")) * 3600)
 
 ROOT_URLCONF = "tournament.urls"
-CSRF_FAILURE_VIEW = "tournament.refusals.csrf_failure"
+CSRF_FAILURE_VIEW = "tournament.web.refusals.csrf_failure"
 
 TEMPLATES = [
     {
@@ -266,7 +266,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Three languages (tournament.languages): each viewer's follows ?lang=, then the cookie, then
+# Three languages (tournament.web.languages): each viewer's follows ?lang=, then the cookie, then
 # the browser. Each name is written in its own language, for the header's switch.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("zh-hant", "繁體中文"), ("zh-hans", "简体中文")]

@@ -1,5 +1,5 @@
 """The site's address book: each audience package's URLs under its namespace, log in/out, the
-admin, the health probe for load balancers (`tournament.probes`).
+admin, the health probe for load balancers (`tournament.web.probes`).
 
 The addresses never changed when the packages moved: people have bookmarked them. The
 organiser's console (`tournament.console`) answers under the namespace ``console``; its
@@ -12,7 +12,7 @@ from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
 
-from . import probes
+from .web import probes
 
 
 def favicon(request):
@@ -35,7 +35,7 @@ urlpatterns = [
     path("api/", include("tournament.api.urls")),
 ]
 
-handler400 = "tournament.refusals.bad_request"
+handler400 = "tournament.web.refusals.bad_request"
 handler403 = "tournament.public.views.pages.permission_denied"
 handler404 = "tournament.public.views.pages.page_not_found"
 handler500 = "tournament.public.views.pages.server_error"

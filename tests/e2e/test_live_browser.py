@@ -34,9 +34,9 @@ from playwright.sync_api import expect
 from tests.asgi_server import AsgiServer
 from tests.e2e.live_pages import RECORD_HEARD
 from tests.tournament.builders import entry, make_session, make_user
-from tournament.live import version_of
 from tournament.models import Tournament
 from tournament.play.services.hands import hand_save
+from tournament.web.live import version_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

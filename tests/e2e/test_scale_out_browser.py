@@ -32,8 +32,8 @@ from benchmarks.http_desk import NUMBER, Judge, TablePlan, database_url
 from scripts.scale_out import NGINX, Deployment, Layout
 from tests.e2e.live_pages import MARK_NOT_RELOADED, RECORD_HEARD
 from tests.tournament.builders import make_session, make_user, seat_players
-from tournament.live import version_of
 from tournament.models import Tournament
+from tournament.web.live import version_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

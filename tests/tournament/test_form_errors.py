@@ -3,7 +3,7 @@
 from django import forms
 from django.core.exceptions import ValidationError
 
-from tournament.form_errors import error_text, service_error_onto
+from tournament.web.form_errors import error_text, service_error_onto
 
 
 class NumberForm(forms.Form):

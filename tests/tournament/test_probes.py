@@ -1,4 +1,4 @@
-"""What a deployment switches on by the environment: the health probe (`tournament.probes`),
+"""What a deployment switches on by the environment: the health probe (`tournament.web.probes`),
 the shared cache (``REDIS_URL``), error reporting (``SENTRY_DSN``) and pooled PostgreSQL
 connections (``DJANGO_DB_POOL``).
 

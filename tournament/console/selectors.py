@@ -14,9 +14,9 @@ from django.db.models import Count
 from ..event.selectors.roll_call import checked_in_player_ids
 from ..event.selectors.roster import active_player_count
 from ..event.steps import EventFacts
-from ..fields import stage_plan
 from ..models import Registration, Round, Seat, Session, StageCut, Tournament
 from ..play.selectors.rounds import round_progress
+from ..stage_selectors import stage_plan
 
 
 def event_facts(tournament: Tournament) -> tuple[EventFacts, list[Round]]:

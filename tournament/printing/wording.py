@@ -30,7 +30,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from ..languages import LANGUAGE_PARAMETER, html_lang
+from ..web.languages import LANGUAGE_PARAMETER, html_lang
 from ..winds import WINDS
 from . import monospace
 

@@ -19,7 +19,7 @@ from django_tables2 import RequestConfig
 
 from ..models import Registration
 from ..names import page_name
-from ..pagecache import Param, sort_param
+from ..web.pagecache import Param, sort_param
 
 HIDE_ON_PHONES = {"th": {"class": "hide-sm"}, "td": {"class": "hide-sm"}}
 STATUS_NAMES = dict(Registration.Status.choices)
@@ -271,7 +271,7 @@ PAGE_MOST = 10_000  # a page number above it is the first page
 
 def table_query(table_class) -> tuple[Param, ...]:
     """The query parameters a page with a ``table_class`` table and a search reads (see
-    `tournament.pagecache`): paging, sorting by a column, and ``q``."""
+    `tournament.web.pagecache`): paging, sorting by a column, and ``q``."""
     return (
         Param("page", most=PAGE_MOST),
         Param("per_page", most=PER_PAGE_MAX),

@@ -14,11 +14,11 @@ from django.db.models import Q
 from django.utils.translation import gettext, pgettext_lazy
 
 from ..event.selectors.roll_call import in_field
-from ..fields import confirmed_cuts, round_field, stage_plan
 from ..models import Registration, Round, Seat, Tournament
 from ..models.players import registered_after
 from ..names import player_names
 from ..play.selectors.rounds import round_progress
+from ..stage_selectors import confirmed_cuts, round_field, stage_plan
 from ..stages import field_of_round_number
 from .report import SeatingReport, quality_report
 from .request import Placement, RoundSeating, SeatingPlayer

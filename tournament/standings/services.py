@@ -17,9 +17,9 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
 from ..audit import audit_record, public_write
-from ..fields import confirmed_cuts, stage_plan
 from ..models import AuditEntry, Round, Stage, StageCut, StageCutEntry, Tournament
 from ..play.selectors.rounds import round_progress
+from ..stage_selectors import confirmed_cuts, stage_plan
 from ..stages import share_text
 from .selectors.cut_review import cut_preview
 

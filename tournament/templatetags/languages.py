@@ -1,12 +1,12 @@
 """The header's language switch: ``{% language_links %}`` lists the site's languages, each a
-link to the current page in that language (`tournament.languages`); ``{{ when|moment }}``
+link to the current page in that language (`tournament.web.languages`); ``{{ when|moment }}``
 writes a time of day with its day when that is not today (`languages.moment_text`)."""
 
 from django import template
 from django.conf import settings
 from django.utils import translation
 
-from ..languages import address_in, html_lang, moment_text
+from ..web.languages import address_in, html_lang, moment_text
 
 register = template.Library()
 

@@ -12,7 +12,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 
-from ..live import version_of
+from ..web.live import version_of
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-"""Kept API answers (`tournament.pagecache` through `api_page`): an anonymous client's answer is
+"""Kept API answers (`tournament.web.pagecache` through `api_page`): an anonymous client's answer is
 rendered once per version of its tournament and served again without running the view, never
 after a write, never to or from a logged-in visitor; the throttle and the 304 still come first;
 only the endpoint's known query parameters make a key of their own.

@@ -15,9 +15,9 @@ from tests.tournament.builders import (
     make_user,
 )
 from tournament.event.selectors.roll_call import roll_call
-from tournament.fields import stage_plan
 from tournament.models import AuditEntry, Round, Session, Stage, StageCut
 from tournament.play.services.sessions import session_reopen
+from tournament.stage_selectors import stage_plan
 from tournament.standings.selectors.board import board_build
 from tournament.standings.services import cut_confirm
 

@@ -14,8 +14,8 @@ from tournament.exports.archive.format import ArchiveError
 from tournament.exports.archive.text import archive_dumps
 from tournament.exports.selectors.archive import tournament_archive
 from tournament.exports.services.importing import tournament_import
-from tournament.fields import confirmed_cuts, stage_plan
 from tournament.models import Stage, Tournament
+from tournament.stage_selectors import confirmed_cuts, stage_plan
 from tournament.standings.selectors.board import board_build
 
 pytestmark = pytest.mark.django_db

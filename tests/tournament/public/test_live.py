@@ -1,4 +1,4 @@
-"""Live updates (`tournament.live`, the stream `public.views.live`, the live fragments): the
+"""Live updates (`tournament.web.live`, the stream `public.views.live`, the live fragments): the
 stream sends the version at once and a new one after a write, woken in the process (no tick
 waited for) or read at the watcher's tick; a hidden tournament's stream is a 404 but for its
 officials; the watcher reads once per tick however many listen; Redis being down changes
@@ -138,7 +138,7 @@ async def _watchers_gone(seconds: float = WAIT) -> None:
     is woken meanwhile, as a write would, so that a long tick is not waited for."""
     deadline = time.monotonic() + seconds
     while live._watchers and time.monotonic() < deadline:
-        live.changed()
+        live.last_write_moved()
         await asyncio.sleep(0.05)
     assert not live._watchers
 
@@ -166,11 +166,11 @@ def _until_version(session, woken: bool) -> tuple[dict, str, float]:
         return first, new, took
 
     if not woken:  # as a write in another process: only the watcher's tick finds it
-        original, live.changed = live.changed, lambda: None
+        original, live.last_write_moved = live.last_write_moved, lambda: None
         try:
             return in_a_thread(main)
         finally:
-            live.changed = original
+            live.last_write_moved = original
     return in_a_thread(main)
 
 
@@ -403,7 +403,7 @@ def test_under_uvicorn_with_redis_down_a_write_elsewhere_reaches_every_stream(se
                 conn.close()
 
 
-# Warming (`tournament.live`, *warm*): the fragment an open page will fetch is built before the
+# Warming (`tournament.web.live`, *warm*): the fragment an open page will fetch is built before the
 # page is told of the new version.
 
 WARMED: list[tuple[str, float]] = []
@@ -528,8 +528,8 @@ def test_a_spectators_stream_has_its_fragment_built_before_it_hears_the_version(
 def test_only_a_spectators_public_page_of_the_tournament_is_warmed(page, logged_in, warmed):
     from django.test import RequestFactory
 
-    from tournament.pagewarm import FragmentWarm
     from tournament.public.views.live import _fragment_warm
+    from tournament.web.pagewarm import FragmentWarm
 
     tournament = make_tournament()
     other = make_tournament()
@@ -549,7 +549,7 @@ def test_behind_a_proxy_a_warm_asks_it_as_the_open_pages_will():
     its cache key is made of (the address, the version heard, the browser's languages)."""
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-    from tournament.pagewarm import FragmentWarm
+    from tournament.web.pagewarm import FragmentWarm
 
     asked = []
 

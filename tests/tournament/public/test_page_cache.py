@@ -1,4 +1,4 @@
-"""Kept pages (`tournament.pagecache`, through `tournament.release.public_page`): a spectator's
+"""Kept pages (`tournament.web.pagecache`, through `tournament.release.public_page`): a spectator's
 page is built once per version of its tournament, never served after a write, never shared
 with an official or a logged-in viewer, kept no longer than the first open appeal window, built
 by one request at a time, and a cache that fails is only a miss.
@@ -25,7 +25,7 @@ from django.utils import timezone
 from tests.tournament.builders import make_reconciled_session, make_user
 from tournament.event.services.tournaments import tournament_update
 from tournament.models import Session
-from tournament.pagecache import page_cached
+from tournament.web.pagecache import page_cached
 
 pytestmark = pytest.mark.django_db
 

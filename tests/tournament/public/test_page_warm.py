@@ -1,4 +1,4 @@
-"""A release warms the standings (`tournament.pagewarm`): once the organiser's change commits,
+"""A release warms the standings (`tournament.web.pagewarm`): once the organiser's change commits,
 the standings page, the projector's standings (each also as the live fragment) and the API's
 standings for the origins it was asked on are built and kept, so the first spectators after it
 send only the tournament's query. A warm never fails the release, and is skipped with the
@@ -82,7 +82,7 @@ def test_a_failing_warm_never_fails_the_release(
         raise RuntimeError("the cache caught fire")
 
     monkeypatch.setattr(pagewarm, "_ask", broken)
-    with caplog.at_level(logging.ERROR, logger="tournament.pagewarm"):
+    with caplog.at_level(logging.ERROR, logger="tournament.web.pagewarm"):
         _release(held, django_capture_on_commit_callbacks)
     assert Tournament.objects.get(pk=held.tournament.pk).standings_public
     assert "the cache caught fire" in caplog.text

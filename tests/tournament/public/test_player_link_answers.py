@@ -21,7 +21,6 @@ from tests.tournament.builders import (
 )
 from tournament.event.links import player_links_issue_all
 from tournament.event.selectors.links import link_tokens
-from tournament.languages import moment_text
 from tournament.models import Registration, Session
 from tournament.play.services.hands import hand_save
 from tournament.play.services.penalties import penalty_record
@@ -29,6 +28,7 @@ from tournament.play.services.queries import hand_query_answer, hand_query_raise
 from tournament.play.services.sessions import session_reconcile
 from tournament.seating.services.seats import seating_publish
 from tournament.standings.selectors.provisional import Provisional
+from tournament.web.languages import moment_text
 
 pytestmark = pytest.mark.django_db
 

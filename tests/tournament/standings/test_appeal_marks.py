@@ -11,12 +11,12 @@ from django.utils import timezone
 
 from tests.tournament.builders import make_reconciled_session
 from tests.tournament.printing.pdf_reading import text
-from tournament.languages import moment_text
 from tournament.models import Session
 from tournament.play.selectors.queries import session_appeal_window
 from tournament.printing.documents.base import PrintRequest
 from tournament.printing.documents.registry import DOCUMENTS
 from tournament.standings.selectors.board import boards_forget
+from tournament.web.languages import moment_text
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
-"""Who plays a later stage (`tournament.fields`): after a confirmed cut the seating seats, the
-byes list and the health page count only the qualifiers; before it, the next stage waits; a
-cut waits for its stage's rounds to be played."""
+"""Who plays a later stage (`tournament.stage_selectors`): after a confirmed cut the seating seats,
+the byes list and the health page count only the qualifiers; before it, the next stage waits; a cut
+waits for its stage's rounds to be played."""
 
 import pytest
 from django.core.exceptions import ValidationError

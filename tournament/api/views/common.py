@@ -13,7 +13,7 @@ loader          `api_page` is the public's loader (`tournament.release.public_pa
                 (`tournament.api.access`), so a client over its rate gets 429 even for a 304,
                 and for a kept answer too.
 kept answer     an anonymous client's answer is rendered once (JSON bytes, with its content
-                type) and kept as the pages' are (`tournament.pagecache`): per version,
+                type) and kept as the pages' are (`tournament.web.pagecache`): per version,
                 language, known query parameters (``query``: paging, a search), the origin
                 its links name and the negotiated media type. A hit runs none of the view's
                 queries; the validators are added to it as to a fresh answer.
@@ -35,8 +35,8 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.response import Response
 
 from ...models import Round
-from ...pagecache import Param, origin_note
 from ...release import Rule, public_page
+from ...web.pagecache import Param, origin_note
 from ..serializers import Problem
 
 REFUSED = OpenApiResponse(Problem, description="Unknown, hidden or not public yet: the reason.")

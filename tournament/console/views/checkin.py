@@ -16,10 +16,10 @@ from django.views.decorators.http import require_POST
 from ...event.selectors.roll_call import roll_call
 from ...event.selectors.roster import withdrawn_numbers
 from ...event.services.roll_call import checkin_set, roll_call_save
-from ...fields import round_field
-from ...form_errors import error_text
 from ...play.selectors.rounds import round_progress
 from ...seating.services.one_round import round_seat_from_roll_call
+from ...stage_selectors import round_field
+from ...web.form_errors import error_text
 from .. import selectors as console_selectors
 from ..forms.roster import PlayerForm
 from ..forms.seating import SeatRoundForm

@@ -20,7 +20,7 @@ from ...event.selectors.links import link_path, link_tokens
 from ...event.selectors.roster import roster
 from ...event.spreadsheet import row_escape
 from ...models import Registration
-from ...writes import service_write
+from ...web.writes import service_write
 from .common import console_page
 
 LINK_ACTIONS = {

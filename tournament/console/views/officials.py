@@ -12,8 +12,8 @@ from django.views.decorators.http import require_POST
 from ...event.selectors import tournaments as tournaments_selectors
 from ...event.services import officials as officials_services
 from ...event.services.officials import official_add
-from ...form_errors import service_error_onto
 from ...models import TournamentOfficial
+from ...web.form_errors import service_error_onto
 from ..forms.officials import OfficialForm
 from .common import console_page
 

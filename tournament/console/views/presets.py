@@ -16,7 +16,7 @@ from ...models import PenaltyPreset
 from ...play.penalties import EXAMPLE_SETS
 from ...play.selectors import penalties as penalty_selectors
 from ...play.services import presets as preset_services
-from ...writes import service_write
+from ...web.writes import service_write
 from ..forms.presets import ExampleSetForm, PenaltyPresetForm
 from .common import console_page
 

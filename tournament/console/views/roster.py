@@ -21,7 +21,7 @@ from ...event.services.registrations import player_update, registration_add
 from ...event.spreadsheet import row_escape
 from ...models import Registration, Tournament
 from ...seating.services.roster import roster_reinstate, roster_substitute, roster_withdraw
-from ...writes import service_write
+from ...web.writes import service_write
 from ..forms.roster import PlayerForm, WithdrawForm
 from .common import console_page
 

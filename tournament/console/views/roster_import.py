@@ -16,7 +16,7 @@ from ...event import roster_bridge
 from ...event.roster_columns import RowsError
 from ...event.roster_files import FileProblem, file_rows, rows_from_text
 from ...event.services import registrations as registrations_services
-from ...form_errors import error_text
+from ...web.form_errors import error_text
 from ..forms.roster_import import ImportForm
 from .common import console_page
 

@@ -15,7 +15,7 @@ from ...models import Penalty, Round
 from ...play.selectors.penalties import tournament_penalties
 from ...play.services import penalties as penalty_services
 from ...roles import HEAD_JUDGE
-from ...writes import service_write
+from ...web.writes import service_write
 from ..forms.rounds import PenaltyDeleteForm, RoundStatusForm
 from .common import console_page
 

@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...event.selectors.seats import round_byes, round_tables
-from ...form_errors import service_error_onto
 from ...models import Round
 from ...play.selectors.rounds import round_is_opened
 from ...seating.selectors import seating_overview as overview_rows
@@ -22,8 +21,9 @@ from ...seating.services.cut_wait import cut_pending_round
 from ...seating.services.generation import seating_generate
 from ...seating.services.seats import seating_swap
 from ...seating.services.table_change import round_table_change_set
+from ...web.form_errors import service_error_onto
+from ...web.writes import service_write
 from ...winds import WIND_NAMES, WINDS
-from ...writes import service_write
 from ..forms.seating import GenerateSeatingForm, SwapSeatsForm, TableChangeForm
 from .common import console_page
 

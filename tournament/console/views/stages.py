@@ -19,13 +19,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ...fields import confirmed_cuts, stage_plan
 from ...models import Stage
+from ...stage_selectors import confirmed_cuts, stage_plan
 from ...standings import services as standings_services
 from ...standings.ranking.rows import number_text
 from ...standings.ranking.tie_breaks import TIE_BREAKS
 from ...standings.selectors.cut_review import cut_preview, cuts_changed, stage_description
-from ...writes import service_write
+from ...web.writes import service_write
 from ..forms.stages import CutConfirmForm, CutUndoForm, StagesForm
 from .common import console_page
 

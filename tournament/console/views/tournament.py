@@ -15,7 +15,7 @@ from ...event import removal
 from ...event.services import tournaments as tournaments_services
 from ...event.services.tournaments import tournament_update
 from ...roles import global_organiser_required
-from ...writes import service_write
+from ...web.writes import service_write
 from ..forms.tournament import (
     TournamentCreateForm,
     TournamentDeleteForm,

@@ -12,7 +12,7 @@ from ...event.services import settings as settings_services
 from ...event.services.settings import SETTINGS_FIELDS, highest_hand_number, tournament_has_hands
 from ...models import Session
 from ...roles import HEAD_JUDGE
-from ...writes import service_write
+from ...web.writes import service_write
 from ..forms import SettingsForm
 from .common import desk_page
 

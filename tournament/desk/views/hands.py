@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from ...busy import BUSY_MESSAGE, is_database_busy
 from ...play.forms import HandForm, optional_int
 from ...play.preview import preview_context
 from ...play.selectors import sheet as sheet_selectors
@@ -26,6 +25,7 @@ from ...play.selectors.snapshots import entry_of_hand
 from ...play.services import hands as hand_services
 from ...play.services import sessions as session_services
 from ...play.services import table as table_services
+from ...web.busy import BUSY_MESSAGE, is_database_busy
 from ...winds import starting_wind_of_dealer
 from ..forms import CorrectionForm, DeleteForm
 from .common import (

@@ -27,7 +27,7 @@ from ...play.selectors.queries import (
 from ...play.selectors.snapshots import hand_summary
 from ...play.services import queries as query_services
 from ...roles import HEAD_JUDGE
-from ...writes import service_write
+from ...web.writes import service_write
 from ..forms import QueryAnswerForm
 from .common import desk_page, session_context, session_page
 

@@ -16,7 +16,7 @@ from ...play.selectors import desk as desk_selectors
 from ...play.selectors.sessions import table_session_in_play
 from ...play.services import clock as clock_services
 from ...roles import HEAD_JUDGE
-from ...writes import service_write
+from ...web.writes import service_write
 from ..cards import draw_cards
 from .common import desk_page
 

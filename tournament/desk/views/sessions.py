@@ -18,7 +18,7 @@ from ...play.selectors.sheet import session_sheet
 from ...play.services import penalties as penalty_services
 from ...play.services import sessions as session_services
 from ...roles import HEAD_JUDGE
-from ...writes import service_write
+from ...web.writes import service_write
 from ..forms import CardForm, PenaltyCorrectionForm, PenaltyRecordForm, ReasonForm
 from .common import closed_session_page, session_context, session_page, session_url
 

@@ -1,15 +1,15 @@
 """The roll call: who is present for a round, within the round's field.
 
-Vocabulary: a round's *field* (`tournament.fields.round_field`) is who may be seated in it: in
-a later stage of a tournament played in stages (`tournament.stages`), only the qualifiers of the
-previous cut; the roll call, the byes and the seating all read it. *Present* means checked in
-for the round (`Registration.checked_in_round`).
+Vocabulary: a round's *field* (`tournament.stage_selectors.round_field`) is who may be seated in it:
+in a later stage of a tournament played in stages (`tournament.stages`), only the qualifiers of the
+previous cut; the roll call, the byes and the seating all read it. *Present* means checked in for
+the round (`Registration.checked_in_round`).
 """
 
 from __future__ import annotations
 
-from ...fields import RoundField, round_field
 from ...models import Registration, Tournament
+from ...stage_selectors import RoundField, round_field
 
 
 def in_field(registrations, field: RoundField):

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q
 
-from ...fields import round_field
 from ...models import Player, Registration, Round, Seat, Tournament
 from ...models.players import registered_after
 from ...names import Names, player_names
+from ...stage_selectors import round_field
 from ...winds import WIND_NAMES, wind_order
 from .roll_call import in_field
 

@@ -1,16 +1,16 @@
 """The roll call: who is present for a round.
 
 Vocabulary: the *roll call* marks who is present for a round (`Registration.checked_in_round`);
-only active registrations of the round's *field* (who may be seated in it: `tournament.fields`)
-are marked present.
+only active registrations of the round's *field* (who may be seated in it:
+`tournament.stage_selectors`) are marked present.
 """
 
 from collections.abc import Iterable
 
 from django.db import transaction
 
-from ...fields import round_field
 from ...models import Registration, Tournament
+from ...stage_selectors import round_field
 from ..selectors.roll_call import in_field
 
 

@@ -13,9 +13,9 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext as _
 
-from ... import pagewarm
 from ...audit import audit_record, public_write
 from ...models import AuditEntry, Hand, Tournament
+from ...web import pagewarm
 
 SETTINGS_FIELDS = (
     "minimum_points",
@@ -41,7 +41,7 @@ SETTINGS_FIELDS = (
 
 
 # The settings that release standings to the public (or more of them): a change to one of them,
-# with the standings public, is a release, and warms the standings (`tournament.pagewarm`).
+# with the standings public, is a release, and warms the standings (`tournament.web.pagewarm`).
 STANDINGS_RELEASE = {
     "standings_public",
     "results_public",

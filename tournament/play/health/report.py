@@ -46,7 +46,6 @@ from django.db.models import Count, Max, Sum
 
 from scoring.engine.messages import Message, gettext_noop, words
 
-from ...fields import confirmed_cuts, stage_plan
 from ...models import (
     Hand,
     HandEntry,
@@ -57,6 +56,7 @@ from ...models import (
     half_hand_numbers,
 )
 from ...names import PERSON_FIELDS, Names, Person, registrations_of
+from ...stage_selectors import confirmed_cuts, stage_plan
 from ...stages import field_of_round_number
 from ..services.scores import PLACE, kept_rows, session_scores_check
 from ..services.totals import Checks

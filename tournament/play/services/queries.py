@@ -28,8 +28,8 @@ from django.utils.translation import gettext as _
 
 from ... import release
 from ...audit import audit_record, public_write
-from ...languages import moment_text
 from ...models import AuditEntry, Hand, HandQuery, Registration, Seat, Session
+from ...web.languages import moment_text
 from ..labels import session_label
 from ..selectors.queries import session_appeal_window
 

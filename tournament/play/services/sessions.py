@@ -34,8 +34,8 @@ from django.utils.translation import pgettext_lazy
 from scoring.engine.messages import Message, gettext_noop
 
 from ...audit import audit_record, public_write
-from ...busy import is_database_busy
 from ...models import AuditEntry, HandEntry, Round, Session
+from ...web.busy import is_database_busy
 from ..labels import session_label
 from ..selectors.sessions import seating_of
 from ..selectors.sheet import CardColumn, card_columns

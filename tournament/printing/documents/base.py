@@ -43,9 +43,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from ...languages import html_lang
 from ...models import Round, Tournament
 from ...release import Rule, rule_refusal
+from ...web.languages import html_lang
 from ..errors import NothingToPrint
 from ..fonts import CJK_MISSING, cjk_font_available, font_face_css
 from ..pdf import Progress, html_to_pdf

@@ -15,10 +15,10 @@ import hashlib
 from django.core.cache import cache
 from django.forms.models import model_to_dict
 
-from ...live import version_of
 from ...models import Registration, Round, Seat, Session, Tournament
 from ...names import PERSON_FIELDS, registrations_of
 from ...standings.selectors.board import board_seen
+from ...web.live import version_of
 from .common import seated_rounds
 
 #: How long a public standings digest is kept for one version of a tournament (a version is

@@ -24,9 +24,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from ...event.selectors.links import link_path
-from ...languages import LANGUAGE_PARAMETER
 from ...models import Registration, Round, Seat, Tournament
 from ...names import player_names
+from ...web.languages import LANGUAGE_PARAMETER
 from .. import monospace
 from ..errors import NothingToPrint
 from .common import absolute, registrations_by_player, wind_name

@@ -50,7 +50,6 @@ from django.views.decorators.http import require_POST
 from ... import release
 from ...event.selectors.links import LinkRefused, LinkUnknown, registration_of_link
 from ...event.selectors.seats import player_places
-from ...form_errors import error_text
 from ...logins import client_address
 from ...models import HandQuery, Round
 from ...play.selectors.players import player_penalties, player_rounds_done, player_table_sessions
@@ -59,6 +58,7 @@ from ...play.selectors.sessions import session_of
 from ...play.services.queries import hand_query_raise
 from ...release import Rule
 from ...standings.selectors.board import board_seen
+from ...web.form_errors import error_text
 from ..forms import HandQueryForm
 
 GUESSES_ALLOWED = 20

@@ -4,7 +4,7 @@ themselves (`static/tournament/live.js`).
 Vocabulary
 ----------
 stream      ``GET /t/<slug>/live/``: ``text/event-stream`` whose events are all ``version``
-            events, whose data is the tournament's version (`tournament.live`): one at once,
+            events, whose data is the tournament's version (`tournament.web.live`): one at once,
             one each time the version moves on, and the newest again every `HEARTBEAT`
             seconds (the heartbeat: it keeps proxies from closing an idle connection, tells
             the page the stream is alive, and heals a message lost on the way). It carries no
@@ -19,7 +19,7 @@ lifetime    a stream ends after about a quarter of an hour (`LIFETIME`, spread t
 page        ``?page=``: the address of the live fragment the open page will fetch (its path and
             query string, as the fragment's ``hx-get`` says). A spectator's stream (not logged
             in) hands the watcher a warm of it in the viewer's language
-            (`pagewarm.FragmentWarm`, *warm* in `tournament.live`), so that the fragment is
+            (`pagewarm.FragmentWarm`, *warm* in `tournament.web.live`), so that the fragment is
             built before the page is told to fetch it. Only a public page of the same
             tournament is warmed; anything else is ignored, and so is an official's page
             (theirs are never kept).
@@ -43,9 +43,9 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.views.decorators.http import require_GET
 
-from ... import live
-from ...pagewarm import FragmentWarm
 from ...release import public_stream
+from ...web import live
+from ...web.pagewarm import FragmentWarm
 
 HEARTBEAT = 15.0
 LIFETIME = 15 * 60.0

@@ -19,8 +19,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from ... import release
-from ...pagecache import Param
 from ...release import Rule, public_page
+from ...web.pagecache import Param
 from .. import selectors
 from .pages import round_or_404
 from .standings import public_board

@@ -9,8 +9,8 @@ is saved.
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
-from ...fields import confirmed_cuts, round_field, stage_plan
 from ...models import Tournament
+from ...stage_selectors import confirmed_cuts, round_field, stage_plan
 from ...stages import REFUSAL, RoundField, field_of_round_number
 
 CUT_PENDING = "cut_pending"  # the code of a refusal to seat a round that waits for a cut

@@ -31,9 +31,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from ... import release
-from ...fields import confirmed_cuts, stage_plan
 from ...models import Tournament
 from ...roles import is_official
+from ...stage_selectors import confirmed_cuts, stage_plan
 from ..cuts import staged_standings
 from ..ranking.countries import countries_summarise
 from ..ranking.rows import Standing

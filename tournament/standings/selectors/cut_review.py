@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext
 
-from ...fields import confirmed_cuts, stage_plan
 from ...models import Penalty, Registration, Round, Stage, StageCut, Tournament
 from ...names import page_name
 from ...play.selectors.rounds import round_progress
+from ...stage_selectors import confirmed_cuts, stage_plan
 from ...stages import CutLine, StagePlan
 from ..cuts import CutOutcome, cut_decide, stage_inputs
 from ..ranking.build import standings_build

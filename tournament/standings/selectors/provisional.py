@@ -23,9 +23,9 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from ...languages import moment_text
 from ...models import Hand, HandEntry, HandQuery, Session, SessionScore, Tournament
 from ...play.appeals import appeal_window
+from ...web.languages import moment_text
 from .inputs import counted_rounds
 
 

@@ -14,12 +14,12 @@ watcher     one asyncio task per process (per event loop), started by the first 
             and hands each version that moved on to that tournament's listeners. It reads
             through a thread of its own (`sync_to_async` on one worker thread), so the open
             streams of a process hold one database connection between them, not one each.
-wake        a write committed in this process wakes its watcher at once (`changed`, called
-            on commit by `tournament.audit`), so a single process (the demo) does not wait
+wake        a write committed in this process wakes its watcher at once (`last_write_moved`,
+            called on commit by `tournament.audit`), so a single process (the demo) does not wait
             for the tick; a write in another process (gunicorn's workers beside the ASGI
             server) is seen at the next tick.
 warm        what a listener's page will ask for when it hears a new version (its fragment, in
-            its language): a hashable callable the stream hands over (`tournament.pagewarm`'s
+            its language): a hashable callable the stream hands over (`tournament.web.pagewarm`'s
             `FragmentWarm`). When a tournament's version moves on, the watcher calls each
             distinct warm of its listeners once (the `WARM_MOST` most listened), in its
             thread, *before* it hands the version on: the fragment is then built and kept
@@ -45,7 +45,7 @@ from contextlib import asynccontextmanager
 from asgiref.sync import sync_to_async
 from django.db import close_old_connections, connections
 
-from .models import Tournament
+from ..models import Tournament
 
 logger = logging.getLogger(__name__)
 
@@ -213,9 +213,10 @@ async def listening(tournament_id: int, warm: Warm | None = None) -> AsyncIterat
         watcher.remove(tournament_id, listener)
 
 
-def changed() -> None:
-    """Wake every watcher of this process (a write was committed, see *wake*); safe from any
-    thread, and nearly free when nobody listens."""
+def last_write_moved() -> None:
+    """The stream's one entry point: a write that moved a tournament's last write was committed
+    (`tournament.audit` calls this on commit). Wakes every watcher of this process (see
+    *wake*); safe from any thread, and nearly free when nobody listens."""
     for loop, watcher in list(_watchers.items()):
         try:
             loop.call_soon_threadsafe(watcher.woken.set)

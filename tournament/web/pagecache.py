@@ -28,7 +28,7 @@ single flight
             one request builds the answer while the others wait up to `WAIT_SECONDS` for it,
             instead of every worker building the same answer together.
 origins     the origins the API's answers were built for (`origin_note`), a few kept in the
-            cache, so a release can warm the API for them (`tournament.pagewarm`).
+            cache, so a release can warm the API for them (`tournament.web.pagewarm`).
 """
 
 from __future__ import annotations

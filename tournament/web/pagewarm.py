@@ -8,7 +8,7 @@ release     an organiser's change to what the public sees of the standings (maki
 warm        right after the release's transaction commits (``transaction.on_commit``), the
             standings answers a spectator would ask for next are asked for here, once, as an
             anonymous GET through the site's own middleware and views, so they are built for
-            the new version and kept (`tournament.pagecache`) exactly as a spectator's
+            the new version and kept (`tournament.web.pagecache`) exactly as a spectator's
             request would keep them: the standings page, the projector's standings, each also
             as the live fragment that open pages fetch (htmx), and the API's standings for
             every origin the API was asked on lately (`pagecache.origins_noted`; its answers
@@ -18,7 +18,7 @@ languages   the kept answers are per language: the warm builds each of
 fragment warm
             `FragmentWarm`: one live page's fragment in one language, at a new version. The
             live stream hands one to the watcher for each spectator's open page
-            (`tournament.live`), which runs it when the tournament's version moves on and
+            (`tournament.web.live`), which runs it when the tournament's version moves on and
             before it tells the open pages, so that the fragment they all fetch next is built
             once, ahead of them. Behind a caching proxy (``settings.LIVE_WARM_URL``) it is asked
             for through the proxy exactly as the pages will ask (the version heard, the

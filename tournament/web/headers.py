@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from .roles import is_official
+from ..roles import is_official
 
 PERMISSIONS_POLICY = ", ".join(
     f"{feature}=()"
