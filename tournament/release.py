@@ -24,8 +24,10 @@ held results    a tournament setting: a round's results stay hidden from the pub
 validator       every public page of a tournament sends ``ETag`` and ``Last-Modified`` derived
                 from `Tournament.last_write` (its version, `tournament.web.live.version_of`,
                 moved on by every audited write, see `tournament.audit`) and whether the viewer
-                is an official; a conditional GET that still matches is answered ``304`` before
-                the view runs, so the standings are never built for it. Anonymous answers say
+                is an official; a conditional GET that still matches (``If-None-Match``, or
+                ``If-Modified-Since`` when no tag is sent: Django's
+                ``get_conditional_response``) is answered ``304`` before the view runs, so the
+                standings are never built for it. Anonymous answers say
                 ``Cache-Control: public`` with a short max-age so a reverse proxy or CDN may
                 serve them, except a live page's fragment (an htmx request), which must be
                 asked for again each time; officials' answers are private.
@@ -55,7 +57,7 @@ from django.conf import settings
 from django.db.models import Min
 from django.http import Http404, HttpRequest
 from django.utils import timezone, translation
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, quote_etag
 from django.utils.translation import gettext as _
 
@@ -139,8 +141,12 @@ def public_page(
                 return view(request, tournament, *args, **kwargs)
             version, fragment = _page_version(request, last_write, official)
             etag = quote_etag(version)
-            if _matches(request.headers.get("If-None-Match", ""), etag):
-                response = _not_modified(etag, last_write)
+            response = get_conditional_response(
+                request, etag=etag, last_modified=int(last_write.timestamp())
+            )
+            if response is not None:  # 304 (or 412 for an If-Match that fails): no body
+                response["ETag"] = etag
+                response["Last-Modified"] = http_date(last_write.timestamp())
             else:
                 response = _answer(
                     request,
@@ -258,20 +264,6 @@ def _keep_seconds(tournament: Tournament) -> float:
     if first is None:
         return KEEP_SECONDS
     return max(0.0, min(KEEP_SECONDS, (first + window - now).total_seconds()))
-
-
-def _matches(header: str, etag: str) -> bool:
-    tags = [tag.strip().removeprefix("W/") for tag in header.split(",")]
-    return etag in tags or "*" in tags
-
-
-def _not_modified(etag: str, last_write):
-    from django.http import HttpResponseNotModified
-
-    response = HttpResponseNotModified()
-    response["ETag"] = etag
-    response["Last-Modified"] = http_date(last_write.timestamp())
-    return response
 
 
 def seating_visible(user, round_) -> bool:

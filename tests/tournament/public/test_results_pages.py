@@ -243,3 +243,16 @@ def test_clock_refuses_bad_input():
     ):
         with pytest.raises(ValidationError):
             round_clock_control(round_=round_, user=None, **kwargs)
+
+
+def test_if_modified_since_is_answered_as_the_tag_is(client):
+    """A client that keeps only the date (no ``ETag``) is answered 304 too; an older date
+    gets the page; every 304 carries both validators."""
+    tournament, _ = _played_event(rounds=1)
+    url = reverse("public:standings", args=[tournament.slug])
+    first = client.get(url)
+    again = client.get(url, headers={"If-Modified-Since": first["Last-Modified"]})
+    assert again.status_code == 304 and again.content == b""
+    assert again["ETag"] == first["ETag"] and again["Last-Modified"] == first["Last-Modified"]
+    older = client.get(url, headers={"If-Modified-Since": "Mon, 01 Jan 2024 00:00:00 GMT"})
+    assert older.status_code == 200 and older["ETag"] == first["ETag"]
