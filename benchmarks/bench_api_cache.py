@@ -50,9 +50,9 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext, setup_test_environment
     from django.urls import reverse
 
-    from tournament import pagewarm
     from tournament.models import Tournament
     from tournament.standings.selectors.board import boards_forget
+    from tournament.web import pagewarm
 
     setup_test_environment()
     if options.slug:

@@ -19,10 +19,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournament.builders import entry, make_user
-from tournament import pagecache
 from tournament.models import Session
 from tournament.play.services.hands import hand_save
 from tournament.standings.selectors.board import boards_forget
+from tournament.web import pagecache
 
 pytestmark = pytest.mark.django_db
 

@@ -35,9 +35,9 @@ from django.urls import reverse
 
 from tests.asgi_server import AsgiServer
 from tests.tournament.builders import entry, make_reconciled_session, make_tournament, make_user
-from tournament import live
 from tournament.models import Tournament
 from tournament.play.services.hands import hand_save
+from tournament.web import live
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -20,10 +20,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournament.builders import make_played_event, make_user
-from tournament import pagewarm
 from tournament.event.services.settings import tournament_settings_update
 from tournament.models import Tournament
 from tournament.standings.selectors.board import boards_forget
+from tournament.web import pagewarm
 
 pytestmark = pytest.mark.django_db
 
