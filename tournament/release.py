@@ -144,10 +144,7 @@ def public_page(
             response = get_conditional_response(
                 request, etag=etag, last_modified=int(last_write.timestamp())
             )
-            if response is not None:  # 304 (or 412 for an If-Match that fails): no body
-                response["ETag"] = etag
-                response["Last-Modified"] = http_date(last_write.timestamp())
-            else:
+            if response is None:  # not a 304 (nor a 412 for an If-Match that fails)
                 response = _answer(
                     request,
                     lambda: view(request, tournament, *args, **kwargs),
@@ -159,8 +156,7 @@ def public_page(
                 )
                 if response.status_code != 200:
                     return response
-                response["ETag"] = etag
-                response["Last-Modified"] = http_date(last_write.timestamp())
+            _validators_set(response, etag, last_write)
             _cache_control(response, official=official, fragment=fragment)
             return response
 
@@ -193,6 +189,12 @@ def _answer(request, build, tournament, official: bool, version: str, *, known, 
         build,
         seconds=lambda: _keep_seconds(tournament),
     )
+
+
+def _validators_set(response, etag: str, last_write) -> None:
+    """The page's ``ETag`` and ``Last-Modified`` (see *validator*), on a 304 as on a page."""
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(last_write.timestamp())
 
 
 def _cache_control(response, *, official: bool, fragment: bool) -> None:
