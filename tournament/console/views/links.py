@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -83,7 +84,9 @@ def links_issue_all(request, tournament):
 def links_export(request, tournament):
     """Every link in force as CSV (formula-escaped cells), in player-number order."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-private-links.csv"'
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"{tournament.slug}-private-links.csv"
+    )
     response["Cache-Control"] = "private, no-store"
     response.write("\ufeff")  # Excel reads UTF-8 with a BOM
     writer = csv.writer(response)

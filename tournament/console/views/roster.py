@@ -11,6 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -219,7 +220,9 @@ EXPORT_HEADER = [
 def roster_export(request, tournament):
     """The roster as CSV; every cell goes through `spreadsheet.cell_escape` (formula injection)."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}-players.csv"'
+    response["Content-Disposition"] = content_disposition_header(
+        True, f"{tournament.slug}-players.csv"
+    )
     response.write("\ufeff")  # Excel reads UTF-8 with a BOM
     writer = csv.writer(response)
     writer.writerow(EXPORT_HEADER)
