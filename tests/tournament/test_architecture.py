@@ -64,4 +64,4 @@ def test_the_import_contracts_have_no_exceptions():
     contracts = config["tool"]["importlinter"]["contracts"]
     assert [c["name"] for c in contracts if c.get("ignore_imports")] == []
     house = next(c for c in contracts if c["name"].startswith("The house"))
-    assert "console | public | desk | demo | api | probes" in house["layers"]
+    assert "console | public | desk | demo | api" in house["layers"]

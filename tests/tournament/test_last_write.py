@@ -65,7 +65,9 @@ from tournament.models import (
     SessionScore,
     Tournament,
 )
+from tournament.play.services import double_entry as double_entry_services
 from tournament.play.services import hands as hand_services
+from tournament.play.services import penalties as penalty_services
 from tournament.play.services import queries as query_services
 from tournament.play.services import sessions as session_services
 from tournament.seating.services.roster import roster_reinstate, roster_withdraw
@@ -87,9 +89,12 @@ SERVICE_MODULES = [
         )
         for m in pkgutil.iter_modules(importlib.import_module(package).__path__)
     ),
-    "tournament.exports.services",
+    "tournament.exports.services.importing",
     "tournament.standings.services",
-    "tournament.jobs.services",
+    *(
+        f"tournament.jobs.services.{m.name}"
+        for m in pkgutil.iter_modules(importlib.import_module("tournament.jobs.services").__path__)
+    ),
 ]
 
 # Writes nobody but officials of their own pages sees: the public pages do not show them, and an
@@ -507,7 +512,7 @@ def case_hand_resolve(service, w):
     _double_entry(w)
     hand_services.hand_save(session=w.session, entry=entry(w.session, 2), user=w.judges[0])
     differs = entry(w.session, 2, tiles=BIG)
-    hand_services.hand_confirm(hand=w.hand(2), entry=differs, user=w.judges[1])
+    double_entry_services.hand_confirm(hand=w.hand(2), entry=differs, user=w.judges[1])
     yield Watch([w.player_page(w.winner())])
     hand = w.hand(2)
     service(hand=hand, second=HandEntry.objects.get(hand=hand), keep="first", user=w.head,
@@ -517,7 +522,7 @@ def case_hand_resolve(service, w):
 
 
 def _penalty(w, reason="Slow play"):
-    return session_services.penalty_record(
+    return penalty_services.penalty_record(
         session=w.session, player_id=w.players[0].pk, amount=9, reason=reason,
         mode=Penalty.Mode.DEDUCTION, user=w.head,
     )  # fmt: skip

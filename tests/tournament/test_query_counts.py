@@ -29,7 +29,7 @@ from tournament.event.services.admission import RosterEntry
 from tournament.event.services.registrations import tournament_register
 from tournament.models import Registration, Round, Session, Tournament
 from tournament.play.services import hands as hand_services
-from tournament.play.services import sessions as session_services
+from tournament.play.services import penalties as penalty_services
 from tournament.seating.services.seats import round_seat, seating_publish
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # every page, two event sizes
@@ -116,7 +116,7 @@ def event_build(players: int, rounds: int, *, state: str) -> Tournament:
         for session in sessions:
             hand_services.hand_save(session=session, entry=entry(session), user=judge)
         first = sessions.first()
-        session_services.penalty_record(
+        penalty_services.penalty_record(
             session=first,
             player_id=first.round.seats.filter(table=first.table).first().player_id,
             amount=10,
