@@ -194,6 +194,7 @@ class StandingsTable(tables.Table):
     def body_html(self):
         """The rows of the current page, in the column order above (escaped)."""
         rows = []
+        words = (_("withdrawn"), _("substitute"))  # translated once, not once per row
         for bound in self.page.object_list:
             row = bound.record
             match = (
@@ -219,7 +220,7 @@ class StandingsTable(tables.Table):
                     else "",
                     row.rank,
                     self._name(row),
-                    mark_safe(self._marks(row)),
+                    mark_safe(self._marks(row, words)),
                     row.entrant.country,
                     row.entrant.club,
                     row.sessions_played,
@@ -239,15 +240,16 @@ class StandingsTable(tables.Table):
             return name
         return player_link(self.player_url_prefix, row.player_id, name)
 
-    def _marks(self, row) -> str:
-        """The badges after a player's name (HTML): withdrawn, substitute, provisional (why),
-        and cut after a round."""
+    def _marks(self, row, words: tuple[str, str]) -> str:
+        """The badges after a player's name (HTML): withdrawn, substitute (``words``, the two
+        badges' words), provisional (why), and cut after a round."""
+        withdrawn, substitute = words
         note = self.provisional.row_note(row.player_id) if self.provisional else ""
         marks = "".join(
             f' <span class="badge{extra}">{mark}</span>'
             for mark, on, extra in (
-                (_("withdrawn"), row.entrant.withdrawn, ""),
-                (_("substitute"), row.entrant.substitute, ""),
+                (withdrawn, row.entrant.withdrawn, ""),
+                (substitute, row.entrant.substitute, ""),
                 (note, bool(note), " warn provisional"),
             )
             if on
