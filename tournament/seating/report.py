@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..winds import WINDS
-from .request import RoundSeating, SeatingPlayer
+from .request import RoundSeating, SeatingConstraints, SeatingPlayer
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,11 @@ class SeatingReport:
     separation_meetings: tuple[tuple[int, int, int, int, str], ...]
     same_table_repeats: tuple[tuple[int, int, int], ...]
     byes: dict[int, int] = field(default_factory=dict)
+    # (round, table, a, b) for each kept-apart pair that met where it was set
+    kept_apart_meetings: tuple[tuple[int, int, int, int], ...] = ()
+    # (round, player_id, table set, table given; 0 when the player was not seated)
+    fixed_table_misses: tuple[tuple[int, int, int, int], ...] = ()
+    fixed_tables_honoured: int = 0  # (round, player) places where a fixed table was kept
 
     @property
     def repeat_meetings(self) -> int:
@@ -54,7 +59,9 @@ class SeatingReport:
 
 
 def quality_report(
-    players: Iterable[SeatingPlayer], seatings: Sequence[RoundSeating]
+    players: Iterable[SeatingPlayer],
+    seatings: Sequence[RoundSeating],
+    constraints: SeatingConstraints = SeatingConstraints(),  # noqa: B008 - frozen
 ) -> SeatingReport:
     """Measure ``seatings`` (in any order; consecutive means consecutive round numbers)."""
     players = list(players)

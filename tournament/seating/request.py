@@ -18,6 +18,16 @@ Vocabulary:
 - *odd players*: when the players do not fill tables of 4, ``"error"`` refuses and ``"byes"``
   sits the remainder out each round.
 - *separation*: the soft wish to keep players of one club (or country) apart.
+- *method*: how a round's tables are filled: ``"random"`` (no repeat meeting while one can be
+  avoided, as for the qualifying rounds), ``"standings"`` (ranks 1-4 at one table, 5-8 at the
+  next: the *top tables*) or ``"swiss"`` (near-equal ranks together, at most
+  ``SeatingOptions.repeat_limit`` repeat meetings in the round). The two last take a *ranking*,
+  the player ids best first, and seat one round at a time.
+- *fixed table*: a :class:`FixedTable`, a player seated at one table number in the rounds where
+  it is set (a wheelchair place, a streamed table).
+- *kept apart*: a :class:`KeptApart` pair who must not meet (family, teammates), in every round
+  or only up to a round; the search treats it like separation by club, weighted above a repeat.
+- *constraints*: the fixed tables and kept-apart pairs of a request (:class:`SeatingConstraints`).
 - *problem*: what is wrong with a request, as ``(English text with %(name)s placeholders,
   values)``; `check_request` raises one :class:`SeatingError` listing them all.
 """
@@ -34,6 +44,7 @@ from ..winds import WINDS, wind_order
 
 ODD_PLAYER_CHOICES = ("error", "byes")
 SEPARATE_BY_CHOICES = (None, "club", "country")
+SEATING_METHODS = ("random", "standings", "swiss")
 
 
 class SeatingError(ValueError):
@@ -96,6 +107,53 @@ class SeatingOptions:
     time_limit: float = 20.0
     max_steps: int = 200_000
     stall_steps: int = 5_000
+    method: str = "random"
+    repeat_limit: int = 0  # "swiss": the most repeat meetings the round may have
+
+
+@dataclass(frozen=True)
+class FixedTable:
+    """``player_id`` sits at table ``table`` in rounds ``first_round`` to ``last_round`` (None:
+    no bound on that side)."""
+
+    player_id: int
+    table: int
+    first_round: int | None = None
+    last_round: int | None = None
+
+    def applies(self, number: int) -> bool:
+        """Set for round ``number``."""
+        return (self.first_round is None or number >= self.first_round) and (
+            self.last_round is None or number <= self.last_round
+        )
+
+
+@dataclass(frozen=True)
+class KeptApart:
+    """Players ``a`` and ``b`` must not meet in any round (``until_round`` None) or in rounds
+    up to ``until_round``."""
+
+    a: int
+    b: int
+    until_round: int | None = None
+
+    def applies(self, number: int) -> bool:
+        """Set for round ``number``."""
+        return self.until_round is None or number <= self.until_round
+
+
+@dataclass(frozen=True)
+class SeatingConstraints:
+    fixed_tables: tuple[FixedTable, ...] = ()
+    kept_apart: tuple[KeptApart, ...] = ()
+
+    def fixed_in(self, number: int) -> dict[int, int]:
+        """Table by player id, for the fixed tables set in round ``number``."""
+        return {f.player_id: f.table for f in self.fixed_tables if f.applies(number)}
+
+    def apart_in(self, number: int) -> set[frozenset[int]]:
+        """The pairs kept apart in round ``number``."""
+        return {frozenset((k.a, k.b)) for k in self.kept_apart if k.applies(number)}
 
 
 def repeat_lower_bound(player_count: int, rounds: int) -> int:

@@ -34,6 +34,7 @@ from . import cyclic, designs, placing, search
 from .request import (
     Placement,
     RoundSeating,
+    SeatingConstraints,
     SeatingError,
     SeatingOptions,
     SeatingPlayer,
@@ -53,8 +54,14 @@ def generate_schedule(
     options: SeatingOptions = SeatingOptions(),  # noqa: B008 - frozen, safe as a default
     odd_players: str = "error",
     halves: Sequence[int] = (),
+    constraints: SeatingConstraints = SeatingConstraints(),  # noqa: B008 - frozen
+    ranking: Sequence[int] = (),
 ) -> list[RoundSeating]:
     """Seat ``players`` (the active ones) for ``rounds`` more rounds after ``played``.
+
+    ``options.method`` fills the tables (``"standings"`` and ``"swiss"`` seat one round, in one
+    half, from ``ranking``: every active player's id, best first); ``constraints`` fix players'
+    tables and keep pairs apart in the rounds where they are set.
 
     ``halves`` gives, per new round, 1 or 2 (a table change in that round; missing: 1): the
     result has one seating per half, in order, the second with the first's number and byes.
