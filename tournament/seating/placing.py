@@ -4,7 +4,9 @@ Pure Python, no Django; index based like :mod:`.search`. Vocabulary: a *group* i
 player indices sharing a table in one round; its *order* gives each of them a seat, 0=E .. 3=N.
 *Wind counts* are how often each player started in each wind (the rounds played included); they
 are *balanced* when every player's counts differ by at most 1. A table's *number* (from 1) is
-chosen so that few players stay at last round's table (a minimum-cost *assignment*).
+chosen so that few players stay at last round's table (a minimum-cost *assignment*), and a group
+holding a player with a *fixed* table gets that table's number; before the search, *pinning*
+puts the players fixed to one table into one group (`pin_fixed`).
 
 Everything random comes from the ``random.Random`` passed in, so a seed gives the same result.
 """
@@ -117,8 +119,15 @@ def min_cost_assignment(cost: list[list[int]]) -> list[int]:
     return result
 
 
-def number_tables(groups: Partition, previous_table: dict[int, int]) -> list[int]:
-    """Give each group a table number (from 1) so few players stay at last round's table."""
+# A fixed table missed costs more than every player staying at last round's table.
+FIXED_TABLE_WEIGHT = 1_000
+
+
+def number_tables(
+    groups: Partition, previous_table: dict[int, int], fixed: dict[int, int] | None = None
+) -> list[int]:
+    """Give each group a table number (from 1): the fixed table of its players (``fixed``:
+    table by player), else one where few players stay at last round's table."""
     count = len(groups)
     cost = [[0] * count for _ in groups]
     for g, group in enumerate(groups):
@@ -126,4 +135,29 @@ def number_tables(groups: Partition, previous_table: dict[int, int]) -> list[int
             table = previous_table.get(player)
             if table is not None and table <= count:
                 cost[g][table - 1] += 1
+            if fixed and player in fixed:
+                for column in range(count):
+                    if column != fixed[player] - 1:
+                        cost[g][column] += FIXED_TABLE_WEIGHT
     return [column + 1 for column in min_cost_assignment(cost)]
+
+
+def pin_fixed(groups: Partition, fixed: dict[int, int]) -> Partition:
+    """``groups`` changed as little as it takes for the players fixed to one table (``fixed``:
+    table by player; at most 4 a table, no more tables than groups) to share one group, each
+    table's in its own group; the players they displace fill the places they left."""
+    by_table: dict[int, list[int]] = {}
+    for player, table in sorted(fixed.items()):
+        by_table.setdefault(table, []).append(player)
+    taken: dict[int, int] = {}  # group index -> table
+    for table, members in sorted(by_table.items(), key=lambda item: (-len(item[1]), item[0])):
+        free = [g for g in range(len(groups)) if g not in taken]
+        taken[max(free, key=lambda g: (len(set(groups[g]) & set(members)), -g))] = table
+    pinned = [[p for p in group if p not in fixed] for group in groups]
+    for g, table in taken.items():
+        pinned[g] = by_table[table] + pinned[g]
+    overflow = [pinned[g].pop() for g in range(len(pinned)) for _ in range(len(pinned[g]) - 4)]
+    for group in pinned:
+        while len(group) < 4:
+            group.append(overflow.pop())
+    return pinned

@@ -63,7 +63,8 @@ def quality_report(
     seatings: Sequence[RoundSeating],
     constraints: SeatingConstraints = SeatingConstraints(),  # noqa: B008 - frozen
 ) -> SeatingReport:
-    """Measure ``seatings`` (in any order; consecutive means consecutive round numbers)."""
+    """Measure ``seatings`` (in any order; consecutive means consecutive round numbers), and
+    how they keep the ``constraints`` of the ``players`` measured."""
     players = list(players)
     shares = {  # attribute: {player id: value}, only the players who have one
         attribute: {p.id: getattr(p, attribute) for p in players if getattr(p, attribute)}
@@ -104,4 +105,41 @@ def quality_report(
         separation_meetings=tuple(separated),
         same_table_repeats=tuple(same_table),
         byes=dict(sorted(byes.items())),
+        **_constraints_kept(players, seatings, constraints),
     )
+
+
+def _constraints_kept(players, seatings, constraints: SeatingConstraints) -> dict:
+    """The kept-apart pairs that met, the fixed tables missed and how many were honoured."""
+    known = {player.id for player in players}
+    met_apart: list[tuple[int, int, int, int]] = []
+    missed: list[tuple[int, int, int, int]] = []
+    honoured = 0
+    for seating in sorted(seatings, key=lambda s: s.order):
+        table_of = {p.player_id: p.table for p in seating.placements}
+        apart = constraints.apart_in(seating.number)
+        for table, group in seating.tables().items():
+            for a, b in itertools.combinations(sorted(p.player_id for p in group), 2):
+                if frozenset((a, b)) in apart:
+                    met_apart.append((seating.number, table, a, b))
+        for player, table in sorted(constraints.fixed_in(seating.number).items()):
+            if player not in known or (player not in table_of and player not in seating.byes):
+                continue  # not in this round's draw
+            if table_of.get(player) == table:
+                honoured += 1
+            else:
+                missed.append((seating.number, player, table, table_of.get(player, 0)))
+    return {
+        "kept_apart_meetings": tuple(met_apart),
+        "fixed_table_misses": tuple(missed),
+        "fixed_tables_honoured": honoured,
+    }
+
+
+def ranks_by_table(seating: RoundSeating, ranking: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """Each table's players' ranks (1 = best in ``ranking``), in wind order; 0 for unranked."""
+    rank_of = {player: position + 1 for position, player in enumerate(ranking)}
+    return {
+        table: tuple(rank_of.get(p.player_id, 0) for p in group)
+        for table, group in seating.tables().items()
+    }

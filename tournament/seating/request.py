@@ -29,18 +29,14 @@ Vocabulary:
   or only up to a round; the search treats it like separation by club, weighted above a repeat.
 - *constraints*: the fixed tables and kept-apart pairs of a request (:class:`SeatingConstraints`).
 - *problem*: what is wrong with a request, as ``(English text with %(name)s placeholders,
-  values)``; `check_request` raises one :class:`SeatingError` listing them all.
+  values)``; `.checks.check_request` raises one :class:`SeatingError` listing them all.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scoring.engine.messages import gettext_noop
-
-from ..winds import WINDS, wind_order
+from ..winds import wind_order
 
 ODD_PLAYER_CHOICES = ("error", "byes")
 SEPARATE_BY_CHOICES = (None, "club", "country")
@@ -166,148 +162,3 @@ def repeat_lower_bound(player_count: int, rounds: int) -> int:
 def substitutes_needed(player_count: int) -> int:
     """How many substitutes make ``player_count`` a multiple of 4."""
     return -player_count % 4
-
-
-Problem = tuple[str, dict]
-
-
-def check_request(
-    players: Sequence[SeatingPlayer],
-    rounds: int,
-    played: Sequence[RoundSeating],
-    options: SeatingOptions,
-    odd_players: str,
-) -> None:
-    """Raise one SeatingError listing every problem with the request, in the order of
-    `REQUEST_CHECKS`."""
-    request = _Request(players, rounds, played, options, odd_players)
-    problems = [problem for check in REQUEST_CHECKS for problem in check(request)]
-    if problems:
-        raise SeatingError(problems)
-
-
-@dataclass(frozen=True)
-class _Request:
-    players: Sequence[SeatingPlayer]
-    rounds: int
-    played: Sequence[RoundSeating]
-    options: SeatingOptions
-    odd_players: str
-
-    @property
-    def counts(self) -> Counter:
-        """How many times each player id is listed."""
-        return Counter(player.id for player in self.players)
-
-
-def _players_listed_twice(request: _Request) -> list[Problem]:
-    duplicates = sorted(player_id for player_id, count in request.counts.items() if count > 1)
-    if not duplicates:
-        return []
-    return [
-        (
-            gettext_noop("players listed more than once: %(players)s"),
-            {"players": ", ".join(map(str, duplicates))},
-        )
-    ]
-
-
-def _too_few_players(request: _Request) -> list[Problem]:
-    count = len(request.counts)
-    if count >= 4:
-        return []
-    return [(gettext_noop("a table needs 4 players; only %(count)s active"), {"count": count})]
-
-
-def _negative_rounds(request: _Request) -> list[Problem]:
-    if request.rounds >= 0:
-        return []
-    return [
-        (
-            gettext_noop("the number of rounds cannot be negative (got %(rounds)s)"),
-            {"rounds": request.rounds},
-        )
-    ]
-
-
-def _odd_players(request: _Request) -> list[Problem]:
-    """An unknown choice for odd players, or players that do not fill tables without byes."""
-    count = len(request.counts)
-    if request.odd_players not in ODD_PLAYER_CHOICES:
-        return [
-            (
-                gettext_noop("odd_players must be 'error' or 'byes', not %(given)s"),
-                {"given": repr(request.odd_players)},
-            )
-        ]
-    if request.odd_players == "error" and count >= 4 and count % 4:
-        return [
-            (
-                gettext_noop(
-                    "%(players)s players do not fill tables of 4: add %(extra)s substitute(s), "
-                    "or sit %(left)s player(s) out in turn each round (byes)"
-                ),
-                {"players": count, "extra": substitutes_needed(count), "left": count % 4},
-            )
-        ]
-    return []
-
-
-def _unknown_separation(request: _Request) -> list[Problem]:
-    if request.options.separate_by in SEPARATE_BY_CHOICES:
-        return []
-    return [
-        (
-            gettext_noop("separate_by must be None, 'club' or 'country', not %(given)s"),
-            {"given": repr(request.options.separate_by)},
-        )
-    ]
-
-
-def _played_rounds_numbered_twice(request: _Request) -> list[Problem]:
-    numbers = Counter(past.order for past in request.played)
-    repeated = sorted(order for order, count in numbers.items() if count > 1)
-    if not repeated:
-        return []
-    return [
-        (
-            gettext_noop("played rounds numbered twice: %(rounds)s"),
-            {"rounds": ", ".join(str(number) for number, _ in repeated)},
-        )
-    ]
-
-
-def _played_rounds_malformed(request: _Request) -> list[Problem]:
-    """A played round that seats a player twice, or a table without the four winds."""
-    problems: list[Problem] = []
-    for past in request.played:
-        seated = Counter(p.player_id for p in past.placements)
-        twice = sorted(player_id for player_id, count in seated.items() if count > 1)
-        if twice:
-            problems.append(
-                (
-                    gettext_noop("round %(number)s seats players twice: %(players)s"),
-                    {"number": past.number, "players": twice},
-                )
-            )
-        for table, group in past.tables().items():
-            if sorted(p.wind for p in group) != sorted(WINDS):
-                problems.append(
-                    (
-                        gettext_noop("round %(number)s table %(table)s does not have the 4 winds"),
-                        {"number": past.number, "table": table},
-                    )
-                )
-    return problems
-
-
-# The checks of a request, in the order its problems are listed.
-REQUEST_CHECKS = (
-    _players_listed_twice,
-    _too_few_players,
-    _negative_rounds,
-    _odd_players,
-    _unknown_separation,
-    _played_rounds_numbered_twice,
-    _played_rounds_malformed,
-)

@@ -27,18 +27,17 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scoring.engine.messages import gettext_noop
-
 from ..winds import WINDS, wind_order
-from . import cyclic, designs, placing, search
+from . import cyclic, designs, placing, ranked, search
+from .checks import check_request
 from .request import (
+    FixedTable,
+    KeptApart,
     Placement,
     RoundSeating,
     SeatingConstraints,
-    SeatingError,
     SeatingOptions,
     SeatingPlayer,
-    check_request,
 )
 
 # Short restarts looking for a one-rotational zero-repeat schedule: they succeed fast or not at all.
@@ -71,24 +70,40 @@ def generate_schedule(
     round (those with the most rounds seated so far, ties by seed); ``"error"`` (the default)
     raises a :class:`SeatingError` that names both choices.
     """
-    check_request(players, rounds, played, options, odd_players)
-    if any(count not in (1, 2) for count in halves) or len(halves) > rounds:
-        raise SeatingError([(gettext_noop("each round is played in 1 or 2 halves"), {})])
+    check_request(players, rounds, played, options, odd_players, constraints, ranking, halves)
     if rounds == 0:
         return []
     halves_of = [*halves, *[1] * (rounds - len(halves))]
     half_numbers = [half for count in halves_of for half in range(1, count + 1)]
+    round_offsets = [offset for offset, count in enumerate(halves_of) for _ in range(count)]
+    first_number = max((past.number for past in played), default=0) + 1
+    numbers = [first_number + offset for offset in round_offsets]
     deadline = time.monotonic() + options.time_limit
     rng = random.Random(options.seed)
     ordered = sorted(players, key=lambda player: player.id)
     history = _History.of(ordered, played)
-    byes_by_round = _byes_by_round(half_numbers, history.sat_out, rng)
-    partitions, seats = _search(ordered, played, history, byes_by_round, rng, options, deadline)
-    round_offsets = [offset for offset, count in enumerate(halves_of) for _ in range(count)]
+    index_of = {player.id: index for index, player in enumerate(ordered)}
+    fixed_ids = [
+        {p: t for p, t in constraints.fixed_in(number).items() if p in index_of}
+        for number in numbers
+    ]
+    stay = [{index_of[p] for p in fixed} for fixed in fixed_ids]
+    byes_by_round = _byes_by_round(half_numbers, history.sat_out, rng, stay)
+    rules = _rules(index_of, numbers, byes_by_round, fixed_ids, constraints)
+    if options.method == "random":
+        partitions, seats = _search(
+            ordered, played, history, byes_by_round, rng, options, deadline, rules
+        )
+    else:
+        partitions, seats = _ranked_round(
+            history, byes_by_round[0], rng, options, rules[0], ranking, index_of, numbers[0]
+        )
     return _seatings(
         ordered,
         played,
-        zip(round_offsets, half_numbers, partitions, seats, byes_by_round, strict=True),
+        zip(round_offsets, half_numbers, partitions, seats, byes_by_round, fixed_ids, strict=True),
+        first_number,
+        by_rank=options.method != "random",
     )
 
 
@@ -127,11 +142,11 @@ class _History:
         return cls(met, wind_counts, sat_out, repeat_cost)
 
 
-def _search(ordered, played, history, byes_by_round, rng, options, deadline):
+def _search(ordered, played, history, byes_by_round, rng, options, deadline, rules):
     """The tables (player indexes in groups of 4) and starting winds of every new half: from
-    starting partitions (`_starting_partitions`), improved by the search (`search`) down to
-    the fewest repeat meetings it can find, then winds balanced. Counts the new meetings into
-    ``history.met``."""
+    starting partitions (`_starting_partitions`, the fixed players pinned), improved by the
+    search (`search`) down to the fewest repeat meetings it can find, then winds balanced.
+    Counts the new meetings into ``history.met``."""
     met = history.met
     separation = _separation_keys(ordered, options.separate_by)
     partitions = _starting_partitions(
@@ -144,6 +159,7 @@ def _search(ordered, played, history, byes_by_round, rng, options, deadline):
         rng,
         options,
         deadline,
+        rules,
     )
     for groups in partitions:
         search.count_meetings(groups, met)
@@ -151,24 +167,73 @@ def _search(ordered, played, history, byes_by_round, rng, options, deadline):
         history.repeat_cost // search.REPEAT_WEIGHT, _repeat_floor(met, partitions)
     )
     budget = search.SearchBudget(options.max_steps, options.stall_steps, deadline)
-    partitions = search.improve_rounds(partitions, met, separation, target, rng, budget)
+    partitions = search.improve_rounds(
+        partitions, met, separation, target, rng, budget, [rule.search for rule in rules]
+    )
     seats = placing.assign_winds(partitions, history.wind_counts, rng, max_passes=200)
     return partitions, seats
 
 
-def _byes_by_round(half_numbers: list[int], sat_out: list[int], rng: random.Random):
+def _ranked_round(history, byes, rng, options, rules, ranking, index_of, number):
+    """One round's tables from the ranking (`ranked`: by standings or Swiss) and its winds."""
+    sitting_out = set(byes)
+    order = [index_of[p] for p in ranking if p in index_of and index_of[p] not in sitting_out]
+    if options.method == "standings":
+        groups = ranked.standings_groups(order)
+    else:
+        apart = set(rules.search.apart) | rules.across_tables()
+        groups = ranked.swiss_groups(
+            order, history.met, apart, options.repeat_limit, rng, round_number=number
+        )
+    seats = placing.assign_winds([groups], history.wind_counts, rng, max_passes=200)
+    return [groups], seats
+
+
+@dataclass(frozen=True)
+class _HalfRules:
+    """One new half's constraints by player index: the fixed tables (``fixed``, table by
+    index, those sitting out left out) and what the search must respect (``search``)."""
+
+    fixed: dict[int, int]
+    search: search.RoundRules
+
+    def across_tables(self) -> set[tuple[int, int]]:
+        """The pairs fixed to two different tables, in both orders."""
+        return {(a, b) for a, ta in self.fixed.items() for b, tb in self.fixed.items() if ta != tb}
+
+
+def _rules(index_of, numbers, byes_by_round, fixed_ids, constraints) -> list[_HalfRules]:
+    result = []
+    for number, byes, fixed in zip(numbers, byes_by_round, fixed_ids, strict=True):
+        out = set(byes)
+        by_index = {index_of[p]: t for p, t in fixed.items() if index_of[p] not in out}
+        apart = {
+            pair
+            for kept in constraints.apart_in(number)
+            if len(kept & index_of.keys()) == 2
+            for a, b in [tuple(index_of[p] for p in kept)]
+            for pair in ((a, b), (b, a))
+        }
+        result.append(
+            _HalfRules(by_index, search.RoundRules(frozenset(by_index), frozenset(apart)))
+        )
+    return result
+
+
+def _byes_by_round(half_numbers: list[int], sat_out: list[int], rng: random.Random, stay):
     """The player indexes sitting out each new half: those who sat out least so far (ties
-    drawn), as many as do not fill a table; a second half sits out its first half's."""
+    drawn), never a player with a fixed table (``stay``, per half) while another can, as many
+    as do not fill a table; a second half sits out its first half's."""
     n = len(sat_out)
     bye_count = n % 4
     byes_by_round: list[list[int]] = []
-    for half in half_numbers:
+    for half, staying in zip(half_numbers, stay, strict=True):
         if half == 2:  # the second half sits out the same players as the first
             byes_by_round.append(byes_by_round[-1])
             continue
         tiebreak = list(range(n))
         rng.shuffle(tiebreak)
-        rank = sorted(range(n), key=lambda i: (sat_out[i], tiebreak[i]))
+        rank = sorted(range(n), key=lambda i: (i in staying, sat_out[i], tiebreak[i]))
         chosen = sorted(rank[:bye_count])
         for i in chosen:
             sat_out[i] += 1
@@ -176,18 +241,21 @@ def _byes_by_round(half_numbers: list[int], sat_out: list[int], rng: random.Rand
     return byes_by_round
 
 
-def _seatings(ordered, played, new_rounds) -> list[RoundSeating]:
-    """The new rounds as seatings: tables numbered to keep players at their table where they
-    can (`placing.number_tables`), placements in table and wind order."""
+def _seatings(ordered, played, new_rounds, first_number, *, by_rank) -> list[RoundSeating]:
+    """The new rounds as seatings: tables numbered for the fixed tables, then in rank order
+    (``by_rank``, `ranked.table_numbers`) or to keep players at their table where they can
+    (`placing.number_tables`); placements in table and wind order."""
     previous_table: dict[int, int] = {}
     if played:
         last = max(played, key=lambda past: past.order)
         previous_table = {p.player_id: p.table for p in last.placements}
-    first_number = max((past.number for past in played), default=0) + 1
     result = []
-    for offset, half, groups, round_seats, byes in new_rounds:
+    for offset, half, groups, round_seats, byes, fixed in new_rounds:
         ids = [[ordered[i].id for i in group] for group in groups]
-        numbers = placing.number_tables(ids, previous_table)
+        if by_rank:
+            numbers = ranked.table_numbers(ids, fixed)
+        else:
+            numbers = placing.number_tables(ids, previous_table, fixed)
         placements = []
         for group, order, table in zip(ids, round_seats, numbers, strict=True):
             for player_id, wind in zip(group, order, strict=True):
@@ -211,16 +279,22 @@ def seat_second_half(
     *,
     played: Sequence[RoundSeating] = (),
     options: SeatingOptions = SeatingOptions(),  # noqa: B008 - frozen, safe as a default
+    constraints: SeatingConstraints = SeatingConstraints(),  # noqa: B008 - frozen
 ) -> RoundSeating:
     """Seat the second half of ``first_half``'s round: the same players (its byes sit out
     again), with the meetings and winds of ``played`` (the halves before) and of the first half
-    counting, as for any new round."""
+    counting, as for any new round, and the round's fixed tables and kept-apart pairs."""
     seated = {placement.player_id for placement in first_half.placements}
+    number = first_half.number
     (second,) = generate_schedule(
         [player for player in players if player.id in seated],
         1,
         played=[*played, first_half],
         options=options,
+        constraints=SeatingConstraints(
+            tuple(FixedTable(p, t) for p, t in constraints.fixed_in(number).items()),
+            tuple(KeptApart(*sorted(pair)) for pair in constraints.apart_in(number)),
+        ),
     )
     return RoundSeating(
         number=first_half.number, placements=second.placements, byes=first_half.byes, half=2
@@ -249,8 +323,10 @@ def _starting_partitions(
     rng: random.Random,
     options: SeatingOptions,
     deadline: float,
+    rules: list[_HalfRules],
 ) -> list[designs.Partition]:
-    """Rounds to start the search from: a zero-repeat construction when one fits, else greedy."""
+    """Rounds to start the search from: a zero-repeat construction when one fits, else greedy;
+    the players with a fixed table pinned to their groups (`placing.pin_fixed`)."""
     starts: list[designs.Partition] = []
     if not played and n % 4 == 0:
         constructed = designs.known_rounds(n)
@@ -260,7 +336,10 @@ def _starting_partitions(
         relabel = list(range(n))
         rng.shuffle(relabel)
         starts = [[[relabel[p] for p in group] for group in groups] for groups in constructed]
-        starts = starts[:rounds]
+        starts = [
+            placing.pin_fixed(groups, rule.fixed)
+            for groups, rule in zip(starts[:rounds], rules, strict=False)
+        ]
     working = [row[:] for row in met]
     for groups in starts:
         search.count_meetings(groups, working)
@@ -268,6 +347,7 @@ def _starting_partitions(
         byes = set(byes_by_round[len(starts)])
         active = [i for i in range(n) if i not in byes]
         groups = search.greedy_partition(active, working, separation, rng)
+        groups = placing.pin_fixed(groups, rules[len(starts)].fixed)
         search.count_meetings(groups, working)
         starts.append(groups)
     return starts

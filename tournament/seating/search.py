@@ -7,10 +7,13 @@ Vocabulary (internal, index based; the public API in ``seating`` speaks player i
   are chosen. A *round partition* is the list of groups of one round.
 - *meetings*: ``met[a][b]``, how often players ``a`` and ``b`` have shared a table, counting the
   rounds already played. A *repeat* is any meeting after the first.
-- *conflict*: a pair at one table in a generated round that has met more than once, or that
-  shares a club or country when separation is on.
+- *conflict*: a pair at one table in a generated round that has met more than once, that
+  shares a club or country when separation is on, or that is kept apart in that round.
+- *rules* of a round (:class:`RoundRules`): its *fixed* players, who never move from the group
+  they start in (their table is fixed), and its *kept-apart* pairs.
 - *cost*: ``REPEAT_WEIGHT`` per repeat (counted as ``sum C(meetings, 2)``) plus
-  ``SEPARATION_WEIGHT`` per same-club pair at a table.
+  ``SEPARATION_WEIGHT`` per same-club pair at a table plus ``KEPT_APART_WEIGHT`` per kept-apart
+  pair at a table.
 
 Zero-repeat starting rounds come from :mod:`.designs`; this module improves
 rounds by swapping players (tabu search); :mod:`.placing` then chooses winds and table numbers.
@@ -25,13 +28,27 @@ import itertools
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .designs import Partition
 
 # A repeat meeting costs as much as this many same-club meetings: separation stays soft.
 REPEAT_WEIGHT = 8
 SEPARATION_WEIGHT = 1
+# A kept-apart pair at one table costs more than any number of repeats one swap can undo.
+KEPT_APART_WEIGHT = 64 * REPEAT_WEIGHT
+
+
+@dataclass(frozen=True)
+class RoundRules:
+    """What one generated round must respect: the player indices that do not move (``fixed``)
+    and the pairs kept apart (``apart``, each pair in both orders)."""
+
+    fixed: frozenset[int] = frozenset()
+    apart: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+
+
+NO_RULES = RoundRules()
 
 
 # --- greedy start -----------------------------------------------------------------------------
@@ -81,14 +98,28 @@ def repeat_cost(met: list[list[int]]) -> int:
     )
 
 
-def _separation_cost(rounds: list[Partition], separation: Sequence[int]) -> int:
-    cost = 0
-    for groups in rounds:
-        for group in groups:
-            for a, b in itertools.combinations(group, 2):
-                if separation[a] >= 0 and separation[a] == separation[b]:
-                    cost += 1
-    return cost
+def pair_cost(separation: Sequence[int], rules: RoundRules):
+    """The cost of two players at one table beyond their meetings: same club, kept apart."""
+    kept = rules.apart
+    if not kept:
+        return lambda a, b: (
+            SEPARATION_WEIGHT if separation[a] >= 0 and separation[a] == separation[b] else 0
+        )
+
+    def apart(a: int, b: int) -> int:
+        cost = SEPARATION_WEIGHT if separation[a] >= 0 and separation[a] == separation[b] else 0
+        return cost + KEPT_APART_WEIGHT if (a, b) in kept else cost
+
+    return apart
+
+
+def _separation_cost(rounds: list[Partition], apart_by_round) -> int:
+    return sum(
+        apart(a, b)
+        for groups, apart in zip(rounds, apart_by_round, strict=True)
+        for group in groups
+        for a, b in itertools.combinations(group, 2)
+    )
 
 
 def improve_rounds(
@@ -98,8 +129,10 @@ def improve_rounds(
     target: int,
     rng: random.Random,
     budget: SearchBudget,
+    rules: Sequence[RoundRules] = (),
 ) -> list[Partition]:
-    """Swap players between tables of one round to cut weighted repeats and same-club meetings.
+    """Swap players between tables of one round to cut weighted repeats, same-club meetings and
+    kept-apart meetings; ``rules`` (one per round, default none) name the players who stay put.
 
     ``met`` must already count the meetings of ``rounds``; it is updated in place and left
     matching the returned rounds. The cost is ``REPEAT_WEIGHT * sum(C(meetings, 2))`` plus
@@ -112,7 +145,7 @@ def improve_rounds(
     swappable = [r for r, groups in enumerate(rounds) if len(groups) > 1]
     if not swappable:
         return rounds
-    state = _SearchState(rounds, met, separation)
+    state = _SearchState(rounds, met, separation, rules=rules)
     best_cost, best_rounds = state.cost, state.snapshot()
     last_improvement = last_restart = 0
     step = 0
@@ -140,7 +173,7 @@ def improve_rounds(
         if state.cost < best_cost:
             best_cost, last_improvement = state.cost, step
             best_rounds = state.snapshot()
-    _SearchState(best_rounds, met, separation, rebuild_from=state)
+    _SearchState(best_rounds, met, separation, rebuild_from=state, rules=rules)
     return best_rounds
 
 
@@ -148,11 +181,17 @@ def _restart(
     state: _SearchState, best_rounds: list[Partition], swappable: list[int], rng: random.Random
 ) -> _SearchState:
     """A fresh state from the best rounds so far, shaken by a few random swaps within rounds."""
-    state = _SearchState(best_rounds, state.met, state.separation, rebuild_from=state)
+    state = _SearchState(
+        best_rounds, state.met, state.separation, rebuild_from=state, rules=state.rules
+    )
     for _ in range(PERTURBATION_SWAPS):
         r = rng.choice(swappable)
         a, b = rng.sample(range(len(state.rounds[r])), 2)
-        state.swap(r, rng.choice(state.rounds[r][a]), rng.choice(state.rounds[r][b]))
+        fixed = state.rules[r].fixed
+        movers_a = [p for p in state.rounds[r][a] if p not in fixed]
+        movers_b = [p for p in state.rounds[r][b] if p not in fixed]
+        if movers_a and movers_b:
+            state.swap(r, rng.choice(movers_a), rng.choice(movers_b))
     return state
 
 
@@ -187,6 +226,7 @@ class _SearchState:
         met: list[list[int]],
         separation: Sequence[int],
         rebuild_from: _SearchState | None = None,
+        rules: Sequence[RoundRules] = (),
     ) -> None:
         if rebuild_from is not None:
             # ``met`` counts rebuild_from's rounds: move it over to ``rounds``.
@@ -196,6 +236,8 @@ class _SearchState:
         self.rounds = [[list(group) for group in groups] for groups in rounds]
         self.met = met
         self.separation = separation
+        self.rules = list(rules) or [NO_RULES] * len(rounds)
+        self.apart = [pair_cost(separation, rule) for rule in self.rules]
         n = len(met)
         self.where = []
         for groups in self.rounds:
@@ -205,30 +247,27 @@ class _SearchState:
                     seat[player] = table
             self.where.append(seat)
         self.tabu = [[0] * n for _ in self.rounds]
-        self.cost = REPEAT_WEIGHT * repeat_cost(met) + SEPARATION_WEIGHT * _separation_cost(
-            self.rounds, separation
-        )
+        self.cost = REPEAT_WEIGHT * repeat_cost(met) + _separation_cost(self.rounds, self.apart)
 
     def snapshot(self) -> list[Partition]:
         return [[list(group) for group in groups] for groups in self.rounds]
 
-    def _apart(self, a: int, b: int) -> int:
-        return 1 if self.separation[a] >= 0 and self.separation[a] == self.separation[b] else 0
-
     def conflicts(self) -> list[tuple[int, int]]:
+        """``(round, player)`` for each player who may move and sits with a conflict."""
         met, found = self.met, []
         for r, groups in enumerate(self.rounds):
+            apart, fixed = self.apart[r], self.rules[r].fixed
             for group in groups:
                 for a, b in itertools.combinations(group, 2):
-                    if met[a][b] > 1 or self._apart(a, b):
-                        found.append((r, a))
-                        found.append((r, b))
+                    if met[a][b] > 1 or apart(a, b):
+                        found.extend((r, p) for p in (a, b) if p not in fixed)
         return sorted(set(found))
 
     def swaps(self, r: int, a: int, only: int | None = None) -> list[tuple[int, int]]:
-        """``(cost change, b)`` for swapping ``a`` with each player ``b`` at another table
-        (or with ``only``)."""
-        groups, seat, met, apart = self.rounds[r], self.where[r], self.met, self._apart
+        """``(cost change, b)`` for swapping ``a`` with each player ``b`` who may move, at
+        another table (or with ``only``)."""
+        groups, seat, met, apart = self.rounds[r], self.where[r], self.met, self.apart[r]
+        fixed = self.rules[r].fixed
         home = [x for x in groups[seat[a]] if x != a]
         met_a = met[a]
         leave_a = sum(met_a[x] - 1 for x in home)
@@ -242,6 +281,8 @@ class _SearchState:
             join_a = sum(met_a[y] for y in group)
             apart_join_a = sum(apart(a, y) for y in group)
             for b in group if only is None else [only]:
+                if b in fixed:
+                    continue
                 met_b = met[b]
                 repeats = (
                     join_a
@@ -257,7 +298,7 @@ class _SearchState:
                     + sum(apart(b, x) for x in home)
                     - sum(apart(b, y) for y in group if y != b)
                 )
-                result.append((REPEAT_WEIGHT * repeats + SEPARATION_WEIGHT * apart_change, b))
+                result.append((REPEAT_WEIGHT * repeats + apart_change, b))
         return result
 
     def swap(self, r: int, a: int, b: int) -> None:
