@@ -1,15 +1,26 @@
 """Seating benchmark: speed and quality of ``tournament.seating.schedule.generate_schedule``.
 
-Run with ``make bench-seating``. Prints two tables: schedules of 8 rounds for growing fields
-(seconds, repeat meetings against the lower bound, worst wind spread), and for 4 to 12 tables the
-most rounds reached with no repeat meeting next to the best known. Each attempt has its own
-step and time budget so the whole run stays within a few minutes.
+Run with ``make bench-seating`` (``--final`` for the last table alone). Prints three tables:
+schedules of 8 rounds for growing fields (seconds, repeat meetings against the lower bound,
+worst wind spread); for 4 to 12 tables the most rounds reached with no repeat meeting next to
+the best known; and the final rounds of a 400-player event: a round by standings and a Swiss
+round after 9 played, and a 10-round schedule with 40 fixed tables and 100 pairs kept apart.
+Each attempt has its own step and time budget so the whole run stays within a few minutes.
 """
 
+import random
+import sys
 import time
 
 from tournament.seating.report import quality_report
-from tournament.seating.request import SeatingOptions, SeatingPlayer, repeat_lower_bound
+from tournament.seating.request import (
+    FixedTable,
+    KeptApart,
+    SeatingConstraints,
+    SeatingOptions,
+    SeatingPlayer,
+    repeat_lower_bound,
+)
 from tournament.seating.schedule import generate_schedule
 
 FIELD_SIZES = (16, 32, 64, 128, 200)
@@ -60,6 +71,63 @@ def zero_repeat_table():
         print(f"{tables:>6} {4 * tables:>8} {reached:>8} {known:>6} {seconds:>8.1f}")
 
 
+FINAL_PLAYERS = 400
+FINAL_ROUNDS = 10
+
+
+def final_rounds_table():
+    print()
+    print(f"Final rounds of a {FINAL_PLAYERS}-player event (seed 1)")
+    field = players(FINAL_PLAYERS)
+    started = time.perf_counter()
+    played = generate_schedule(field, FINAL_ROUNDS - 1, options=SeatingOptions(seed=1))
+    print(
+        f"  the {FINAL_ROUNDS - 1} rounds before, at random: {time.perf_counter() - started:.1f} s"
+    )
+    ranking = [player.id for player in field]
+    random.Random(1).shuffle(ranking)
+    before = quality_report(field, played).repeat_meetings
+    print(
+        f"{'what':<44} {'seconds':>8} {'repeats':>8} {'bound':>6} {'spread':>7} "
+        f"{'fixed':>9} {'apart met':>10}"
+    )
+    for method in ("standings", "swiss"):
+        started = time.perf_counter()
+        (seating,) = generate_schedule(
+            field, 1, played=played, options=SeatingOptions(seed=1, method=method), ranking=ranking
+        )
+        seconds = time.perf_counter() - started
+        report = quality_report(field, [*played, seating])
+        print(
+            f"{'round ' + str(FINAL_ROUNDS) + ' ' + method:<44} {seconds:>8.2f} "
+            f"{report.repeat_meetings - before:>8} {0:>6} {report.max_wind_spread:>7} "
+            f"{'-':>9} {'-':>10}"
+        )
+    rng = random.Random(2)
+    fixed_players = rng.sample(ranking, 40)
+    constraints = SeatingConstraints(
+        fixed_tables=tuple(
+            FixedTable(player, 1 + index % 100) for index, player in enumerate(fixed_players)
+        ),
+        kept_apart=tuple(KeptApart(*rng.sample(ranking, 2)) for _ in range(100)),
+    )
+    started = time.perf_counter()
+    schedule = generate_schedule(
+        field, FINAL_ROUNDS, options=SeatingOptions(seed=1), constraints=constraints
+    )
+    seconds = time.perf_counter() - started
+    report = quality_report(field, schedule, constraints)
+    asked = report.fixed_tables_honoured + len(report.fixed_table_misses)
+    fixed = f"{report.fixed_tables_honoured}/{asked}"
+    print(
+        f"{'10 rounds, 40 fixed tables, 100 pairs apart':<44} {seconds:>8.2f} "
+        f"{report.repeat_meetings:>8} {repeat_lower_bound(FINAL_PLAYERS, FINAL_ROUNDS):>6} "
+        f"{report.max_wind_spread:>7} {fixed:>9} {len(report.kept_apart_meetings):>10}"
+    )
+
+
 if __name__ == "__main__":
-    speed_table()
-    zero_repeat_table()
+    if "--final" not in sys.argv:
+        speed_table()
+        zero_repeat_table()
+    final_rounds_table()
