@@ -45,9 +45,10 @@ def round_ranking(tournament: Tournament, number: int, player_ids: Iterable[int]
     return ranking
 
 
-def ranks_going_in(tournament: Tournament, number: int) -> dict[int, str]:
-    """Each ranked player's rank in the standings after round ``number - 1`` ("=3")."""
-    return {row.player_id: row.rank for row in _standings_before(tournament, number)}
+def ranks_going_in(tournament: Tournament, number: int) -> dict[int, tuple[str, int]]:
+    """Each ranked player's rank ("=3") and place (1, 2, ...) in the standings after round
+    ``number - 1`` (none before round 2)."""
+    return {row.player_id: (row.rank, row.place) for row in _standings_before(tournament, number)}
 
 
 def _standings_before(tournament: Tournament, number: int):
