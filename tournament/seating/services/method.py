@@ -17,6 +17,9 @@ from ...audit import audit_record, public_write
 from ...models import AuditEntry, Round, Tournament
 from .bridge import _is_kept
 
+#: How the audit log (English, as stored) names each method.
+AUDIT_WORDS = {"random": "at random, no repeats", "standings": "by standings", "swiss": "Swiss"}
+
 
 @public_write
 def round_seating_method_set(
@@ -62,7 +65,7 @@ def round_seating_method_set(
         return round_
     round_.seating_method, round_.repeat_limit = method, limit
     round_.save(update_fields=["seating_method", "repeat_limit"])
-    summary = f"Round {number}: seated {method}"
+    summary = f"Round {number}: seated {AUDIT_WORDS[method]}"
     if method == Round.SeatingMethod.SWISS:
         summary += f", at most {limit} repeat meeting(s)"
     audit_record(
