@@ -206,8 +206,8 @@ def test_a_generation_seats_the_rounds_before_a_round_by_standings_and_says_it_w
     plan = seating_generate(tournament=event, total_rounds=4, seed=1, time_limit=5)
     assert plan.seated_rounds == (2,) and plan.waiting_rounds == (3, 4)
     assert (seats_of(event, 2), seats_of(event, 3), seats_of(event, 4)) == (8, 0, 0)
-    assert "Round 3 waits: it is seated by the standings after round 2, on its own (“Seat this " \
-        "round”), once that round is played and reconciled. Round(s) 4 wait for it." in (
+    assert "Round 3 waits: it is seated by the standings after round 2, on its own, once that " \
+        "round is played and reconciled. Round(s) 4 wait for it." in (
         plan.describe()
     )  # fmt: skip
     (call,) = asked
@@ -220,7 +220,7 @@ def test_a_generation_that_could_seat_nothing_says_why(event):
     with pytest.raises(Exception) as refused:
         seating_generate(tournament=event, total_rounds=3, time_limit=5)
     assert " ".join(refused.value.messages) == (
-        "Round 2 is seated by the standings: seat it on its own (“Seat this round”) once round 1 "
+        "Round 2 is seated by the standings: seat it on its own once round 1 "
         "is played and reconciled, or set its method to “Random, no repeats” to seat it with the "
         "others. Nothing was seated."
     )

@@ -7,10 +7,10 @@ roll call once it has begun, the others with every active player) and left unpub
 seated by the standings waits, and the rounds after it. Prints what was kept and seated, and the
 quality report.
 
-``--round N`` does what *Seat this round* does: it seats round N alone (with ``--method``, set on
-the round first; by the standings, once the rounds before it are final) and prints each table
-with its players' ranks going in, and the round's quality: repeats, fixed tables honoured and
-missed, pairs kept apart who meet. Any refusal says what to change, and nothing is saved.
+``--round N`` does what *Seat round N* does at its roll call: it seats round N alone (with
+``--method``, set on the round first; by the standings, once the rounds before it are final) and
+prints each table with its players' ranks going in, and the round's quality: repeats, fixed
+tables honoured and missed, pairs kept apart who meet. Any refusal says what to change, and nothing is saved.
 """
 
 from django.core.exceptions import ValidationError

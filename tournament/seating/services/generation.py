@@ -101,9 +101,9 @@ def _split_at_standings(existing: dict[int, Round], numbers) -> tuple[tuple[int,
     if first == numbers[0]:
         raise ValidationError(
             gettext(
-                "Round %(number)s is seated by the standings: seat it on its own (“Seat this "
-                "round”) once round %(last)s is played and reconciled, or set its method to "
-                "“Random, no repeats” to seat it with the others. Nothing was seated."
+                "Round %(number)s is seated by the standings: seat it on its own once round "
+                "%(last)s is played and reconciled, or set its method to “Random, no repeats” "
+                "to seat it with the others. Nothing was seated."
             )
             % {"number": first, "last": first - 1}
         )

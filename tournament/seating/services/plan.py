@@ -69,7 +69,7 @@ class SeatingPlan:
         parts = [
             gettext(
                 "Round %(number)s waits: it is seated by the standings after round %(last)s, on "
-                "its own (“Seat this round”), once that round is played and reconciled."
+                "its own, once that round is played and reconciled."
             )
             % {"number": first, "last": first - 1}
         ]
