@@ -10,7 +10,8 @@ quality report.
 ``--round N`` does what *Seat round N* does at its roll call: it seats round N alone (with
 ``--method``, set on the round first; by the standings, once the rounds before it are final) and
 prints each table with its players' ranks going in, and the round's quality: repeats, fixed
-tables honoured and missed, pairs kept apart who meet. Any refusal says what to change, and nothing is saved.
+tables honoured and missed, pairs kept apart who meet. Any refusal says what to change, and
+nothing is saved.
 """
 
 from django.core.exceptions import ValidationError
