@@ -12,15 +12,21 @@ repeat          two players at one table of the round who met before (in an earl
 kept-apart meeting  a pair kept apart seated at one table of the round where the rule holds.
 fixed-table miss    a player whose fixed table holds in the round, seated elsewhere (``given``,
                 0 when not seated at all).
+reason          why a rule could not be met, as the pure code words it (``(English text with
+                %(name)s placeholders, values)``, player ids under ``a``, ``b`` and ``player``):
+                `reason_texts` puts it in the reader's language with the players' labels.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from ..models import Round
-from ..names import player_names
+from ..names import Names, player_names
 from .ranking_selectors import ranks_going_in
 from .report import quality_report
 from .rule_selectors import seating_constraints
@@ -71,6 +77,9 @@ class RoundPreview:
     kept_apart_meetings: int
     fixed_table_misses: tuple[FixedTableMiss, ...]
     fixed_tables_honoured: int  # players seated at their fixed table in the round
+    # Why a rule was not met, in the reader's words (`reason_texts`): filled once the pure
+    # `seating.reasons.constraint_reasons` is in (issue 39's other half); empty until then.
+    reasons: tuple[str, ...] = ()
 
     @property
     def by_standings(self) -> bool:
@@ -151,3 +160,20 @@ def _number(names, player_id: int) -> int | None:
 def _round_repeats(tables: list[PreviewTable]) -> int:
     """The round's repeat meetings: each pair at one of its tables who had met before."""
     return sum(1 for table in tables for _ in table.repeats)
+
+
+#: The values of a reason that name a player by id.
+PLAYER_KEYS = ("a", "b", "player")
+
+
+def reason_texts(reasons: Iterable[tuple[str, dict]], names: Names) -> list[str]:
+    """Each reason (see the vocabulary) in the reader's language, every player named by their
+    label (`names`: `tournament.names.player_names` of the tournament)."""
+    return [
+        gettext(text)
+        % {
+            key: names.label(value) if key in PLAYER_KEYS and isinstance(value, int) else value
+            for key, value in values.items()
+        }
+        for text, values in reasons
+    ]

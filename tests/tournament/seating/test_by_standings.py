@@ -303,3 +303,24 @@ def _preview_queries(tournament) -> int:
 
 def test_the_preview_takes_the_same_queries_for_8_or_16_players(event, bigger):
     assert _preview_queries(event) == _preview_queries(bigger)
+
+
+def test_a_reason_names_its_players_by_their_labels(event):
+    from tournament.names import player_names
+    from tournament.seating.preview_selectors import reason_texts
+
+    table = first_table(event)
+    names = player_names(event)
+    texts = reason_texts(
+        [
+            (
+                "%(a)s and %(b)s share the only table left in round %(round)s",
+                {"a": table["S"], "b": table["W"], "round": 2},
+            )
+        ],
+        names,
+    )
+    assert texts == [
+        f"{names.label(table['S'])} and {names.label(table['W'])} share the only table left in "
+        "round 2"
+    ]
