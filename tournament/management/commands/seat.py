@@ -69,8 +69,9 @@ class Command(BaseCommand):
         self, *args, rounds, seed, tournament=None, byes=False, reseat_published="", **options
     ):
         event = self.find_tournament(tournament)
+        odd_players = "byes" if byes else "error"
         if options.get("one_round") is not None:
-            self.seat_one(event, options["one_round"], seed, byes, options)
+            self.seat_one(event, options["one_round"], seed, odd_players, options)
             return
         if options.get("method"):
             raise CommandError(
@@ -85,10 +86,7 @@ class Command(BaseCommand):
             )
         try:
             plan = seating_generate(
-                tournament=event,
-                total_rounds=rounds,
-                seed=seed,
-                odd_players="byes" if byes else "error",
+                tournament=event, total_rounds=rounds, seed=seed, odd_players=odd_players
             )
         except ValidationError as error:
             raise self.refused(event, error) from error
@@ -125,7 +123,7 @@ class Command(BaseCommand):
         refusal = " ".join(error.messages) + where
         return CommandError(gettext("%(refusal)s Nothing was saved.") % {"refusal": refusal})
 
-    def seat_one(self, event: Tournament, number: int, seed: int, byes: bool, options) -> None:
+    def seat_one(self, event: Tournament, number: int, seed: int, odd_players: str, options):
         """Seat round ``number`` alone (``--method`` set on it first), all or nothing."""
         try:
             with transaction.atomic():
@@ -137,10 +135,7 @@ class Command(BaseCommand):
                         repeat_limit=options["repeat_limit"],
                     )
                 seating_round_generate(
-                    tournament=event,
-                    number=number,
-                    seed=seed,
-                    odd_players="byes" if byes else "error",
+                    tournament=event, number=number, seed=seed, odd_players=odd_players
                 )
         except ValidationError as error:
             raise self.refused(event, error) from error

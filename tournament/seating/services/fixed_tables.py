@@ -49,6 +49,18 @@ def _rounds_text(first: int | None, last: int | None) -> str:
     return f"rounds {first}-{last}"
 
 
+def _rules_audit(tournament: Tournament, user, after: str, before: str | None = None) -> None:
+    """One line of the audit log for a change of the seating rules (summaries in English)."""
+    audit_record(
+        session=None,
+        tournament=tournament,
+        action=AuditEntry.Action.SEATING_RULES,
+        user=user,
+        before=None if before is None else {"summary": before},
+        after={"summary": after},
+    )
+
+
 def _check_rounds(first_round: int | None, last_round: int | None) -> None:
     for field, value in (("first_round", first_round), ("last_round", last_round)):
         if value is not None and value < 1:
@@ -135,15 +147,11 @@ def fixed_table_add(
         first_round=first_round,
         last_round=last_round,
     )
-    audit_record(
-        session=None,
-        tournament=tournament,
-        action=AuditEntry.Action.SEATING_RULES,
-        user=user,
-        after={
-            "summary": f"{_player_text(registration)} fixed to table {table}, "
-            + _rounds_text(first_round, last_round)
-        },
+    _rules_audit(
+        tournament,
+        user,
+        f"{_player_text(registration)} fixed to table {table}, "
+        + _rounds_text(first_round, last_round),
     )
     return fixed
 
@@ -164,11 +172,4 @@ def fixed_table_remove(*, tournament: Tournament, player: Player, user=None) -> 
         fixed.first_round, fixed.last_round
     )
     fixed.delete()
-    audit_record(
-        session=None,
-        tournament=tournament,
-        action=AuditEntry.Action.SEATING_RULES,
-        user=user,
-        before={"summary": summary},
-        after={"summary": f"{_player_text(registration)}: no fixed table"},
-    )
+    _rules_audit(tournament, user, f"{_player_text(registration)}: no fixed table", summary)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
-from ...audit import audit_record, public_write
-from ...models import AuditEntry, KeptApartPair, Player, Tournament
-from .fixed_tables import _player_text, _registration
+from ...audit import public_write
+from ...models import KeptApartPair, Player, Tournament
+from .fixed_tables import _player_text, _registration, _rules_audit
 
 
 def _pair_text(first, second, until_round: int | None) -> str:
@@ -62,13 +62,7 @@ def kept_apart_add(
     pair = KeptApartPair.objects.create(
         tournament=tournament, player_a_id=low, player_b_id=high, until_round=until_round
     )
-    audit_record(
-        session=None,
-        tournament=tournament,
-        action=AuditEntry.Action.SEATING_RULES,
-        user=user,
-        after={"summary": _pair_text(first, second, until_round)},
-    )
+    _rules_audit(tournament, user, _pair_text(first, second, until_round))
     return pair
 
 
@@ -92,11 +86,6 @@ def kept_apart_remove(
         )
     before = _pair_text(first, second, pair.until_round)
     pair.delete()
-    audit_record(
-        session=None,
-        tournament=tournament,
-        action=AuditEntry.Action.SEATING_RULES,
-        user=user,
-        before={"summary": before},
-        after={"summary": f"{_player_text(first)} and {_player_text(second)} may meet"},
+    _rules_audit(
+        tournament, user, f"{_player_text(first)} and {_player_text(second)} may meet", before
     )
