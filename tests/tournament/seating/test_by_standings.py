@@ -324,3 +324,21 @@ def test_a_reason_names_its_players_by_their_labels(event):
         f"{names.label(table['S'])} and {names.label(table['W'])} share the only table left in "
         "round 2"
     ]
+
+
+def test_a_plan_says_how_many_fixed_tables_were_missed_and_pairs_kept_apart_met():
+    from tournament.seating.report import SeatingReport
+    from tournament.seating.services.plan import SeatingPlan
+
+    report = SeatingReport(
+        repeat_pairs={},
+        wind_spread={},
+        separation_meetings=(),
+        same_table_repeats=(),
+        kept_apart_meetings=((3, 2, 11, 12),),
+        fixed_table_misses=((3, 14, 1, 2), (3, 15, 1, 0)),
+    )
+    text = SeatingPlan(seated_rounds=(3,), report=report).describe()
+    assert "Fixed tables missed: 2; meetings of pairs kept apart: 1." in text
+    quiet = SeatingPlan(seated_rounds=(3,), report=SeatingReport({}, {}, (), ())).describe()
+    assert "Fixed tables missed" not in quiet

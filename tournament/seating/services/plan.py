@@ -48,7 +48,7 @@ class SeatingPlan:
     def describe(self) -> str:
         """What the generation did, in the organiser's words: kept rounds, who, quality."""
         parts = [*self._kept_sentences(), *self._seated_sentences(), self._quality_sentence()]
-        parts += self._waiting_sentences()
+        parts += self._rules_sentences() + self._waiting_sentences()
         if self.stale_rounds:
             parts.append(
                 gettext(
@@ -60,6 +60,16 @@ class SeatingPlan:
             )
         parts.append(gettext("Check them, then publish each round."))
         return " ".join(parts)
+
+    def _rules_sentences(self) -> list[str]:
+        """The fixed tables missed and the meetings of pairs kept apart, when there are any."""
+        missed, apart = len(self.report.fixed_table_misses), len(self.report.kept_apart_meetings)
+        if not missed and not apart:
+            return []
+        return [
+            gettext("Fixed tables missed: %(missed)s; meetings of pairs kept apart: %(apart)s.")
+            % {"missed": missed, "apart": apart}
+        ]
 
     def _waiting_sentences(self) -> list[str]:
         """Which round waits for the standings, and the rounds that wait for it."""
