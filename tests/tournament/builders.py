@@ -382,3 +382,31 @@ def _played_entry(rng, seating, number: int, patterns, common) -> HandEntryData:
         number=number, winner=winner, win_type="discard", discarder=discarder,
         immunity=immunity, responsible=responsible, tiles=tiles, winning_tile=winning,
     )  # fmt: skip
+
+
+def make_ranked_event(players: int = 8, **tournament_fields) -> Tournament:
+    """``players`` players (a multiple of 4); round 1 seated in order, published, played and
+    reconciled: at table 1 South wins a 140-point hand on West's discard (S +420, E and N -25,
+    W -370), at every other table South wins 10 on West's discard (S +30, the others -10).
+    So the standings after round 1 rank table 1's South first and its West last."""
+    from tournament.models import Payment
+    from tournament.play.services.hands import hand_save
+    from tournament.play.services.sessions import session_reconcile
+    from tournament.seating.services.seats import seating_publish
+
+    tournament = make_tournament(**tournament_fields)
+    first = make_seated_round(tournament, make_players(tournament, players), 1)
+    seating_publish(round_=first)
+    judge = make_user("judge")
+    sessions = Session.objects.filter(round=first).select_related("round__tournament", "table")
+    for session in sessions.order_by("table__number"):
+        tiles = BIG if session.table.number == 1 else SMALL
+        hand_save(session=session, entry=entry(session, tiles=tiles), user=judge)
+        card = dict.fromkeys(seat_players(session).values(), 0)
+        for player_id, amount in Payment.objects.filter(hand__session=session).values_list(
+            "player_id", "amount"
+        ):
+            card[player_id] += amount
+        assert session_reconcile(session=session, card_totals=card, user=judge).matches
+    tournament.refresh_from_db()
+    return tournament

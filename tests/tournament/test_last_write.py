@@ -113,6 +113,11 @@ NOT_PUBLIC = {
     "player_links_issue_all": "private links are shown only to officials and to their holders",
     "player_links_follow": "private links are shown only to officials and to their holders",
     **{
+        name: "the seating rules are shown on the organiser's seating pages only; the public "
+        "sees them in the rounds seated with them"
+        for name in ("fixed_table_add", "fixed_table_remove", "kept_apart_add", "kept_apart_remove")
+    },
+    **{
         name: "a background job's file changes no page; last_write is the job's own version"
         for name in (
             "job_request",
@@ -394,6 +399,12 @@ def case_round_table_change_set(service, w):
     yield Watch([w.url("public:seating_by_player", 2)], viewer="official")
     service(round_=w.round(2), after_hand=8, time_limit=2)
     yield Shows(["from hand 9: table"])
+
+
+def case_round_seating_method_set(service, w):
+    yield Watch([w.url("api:round_list")])
+    service(tournament=w.tournament, number=2, method="swiss", repeat_limit=1, user=w.head)
+    yield Shows(['"seating_method":"swiss"'])
 
 
 def case_seating_round_generate(service, w):

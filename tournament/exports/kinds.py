@@ -30,9 +30,11 @@ from django.core.exceptions import ValidationError
 
 from ..models import (
     AuditEntry,
+    FixedTable,
     Hand,
     HandEntry,
     HandQuery,
+    KeptApartPair,
     Penalty,
     PenaltyPreset,
     PlayerLink,
@@ -120,9 +122,12 @@ TABLES = RowKind(
     order=("number",),
 )  # fmt: skip
 ROUNDS = RowKind(
-    "rounds", Round, fields=("number", "status", "seating_published", "table_change_after"),
-    parents=("tournament",), defaults={"table_change_after": None}, where="Round {number}",
-    order=("number",),
+    "rounds", Round,
+    fields=("number", "status", "seating_published", "table_change_after", "seating_method",
+            "repeat_limit"),
+    parents=("tournament",),
+    defaults={"table_change_after": None, "seating_method": "random", "repeat_limit": 0},
+    where="Round {number}", order=("number",),
 )  # fmt: skip
 SEATS = RowKind(
     "seats", Seat, fields=("half", "wind"), refs=_players("player"), parents=("round", "table"),
@@ -199,12 +204,23 @@ CUT_ENTRIES = RowKind(
     fields=("position", "rank", "score", "carried", "qualified", "lot"), refs=_players("player"),
     parents=("cut",), scope="cut__stage__tournament", order=("cut_id", "position"),
 )  # fmt: skip
+# The seating rules: their order is the archive's (by table and player number, by the pair's
+# numbers), not the query's, which only knows the players' ids (`selectors.archive`).
+FIXED_TABLES = RowKind(
+    "fixed_tables", FixedTable, fields=("table", "first_round", "last_round"),
+    refs=_players("player"), parents=("tournament",), where="The fixed table of player {player}",
+)  # fmt: skip
+KEPT_APART = RowKind(
+    "kept_apart", KeptApartPair, fields=("until_round",), refs=_players("player_a", "player_b"),
+    parents=("tournament",), where="Players {player_a} and {player_b} kept apart",
+)  # fmt: skip
 
 #: The kinds whose records the export reads whole by their query: top-level lists, no hook.
 READ_WHOLE = (TABLES, PENALTY_PRESETS, PENALTIES, LINKS, QUERIES)
 #: Every kind, in the order the import writes them.
 KINDS = (TABLES, ROUNDS, SEATS, SESSIONS, HANDS, SECOND_ENTRIES, TABLE_ENTRIES, TABLE_PROPOSALS,
-         PENALTY_PRESETS, PENALTIES, AUDIT, LINKS, QUERIES, STAGES, CUTS, CUT_ENTRIES)  # fmt: skip
+         PENALTY_PRESETS, PENALTIES, AUDIT, LINKS, QUERIES, STAGES, CUTS, CUT_ENTRIES,
+         FIXED_TABLES, KEPT_APART)  # fmt: skip
 
 
 @dataclass

@@ -28,6 +28,8 @@ appeal window  the minutes after a session is reconciled during which its player
               its hands (`Tournament.appeal_window_minutes`; a head judge may close it early).
 Stage         consecutive rounds ended by a cut (top N continue, carrying a share of their score).
 StageCut      a confirmed cut, with the seed of its draw; StageCutEntry, one player's line of it.
+FixedTable    a player seated at one table number in the rounds where it is set.
+KeptApartPair two players who must not meet at a table (in every round, or up to a round).
 TournamentOfficial  a user's role (judge, head judge, organiser) in one tournament.
 AuditEntry    one line of the audit log: who changed what, when, why, before and after.
 Job           a file someone asked for (a long printout, the archive), made in the background
@@ -36,12 +38,13 @@ Job           a file someone asked for (a long printout, the archive), made in t
 Seat winds rotate within a session (RULINGS R14): in hand *n* the dealer is the player seated
 East at the start moved on *n - 1* seats, and every seat wind follows the dealer.
 
-The models live in eight modules: ``tournament`` (the tournament and its settings), ``officials``,
+The models live in nine modules: ``tournament`` (the tournament and its settings), ``officials``,
 ``players`` (players, registrations and private links), ``rounds`` (rounds, tables, seats and
 sessions), ``play`` (hands, payments, penalties), ``records`` (the desk's second entries and
-the audit log), ``stages`` (stages and their cuts) and ``jobs`` (files made in the
-background). This package names every model (Django and the migrations read them here). The
-wind order and the deal rotation are in `tournament.winds`.
+the audit log), ``stages`` (stages and their cuts), ``seating_rules`` (fixed tables, pairs kept
+apart) and ``jobs`` (files made in the background). This package names every model (Django
+and the migrations read them here). The wind order and the deal rotation are in
+`tournament.winds`.
 """
 
 # In the order the models were always defined (Django registers them as they are imported).
@@ -54,6 +57,7 @@ from .jobs import Job
 from .play import Hand, Payment, Penalty, PenaltyPreset, SessionScore, TotalsCheck
 from .records import AuditEntry, HandEntry, HandQuery, TableEntry, TableProposal
 from .stages import Stage, StageCut, StageCutEntry
+from .seating_rules import FixedTable, KeptApartPair
 
 # isort: on
 
@@ -61,10 +65,12 @@ __all__ = [
     "HALVES",
     "TIE_BREAKS",
     "AuditEntry",
+    "FixedTable",
     "Hand",
     "HandEntry",
     "HandQuery",
     "Job",
+    "KeptApartPair",
     "Payment",
     "Penalty",
     "PenaltyPreset",

@@ -180,6 +180,7 @@ class AuditEntry(models.Model):
         STAGES = "stages", _("Stages changed")
         CUT = "cut", _("Cut confirmed")
         CUT_UNDO = "cut_undo", _("Cut undone")
+        SEATING_RULES = "seating_rules", _("Seating rules changed")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     session = models.ForeignKey(

@@ -50,6 +50,13 @@ class Wind(models.TextChoices):
 
 
 class Round(models.Model):
+    class SeatingMethod(models.TextChoices):
+        """How the round's tables are filled (`tournament.seating.request.SEATING_METHODS`)."""
+
+        RANDOM = "random", _("Random, no repeats")
+        STANDINGS = "standings", _("By standings (top tables)")
+        SWISS = "swiss", _("Swiss (near ranks, few repeats)")
+
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
         SEATED = "seated", _("Seated")
@@ -80,6 +87,13 @@ class Round(models.Model):
             "two halves, each with its own seats and cards. Empty: one half, no change."
         ),
     )
+    seating_method = models.CharField(
+        max_length=10, choices=SeatingMethod.choices, default=SeatingMethod.RANDOM
+    )
+    repeat_limit = models.PositiveSmallIntegerField(
+        default=0,
+        help_text=_("Swiss: the most repeat meetings the round may have."),
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -93,6 +107,10 @@ class Round(models.Model):
             models.CheckConstraint(
                 condition=Q(table_change_after__isnull=True) | Q(table_change_after__gte=1),
                 name="round_table_change_after_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(seating_method__in=["random", "standings", "swiss"]),
+                name="round_seating_method_valid",
             ),
         ]
 
@@ -108,6 +126,11 @@ class Round(models.Model):
     def halves(self) -> tuple[int, ...]:
         """(1,) for a round played at one table; (1, 2) with a table change."""
         return (1,) if self.table_change_after is None else HALVES
+
+    @property
+    def by_standings(self) -> bool:
+        """Seated from the standings after the previous round (by standings, or Swiss)."""
+        return self.seating_method != Round.SeatingMethod.RANDOM
 
     def hand_numbers(self, half: int) -> range:
         """The hand numbers played in ``half``: they continue across the change (9-16)."""

@@ -22,6 +22,7 @@ from ..stage_selectors import confirmed_cuts, round_field, stage_plan
 from ..stages import field_of_round_number
 from .report import SeatingReport, quality_report
 from .request import Placement, RoundSeating, SeatingPlayer
+from .rule_selectors import seating_constraints
 
 
 def seating_players(
@@ -109,9 +110,10 @@ def _byes_by_round(tournament: Tournament, rounds, placements) -> dict[int, tupl
 
 
 def rounds_seating_report(tournament: Tournament, rounds) -> SeatingReport:
-    """The quality of ``rounds`` (of ``tournament``) together, withdrawn players included."""
+    """The quality of ``rounds`` (of ``tournament``) together, withdrawn players included, with
+    the fixed tables and pairs kept apart it honours or misses."""
     players, seatings = _seated(tournament, rounds)
-    return quality_report(players, seatings)
+    return quality_report(players, seatings, seating_constraints(tournament))
 
 
 def _seated(tournament: Tournament, rounds) -> tuple[list[SeatingPlayer], list[RoundSeating]]:
@@ -175,7 +177,8 @@ def seating_overview(tournament: Tournament) -> SeatingOverview:
     rounds = list(tournament.rounds.all())
     opened = round_progress(tournament).opened
     players, seatings = _seated(tournament, rounds)
-    report = quality_report(players, seatings)
+    constraints = seating_constraints(tournament)
+    report = quality_report(players, seatings, constraints)
     kept = {r.number for r in rounds if r.seating_published or r.number in opened}
     last_kept = max(kept, default=0)
     people = player_names(tournament)  # labels and the family order
@@ -187,7 +190,7 @@ def seating_overview(tournament: Tournament) -> SeatingOverview:
         report=report,
         published_report=report
         if kept >= {s.number for s in seatings}
-        else quality_report(players, [s for s in seatings if s.number in kept]),
+        else quality_report(players, [s for s in seatings if s.number in kept], constraints),
         last_kept=last_kept,
         prepared=[r.number for r in rounds if r.number > last_kept],
         repeat_pairs=[

@@ -39,6 +39,9 @@ from tournament.exports.archive.checks import archive_problems
 from tournament.exports.archive.text import archive_loads
 from tournament.models import Hand, Session, Tournament
 from tournament.play.services.hands import hand_save
+from tournament.seating.services.fixed_tables import fixed_table_add
+from tournament.seating.services.kept_apart import kept_apart_add
+from tournament.seating.services.method import round_seating_method_set
 
 pytestmark = pytest.mark.slow  # manage.py processes, writers on gunicorn
 ROOT = Path(__file__).resolve().parents[3]
@@ -80,11 +83,22 @@ def _played_tournament(tables=2, hands=6):
     return tournament
 
 
+def _seating_rules_set(tournament):
+    """A fixed table, a pair kept apart and a round 2 seated by the standings (issue 39)."""
+    players = [r.player for r in tournament.registrations.select_related("player")]
+    fixed_table_add(tournament=tournament, player=players[0], table=2, first_round=2)
+    kept_apart_add(tournament=tournament, player_a=players[3], player_b=players[1], until_round=3)
+    round_seating_method_set(tournament=tournament, number=2, method="swiss", repeat_limit=1)
+    archive = tournament_state(tournament)["archive"]
+    assert '"seating_method": "swiss"' in archive and '"until_round": 3' in archive
+
+
 @pytest.mark.django_db(transaction=True)
 def test_backup_then_restore_into_a_fresh_database_gives_identical_standings_and_archives(
     demo_committed, tmp_path
 ):
     second = _played_tournament()
+    _seating_rules_set(second)
     before = {t.slug: tournament_state(t) for t in (demo_committed, second)}
     call_command("backup", dir=str(tmp_path), keep=5)
     (backup,) = tmp_path.iterdir()

@@ -1,7 +1,7 @@
 """The seating overview at a big event's shape: one country's players meet each other at every
 table, so the separation list runs to hundreds of rows. The page words only the rows it shows
 and counts the rest; it reads the seating once and measures the kept rounds from the same
-reads; and its queries do not grow with rounds or players.
+reads; and its queries do not grow with rounds or players (the seating rules are read once).
 """
 
 import pytest
@@ -63,5 +63,5 @@ def _page_queries(client, players: int, rounds: int) -> int:
 def test_the_page_reads_the_seats_once_and_its_queries_do_not_grow(client):
     small = _page_queries(client, players=8, rounds=2)
     big = _page_queries(client, players=24, rounds=5)
-    assert small == big <= 12
+    assert small == big <= 13  # the seating rules (fixed tables, pairs kept apart): two reads
     assert Seat.objects.exists()

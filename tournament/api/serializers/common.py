@@ -67,6 +67,7 @@ class MatchPoints(serializers.Field):
 
 WIND = ["E", "S", "W", "N"]
 ROUND_STATUS = Round.Status.values
+SEATING_METHOD = Round.SeatingMethod.values
 REGISTRATION_STATUS = Registration.Status.values
 SESSION_STATUS = Session.Status.values
 PENALTY_MODE = Penalty.Mode.values

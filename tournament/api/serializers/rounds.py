@@ -5,7 +5,21 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from ...release import seating_seen
-from .common import ROUND_STATUS, SESSION_STATUS, WIND, Link, MatchPoints, page_of
+from .common import (
+    ROUND_STATUS,
+    SEATING_METHOD,
+    SESSION_STATUS,
+    WIND,
+    Link,
+    MatchPoints,
+    page_of,
+)
+
+METHOD_HELP = (
+    "How the round's tables are filled: random (no repeat meeting while one can be avoided), "
+    "standings (ranks 1-4 at table 1, 5-8 at table 2) or swiss (near ranks together, few "
+    "repeats)."
+)
 
 
 def seating_link(round_, context):
@@ -24,6 +38,7 @@ class RoundSummary(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.ChoiceField(choices=ROUND_STATUS)
     seating_published = serializers.BooleanField()
+    seating_method = serializers.ChoiceField(choices=SEATING_METHOD, help_text=METHOD_HELP)
     url = Link("api:round_detail", seating_link, allow_null=True)
     results = Link("api:round_results", results_link, allow_null=True)
     page = Link("public:round_detail", lambda r, _: [r.tournament.slug, r.number])
@@ -46,6 +61,11 @@ class Seat(serializers.Serializer):
     wind = serializers.ChoiceField(choices=WIND)
     player_id = serializers.IntegerField()
     name = serializers.CharField(source="label")
+    rank = serializers.CharField(
+        allow_null=True,
+        help_text="In a round seated by the standings (or Swiss), the player's rank going into "
+        "it ('=3'), while the standings are public; null otherwise.",
+    )
 
 
 class SeatedTable(serializers.Serializer):
@@ -69,6 +89,7 @@ class Round(serializers.Serializer):
     table_change_after = serializers.IntegerField(
         allow_null=True, help_text="The hand after which players change tables (half 2), or null."
     )
+    seating_method = serializers.ChoiceField(choices=SEATING_METHOD, help_text=METHOD_HELP)
     clock = Clock()
     tables = SeatedTable(many=True)
     byes = Bye(many=True, help_text="Players sitting this round out.")

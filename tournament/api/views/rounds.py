@@ -1,6 +1,9 @@
 """A tournament's rounds: the list, a round's seating (tables, seats, winds, byes) and a round's
 results by table, as the rounds, round and round results pages show them.
 
+A round seated by the standings (or Swiss) gives each seat its player's rank going in, while
+the viewer may see the standings after the round before (null otherwise).
+
 A round's seating is refused until it is published (`release.rule_refusal` with
 ``Rule.SEATING``, the wording of the seating printouts), and a round's results while they are
 not public: the tournament's results held back, a silent round, or results held until every
@@ -19,6 +22,7 @@ from ...names import player_names
 from ...play import clock as play_clock
 from ...release import Rule
 from ...roles import is_official
+from ...seating.ranking_selectors import ranks_going_in
 from ...standings.selectors.provisional import provisional
 from ...standings.selectors.round_results import round_results as table_results
 from .. import serializers
@@ -50,11 +54,26 @@ def round_detail(request, tournament, number):
     round_.clock = play_clock.clock_of(round_)
     round_.tables = round_tables(round_, names)
     round_.byes = round_byes(round_, names)
+    ranks = _ranks_seen(request.user, tournament, round_)
+    for table in round_.tables:
+        for seat in table["seats"]:
+            seat.rank = ranks.get(seat.player_id, (None,))[0]
     context = {
         "request": request,
         "results": release.results_visible(request.user, tournament),
     }
     return Response(serializers.Round(round_, context=context).data)
+
+
+def _ranks_seen(user, tournament, round_) -> dict[int, tuple[str, int]]:
+    """The ranks going into ``round_``, when it is seated by the standings and the viewer may
+    see the standings after the round before it (else none)."""
+    if not round_.by_standings or not release.standings_visible(user, tournament):
+        return {}
+    limit = release.counted_round_limit(user, tournament)
+    if limit is not None and limit < round_.number - 1:
+        return {}
+    return ranks_going_in(tournament, round_.number)
 
 
 @api_page(Rule.RESULTS, response=serializers.RoundResults)

@@ -16,6 +16,7 @@ from types import SimpleNamespace
 
 from ...play.entry.evaluation import evaluate, rules_for
 from ...play.entry.hand_entry import ENTRY_FLAGS, HandEntryData, Seating
+from ...seating.request import SEATING_METHODS
 from ...winds import WINDS
 from .format import HAND_FLAGS, TOURNAMENT_FIELDS, half_of
 
@@ -122,6 +123,7 @@ def archive_problems(archive: dict) -> list[str]:
             _known_user(penalty["created_by"], officials, f"Penalty #{i + 1}", problems)
     _check_links_and_queries(archive, archive["tournament"], players, officials, problems)
     _check_stages(archive.get("stages", []), players, officials, problems)
+    _check_seating_rules(archive, players, problems)
     for i, line in enumerate(parts["audit"]):
         fields = {"action": str, "reason": str, "created_at": str, "user": _OPT_STR,
                   "round": _OPT_INT, "table": _OPT_INT, "hand_number": _OPT_INT}  # fmt: skip
@@ -201,6 +203,36 @@ def _check_stages(records, players, officials, problems: list[str]) -> None:
             seen.add(entry["player"])
 
 
+def _count(value, least: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def _check_seating_rules(archive, players, problems: list[str]) -> None:
+    """The fixed tables (one per known player, tables and rounds from 1, in order) and the
+    pairs kept apart (two known players, each pair once): lists a file may lack."""
+    fixed, pairs = archive.get("fixed_tables", []), archive.get("kept_apart", [])
+    if not isinstance(fixed, list) or not isinstance(pairs, list):
+        problems.append("'fixed_tables' and 'kept_apart' must be lists.")
+        return
+    fields = {"player": _INT, "table": _INT, "first_round": _OPT_INT, "last_round": _OPT_INT}
+    seen: set = set()
+    for i, rule in enumerate(fixed):
+        if _typed(rule, fields, f"Fixed table #{i + 1}", problems):
+            first = rule["first_round"] or 1
+            last = rule["last_round"] or first
+            if rule["player"] not in players or rule["player"] in seen or first > last:
+                problems.append(f"Fixed table #{i + 1}: an unknown or repeated player, or "
+                                "the first round after the last.")  # fmt: skip
+            seen.add(rule["player"])
+    fields = {"player_a": _INT, "player_b": _INT, "until_round": _OPT_INT}
+    for i, pair in enumerate(pairs):
+        if _typed(pair, fields, f"Kept-apart pair #{i + 1}", problems):
+            key = frozenset((pair["player_a"], pair["player_b"]))
+            if not key <= set(players) or len(key) != 2 or key in seen:
+                problems.append(f"Kept-apart pair #{i + 1}: unknown players, or twice.")
+            seen.add(key)
+
+
 def _known_user(username, officials: set[str], where: str, problems: list[str]) -> None:
     if username is not None and username not in officials:
         problems.append(f"{where} names {username!r}, who is not among the officials.")
@@ -244,6 +276,13 @@ def _check_rounds(records, players, tables, problems) -> dict[tuple[int, int, in
         if not _typed(round_, fields, f"Round #{i + 1}", problems):
             continue
         halves_declared = 1 if round_.get("table_change_after") is None else 2
+        if round_.get("seating_method", "random") not in SEATING_METHODS or not _count(
+            round_.get("repeat_limit", 0)
+        ):
+            problems.append(
+                f"Round {round_['number']}: 'seating_method' is one of "
+                f"{', '.join(SEATING_METHODS)} and 'repeat_limit' a count from 0."
+            )
         if round_["number"] in seen_rounds:
             problems.append(f"Round {round_['number']} appears twice.")
         seen_rounds.add(round_["number"])

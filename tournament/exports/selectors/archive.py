@@ -41,7 +41,18 @@ from ...models import (
 from ...roles import roles_of
 from ..archive.format import FORMAT, TOURNAMENT_FIELDS, VERSION
 from ..archive.text import Stream, archive_chunks
-from ..kinds import CUT_ENTRIES, CUTS, READ_WHOLE, ROUNDS, SEATS, STAGES, Names, record_of
+from ..kinds import (
+    CUT_ENTRIES,
+    CUTS,
+    FIXED_TABLES,
+    KEPT_APART,
+    READ_WHOLE,
+    ROUNDS,
+    SEATS,
+    STAGES,
+    Names,
+    record_of,
+)
 from .snapshot import archive_snapshot
 from .streams import audit_read, sessions_read
 
@@ -93,6 +104,7 @@ def _archive(tournament: Tournament) -> dict:
         "audit": Stream(audit_read(tournament, names)),
         "rounds": _rounds(tournament, names),
         "stages": _stages(tournament, names),
+        **_seating_rules(tournament, names),
     }
     for kind in READ_WHOLE:
         archive[kind.name] = [
@@ -172,6 +184,24 @@ def _rounds(tournament: Tournament, names: Names) -> list[dict]:
         record_of(ROUNDS, round_, names) | {"seats": seats.get(round_["id"], [])}
         for round_ in ROUNDS.rows("id", tournament=tournament)
     ]
+
+
+def _seating_rules(tournament: Tournament, names: Names) -> dict[str, list[dict]]:
+    """The fixed tables (by table, then player number) and the pairs kept apart (the lower
+    player number first, by numbers): ordered by numbers, so the same in every database."""
+    fixed = [
+        record_of(FIXED_TABLES, row, names) for row in FIXED_TABLES.rows(tournament=tournament)
+    ]
+    pairs = []
+    for row in KEPT_APART.rows(tournament=tournament):
+        record = record_of(KEPT_APART, row, names)
+        if record["player_a"] > record["player_b"]:
+            record["player_a"], record["player_b"] = record["player_b"], record["player_a"]
+        pairs.append(record)
+    return {
+        FIXED_TABLES.name: sorted(fixed, key=itemgetter("table", "player")),
+        KEPT_APART.name: sorted(pairs, key=itemgetter("player_a", "player_b")),
+    }
 
 
 def _stages(tournament: Tournament, names: Names) -> list[dict]:

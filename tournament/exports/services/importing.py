@@ -26,7 +26,15 @@ from django.utils.translation import gettext
 from ...audit import unit_of_work
 from ...event.links import player_link_build
 from ...event.services.admission import Admission, RosterEntry, roster_admit
-from ...models import PenaltyPreset, Player, PlayerLink, Stage, Tournament, TournamentOfficial
+from ...models import (
+    KeptApartPair,
+    PenaltyPreset,
+    Player,
+    PlayerLink,
+    Stage,
+    Tournament,
+    TournamentOfficial,
+)
 from ...play.services.scores import session_scores_rebuild
 from ...roles import roles_ensure
 from ..archive.checks import archive_problems
@@ -34,6 +42,8 @@ from ..archive.format import ArchiveError, archive_upgrade
 from ..kinds import (
     CUT_ENTRIES,
     CUTS,
+    FIXED_TABLES,
+    KEPT_APART,
     KINDS,
     LINKS,
     PENALTY_PRESETS,
@@ -144,6 +154,7 @@ def _write(archive: dict, slug: str) -> Tournament:
         ),
     )
     _stages_write(tournament, archive.get("stages") or [], refs)
+    _seating_rules_write(tournament, archive, refs)
     session_scores_rebuild(tournament=tournament)  # the kept totals the standings read
     return tournament
 
@@ -270,3 +281,23 @@ def _stages_write(tournament, records, refs: Refs) -> None:
         CUT_ENTRIES.model.objects.bulk_create(
             row_of(CUT_ENTRIES, line, refs, cut=made) for line in cut["entries"]
         )
+
+
+def _seating_rules_write(tournament, archive: dict, refs: Refs) -> None:
+    """The fixed tables and the pairs kept apart (files written before them have none); a
+    pair is stored the lower player id first, whatever its players' numbers."""
+    rows_insert(
+        FIXED_TABLES.model,
+        (
+            row_of(FIXED_TABLES, record, refs, tournament=tournament)
+            for record in archive.get(FIXED_TABLES.name, [])
+        ),
+    )
+    pairs = []
+    for record in archive.get(KEPT_APART.name, []):
+        pair = row_of(KEPT_APART, record, refs, tournament=tournament)
+        pair.player_a_id, pair.player_b_id = KeptApartPair.ordered(
+            pair.player_a_id, pair.player_b_id
+        )
+        pairs.append(pair)
+    rows_insert(KEPT_APART.model, pairs)

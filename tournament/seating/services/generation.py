@@ -9,7 +9,10 @@ again, unpublish it on its seating page or seat it from its roll call.
 Vocabulary: a round whose *roll call* has begun (someone is checked in for it) is seated with
 the players *present*; rounds without a roll call with every active player. A *stage* seats only
 its field (the qualifiers of the cut before it), so each stage's rounds are computed as one
-schedule. Every generation seats both halves of a round with a table change.
+schedule. Every generation seats both halves of a round with a table change. A round seated *by
+the standings* (`Round.by_standings`) is never seated by a generation: it is seated on its own
+once the rounds before it are final (`one_round.seating_round_generate`), so a generation seats
+the rounds before it and its plan names it and the rounds after it as *waiting*.
 """
 
 from django.core.exceptions import ValidationError
@@ -18,6 +21,7 @@ from django.utils.translation import gettext
 from ...audit import public_write
 from ...models import Player, Round, Tournament
 from ..request import RoundSeating
+from ..rule_selectors import seating_constraints
 from ..selectors import (
     roll_call_begun,
     round_players,
@@ -53,7 +57,9 @@ def seating_generate(
     The first round to seat takes the players present at its roll call when it has begun; the
     rounds after it every active player. Raises ValidationError with the algorithm's message
     when the request cannot be met (e.g. a player count that is not a multiple of 4 without
-    byes), or when an unkept round lies before a kept one.
+    byes), or when an unkept round lies before a kept one. A round seated by the standings is
+    not seated here: the rounds before it are, and the plan names it and those after it as
+    ``waiting_rounds`` (refused when it is the first round to seat).
 
     The schedule is computed outside any transaction (it may take seconds, and on SQLite a
     transaction holds the one write lock the desk needs); the result is written in one short
@@ -63,7 +69,7 @@ def seating_generate(
         raise ValidationError(gettext("Ask for at least one round."))
     existing, kept = _kept_rounds(tournament)
     first_free = _first_free_round(existing, kept, total_rounds)
-    numbers = tuple(range(first_free, total_rounds + 1))
+    numbers, waiting = _split_at_standings(existing, range(first_free, total_rounds + 1))
     _refuse_waiting_rounds(tournament, numbers)
     schedule, counts, roll_called = _rounds_compute(
         tournament,
@@ -79,7 +85,29 @@ def seating_generate(
         kept_rounds=tuple(round_.number for round_ in kept),
         players=counts,
         roll_call_rounds=roll_called,
+        waiting_rounds=waiting,
     )
+
+
+def _split_at_standings(existing: dict[int, Round], numbers) -> tuple[tuple[int, ...], tuple]:
+    """``numbers`` split before the first round seated by the standings: the rounds a
+    generation seats now, and those that wait (that round and every round after it). Refused
+    when the first round asked for is seated by the standings: nothing could be seated."""
+    numbers = tuple(numbers)
+    waits = [n for n in numbers if n in existing and existing[n].by_standings]
+    if not waits:
+        return numbers, ()
+    first = waits[0]
+    if first == numbers[0]:
+        raise ValidationError(
+            gettext(
+                "Round %(number)s is seated by the standings: seat it on its own once round "
+                "%(last)s is played and reconciled, or set its method to “Random, no repeats” "
+                "to seat it with the others. Nothing was seated."
+            )
+            % {"number": first, "last": first - 1}
+        )
+    return numbers[: numbers.index(first)], numbers[numbers.index(first) :]
 
 
 def _first_free_round(existing: dict[int, Round], kept: list[Round], total_rounds: int) -> int:
@@ -122,6 +150,7 @@ def _rounds_compute(tournament, numbers, *, history, options, odd_players):
     first, rest = numbers[0], numbers[1:]
     fields = {number: _field_or_refuse(tournament, number) for number in numbers}
     halves = _halves_of(tournament, numbers)
+    constraints = seating_constraints(tournament)
     schedule: list[RoundSeating] = []
     roll_called: tuple[int, ...] = ()
     if roll_call_begun(tournament, first):
@@ -132,6 +161,7 @@ def _rounds_compute(tournament, numbers, *, history, options, odd_players):
             options=options,
             odd_players=odd_players,
             halves=halves[:1],
+            constraints=constraints,
         )
         roll_called, numbers, halves = (first,), rest, halves[1:]
     while numbers:  # one schedule per stage: a later stage seats only its qualifiers
@@ -144,6 +174,7 @@ def _rounds_compute(tournament, numbers, *, history, options, odd_players):
             options=options,
             odd_players=odd_players,
             halves=halves[: len(chunk)],
+            constraints=constraints,
         )
         numbers, halves = numbers[len(chunk) :], halves[len(chunk) :]
     counts = {seating.number: len(seating.placements) + len(seating.byes) for seating in schedule}

@@ -3,7 +3,10 @@
 Vocabulary: seating one round from its *roll call* (`round_seat_from_roll_call`) counts its
 repeat meetings against the kept rounds before it only, and then regenerates the *prepared*
 rounds after it (seated, not kept), which were made for the round's old seating; when one of the
-later rounds is kept they cannot be, and the plan names them as *stale*.
+later rounds is kept they cannot be, and the plan names them as *stale*. A round seated *by the
+standings* is seated here only, once the rounds before it are final (`standings_wait`), from
+its players best first (`bridge._round_request`); the prepared rounds after it are never
+regenerated past the next such round.
 """
 
 from django.core.exceptions import ValidationError
@@ -19,11 +22,12 @@ from ..selectors import (
     rounds_seating_report,
     tournament_seating_report,
 )
-from .bridge import _halves_of, _is_kept, _options, _schedule, _seat_rows_of
+from .bridge import _halves_of, _is_kept, _options, _round_request, _schedule, _seat_rows_of
 from .cut_wait import _field_or_refuse
 from .generation import _rounds_compute, _schedule_save
 from .plan import SeatingPlan
 from .seats import round_seat
+from .standings_wait import _refuse_unready
 
 
 @public_write
@@ -36,7 +40,8 @@ def seating_round_generate(
     time_limit: float = 10.0,
 ) -> SeatingPlan:
     """Seat round ``number`` alone, with the players checked in for it (`round_players`);
-    the rounds before it count as history. Refused when the round is played."""
+    the rounds before it count as history. Refused when the round is played, and, for a round
+    seated by the standings, while the standings after the round before are not final."""
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is not None and round_is_played(round_):
         raise ValidationError(
@@ -46,15 +51,17 @@ def seating_round_generate(
             % {"number": number}
         )
     _field_or_refuse(tournament, number)
+    if round_ is not None and round_.by_standings:
+        _refuse_unready(tournament, round_)
     earlier = list(tournament.rounds.filter(number__lt=number))
     players = round_players(tournament, number)
     halves = _schedule(
         players,
         1,
         history=round_seatings(earlier),
-        options=_options(tournament, seed, time_limit),
         odd_players=odd_players,
         halves=_halves_of(tournament, [number]),
+        **_round_request(tournament, round_, players, seed=seed, time_limit=time_limit),
     )
     if round_ is None:
         round_ = Round.objects.create(tournament=tournament, number=number)
@@ -95,25 +102,12 @@ def round_seat_from_roll_call(
         tournament, [r for r in rounds if r.number < number and _is_kept(r)] + [this]
     )
     later = [r for r in rounds if r.number > number and r.seats.exists()]
-    regenerated: tuple[int, ...] = ()
     counts = {number: len(round_players(tournament, number))}
-    stale = tuple(r.number for r in later if not _is_kept(r))
-    if later and not any(_is_kept(r) for r in later):
-        kept = [r for r in rounds if _is_kept(r)]
-        try:
-            schedule, later_counts, _ = _rounds_compute(
-                tournament,
-                tuple(range(number + 1, later[-1].number + 1)),
-                history=round_seatings([r for r in rounds if r.number <= number]),
-                options=_options(tournament, seed, time_limit),
-                odd_players="byes",
-            )
-            _schedule_save(tournament=tournament, schedule=schedule, kept=kept)
-        except ValidationError:
-            pass  # left as they were: named as stale below
-        else:
-            regenerated, stale = tuple(sorted({seating.number for seating in schedule})), ()
-            counts.update(later_counts)
+    regenerated, later_counts = _later_regenerate(
+        tournament, rounds, number, later, seed, time_limit
+    )
+    counts.update(later_counts)
+    stale = tuple(r.number for r in later if not _is_kept(r) and r.number not in regenerated)
     return SeatingPlan(
         seated_rounds=(number, *regenerated),
         report=report,
@@ -124,3 +118,28 @@ def round_seat_from_roll_call(
         regenerated_rounds=regenerated,
         against_published=True,
     )
+
+
+def _later_regenerate(tournament, rounds, number, later, seed, time_limit):
+    """Seat again the prepared rounds after round ``number`` (up to the last seated one, and
+    before the next round seated by the standings), unless one of them is kept: returns the
+    round numbers regenerated and their player counts (none when they could not be)."""
+    if not later or any(_is_kept(r) for r in later):
+        return (), {}
+    by_standings = [r.number for r in rounds if number < r.number and r.by_standings]
+    last = min([later[-1].number, *(n - 1 for n in by_standings)])
+    if last <= number:
+        return (), {}
+    kept = [r for r in rounds if _is_kept(r)]
+    try:
+        schedule, later_counts, _ = _rounds_compute(
+            tournament,
+            tuple(range(number + 1, last + 1)),
+            history=round_seatings([r for r in rounds if r.number <= number]),
+            options=_options(tournament, seed, time_limit),
+            odd_players="byes",
+        )
+        _schedule_save(tournament=tournament, schedule=schedule, kept=kept)
+    except ValidationError:
+        return (), {}  # left as they were: named as stale
+    return tuple(sorted({seating.number for seating in schedule})), later_counts

@@ -4,6 +4,8 @@ Vocabulary: a *plan* (`SeatingPlan`) names the rounds a generation *seated*, the
 left alone (published, or opened at the desk), the rounds seated from a *roll call* (the players
 present), the *regenerated* rounds (prepared rounds seated again after an earlier round changed)
 and the *stale* ones (prepared rounds that could not be), with the quality report of the result.
+The *waiting* rounds are those a generation left for later: the first round seated by the
+standings, seated on its own once the round before it is final, and every round after it.
 """
 
 from dataclasses import dataclass, field
@@ -23,6 +25,8 @@ class SeatingPlan:
     rounds that took their players from a roll call; ``stale_rounds``: prepared rounds that
     could not be regenerated after an earlier round changed (check or regenerate them);
     ``regenerated_rounds``: prepared rounds seated again after an earlier round changed;
+    ``waiting_rounds``: the rounds not seated because the first of them is seated by the
+    standings (see the vocabulary);
     ``report``: the quality of the kept rounds and the seated ones (with ``against_published``,
     of the kept rounds before the round seated from its roll call and that round only).
     """
@@ -35,6 +39,7 @@ class SeatingPlan:
     stale_rounds: tuple[int, ...] = ()
     regenerated_rounds: tuple[int, ...] = ()
     against_published: bool = False  # the report counts only the kept rounds and the seated one
+    waiting_rounds: tuple[int, ...] = ()
 
     def _plain_rounds(self) -> tuple[int, ...]:
         special = set(self.roll_call_rounds) | set(self.regenerated_rounds)
@@ -43,6 +48,7 @@ class SeatingPlan:
     def describe(self) -> str:
         """What the generation did, in the organiser's words: kept rounds, who, quality."""
         parts = [*self._kept_sentences(), *self._seated_sentences(), self._quality_sentence()]
+        parts += self._rules_sentences() + self._waiting_sentences()
         if self.stale_rounds:
             parts.append(
                 gettext(
@@ -54,6 +60,34 @@ class SeatingPlan:
             )
         parts.append(gettext("Check them, then publish each round."))
         return " ".join(parts)
+
+    def _rules_sentences(self) -> list[str]:
+        """The fixed tables missed and the meetings of pairs kept apart, when there are any."""
+        missed, apart = len(self.report.fixed_table_misses), len(self.report.kept_apart_meetings)
+        if not missed and not apart:
+            return []
+        return [
+            gettext("Fixed tables missed: %(missed)s; meetings of pairs kept apart: %(apart)s.")
+            % {"missed": missed, "apart": apart}
+        ]
+
+    def _waiting_sentences(self) -> list[str]:
+        """Which round waits for the standings, and the rounds that wait for it."""
+        if not self.waiting_rounds:
+            return []
+        first, *after = self.waiting_rounds
+        parts = [
+            gettext(
+                "Round %(number)s waits: it is seated by the standings after round %(last)s, on "
+                "its own, once that round is played and reconciled."
+            )
+            % {"number": first, "last": first - 1}
+        ]
+        if after:
+            parts.append(
+                gettext("Round(s) %(rounds)s wait for it.") % {"rounds": _rounds_text(after)}
+            )
+        return parts
 
     def _kept_sentences(self) -> list[str]:
         if not self.kept_rounds:

@@ -70,6 +70,16 @@ def _refuse_change(round_: Round, after_hand: int | None) -> None:
             )
             % {"number": round_.number}
         )
+    if after_hand is not None and round_.by_standings:
+        raise ValidationError(
+            {
+                "after_hand": gettext(
+                    "Round %(number)s is seated by the standings, once, in one half: set its "
+                    "method to “Random, no repeats” before declaring a table change."
+                )
+                % {"number": round_.number}
+            }
+        )
     last = round_.tournament.hands_per_session
     if after_hand is not None and not 1 <= after_hand < last:
         raise ValidationError(
