@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def _build():
     tournament = make_ranked_event(8)
-    round_seating_method_set(tournament=tournament, number=2, method="swiss", repeat_limit=1)
+    round_seating_method_set(tournament=tournament, number=2, method="swiss", repeat_limit=4)
     seating_round_generate(tournament=tournament, number=2)
     seating_publish(round_=tournament.rounds.get(number=2))
     return tournament.pk
