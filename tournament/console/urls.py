@@ -23,6 +23,7 @@ from .views import (
     roster_import,
     rounds,
     seating,
+    seating_rules,
     stages,
     tournament,
 )
@@ -78,6 +79,9 @@ tournament_urls = [
 # The seating pages, under ``/t/<slug>/``.
 seating_urls = [
     path("seating/", seating.seating_overview, name="seating_overview"),
+    path("seating/rules/", seating_rules.seating_rules, name="seating_rules"),
+    path("seating/rules/remove/", seating_rules.seating_rule_remove, name="seating_rule_remove"),
+    path("seating/by-method/", seating_rules.seating_by_method, name="seating_by_method"),
     path("rounds/<int:number>/seating/", seating.seating_round, name="seating_round"),
     path("rounds/<int:number>/seating/publish/", seating.seating_publish, name="seating_publish"),
     path(

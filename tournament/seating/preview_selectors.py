@@ -28,6 +28,7 @@ from django.utils.translation import gettext
 from ..models import Round
 from ..names import Names, player_names
 from .ranking_selectors import ranks_going_in
+from .reasons import PLAYER_KEYS, constraint_reasons
 from .report import quality_report
 from .rule_selectors import seating_constraints
 from .selectors import _seated
@@ -77,8 +78,7 @@ class RoundPreview:
     kept_apart_meetings: int
     fixed_table_misses: tuple[FixedTableMiss, ...]
     fixed_tables_honoured: int  # players seated at their fixed table in the round
-    # Why a rule was not met, in the reader's words (`reason_texts`): filled once the pure
-    # `seating.reasons.constraint_reasons` is in (issue 39's other half); empty until then.
+    # Why a rule was not met, in the reader's words (`seating.reasons`, `reason_texts`)
     reasons: tuple[str, ...] = ()
 
     @property
@@ -149,6 +149,19 @@ def round_preview(round_: Round) -> RoundPreview:
             if number == round_.number
         ),
         fixed_tables_honoured=alone.fixed_tables_honoured,
+        reasons=tuple(
+            reason_texts(
+                constraint_reasons(
+                    players,
+                    this,
+                    constraints,
+                    alone,
+                    methods={round_.number: round_.seating_method},
+                    rankings={round_.number: sorted(ranks, key=lambda pid: ranks[pid][1])},
+                ),
+                names,
+            )
+        ),
     )
 
 
@@ -160,10 +173,6 @@ def _number(names, player_id: int) -> int | None:
 def _round_repeats(tables: list[PreviewTable]) -> int:
     """The round's repeat meetings: each pair at one of its tables who had met before."""
     return sum(1 for table in tables for _ in table.repeats)
-
-
-#: The values of a reason that name a player by id.
-PLAYER_KEYS = ("a", "b", "player")
 
 
 def reason_texts(reasons: Iterable[tuple[str, dict]], names: Names) -> list[str]:

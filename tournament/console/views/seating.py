@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from ...event.selectors.seats import round_byes, round_tables
 from ...models import Round
 from ...play.selectors.rounds import round_is_opened
+from ...seating.preview_selectors import round_preview
 from ...seating.selectors import seating_overview as overview_rows
 from ...seating.services import seats as seats_services
 from ...seating.services.cut_wait import cut_pending_round
@@ -28,17 +29,24 @@ from ..forms.seating import GenerateSeatingForm, SwapSeatsForm, TableChangeForm
 from .common import console_page
 
 
-def _seat_rows(tables: list[dict], names) -> list[tuple[object, int, list]]:
-    """Each table with its half (2 after the round's table change) and its seats in wind order
-    (None where nobody sits), each seat carrying ``number``, its player's number: the numbers
-    the swap form asks for."""
+def _seat_rows(tables: list[dict], names, preview) -> list[tuple[object, int, list, object]]:
+    """Each table with its half (2 after the round's table change), its seats in wind order
+    (None where nobody sits) and its preview (`seating.preview_selectors.PreviewTable`: the
+    pairs who met before, the pairs kept apart). Each seat carries ``number``, its player's
+    number (the numbers the swap form asks for), and ``rank``, their rank going into a round
+    seated by the standings."""
+    ranks = {seat.player_id: seat.rank for table in preview.tables for seat in table.seats}
+    previews = {(table.half, table.number): table for table in preview.tables}
     rows = []
     for entry in tables:
         by_wind = {seat.wind: seat for seat in entry["seats"]}
         for seat in entry["seats"]:
             person = names.people.get(seat.player_id)
             seat.number = person.number if person else None
-        rows.append((entry["table"], entry["half"], [by_wind.get(wind) for wind in WINDS]))
+            seat.rank = ranks.get(seat.player_id, "")
+        seats = [by_wind.get(wind) for wind in WINDS]
+        key = (entry["half"], entry["table"].number)
+        rows.append((entry["table"], entry["half"], seats, previews.get(key)))
     return rows
 
 
@@ -93,11 +101,13 @@ def seating_round(request, tournament, number):
         if answer is not None:
             return answer
     names = form.names
+    preview = round_preview(round_)
     context = {
         "tournament": tournament,
         "round": round_,
         "played": round_is_opened(round_),
-        "tables": _seat_rows(round_tables(round_, names), names),
+        "preview": preview,
+        "tables": _seat_rows(round_tables(round_, names), names, preview),
         "winds": [WIND_NAMES[wind] for wind in WINDS],
         "byes": round_byes(round_, names),
         "form": form,

@@ -62,8 +62,11 @@ class SeatingPlan:
         return " ".join(parts)
 
     def _rules_sentences(self) -> list[str]:
-        """The fixed tables missed and the meetings of pairs kept apart, when there are any."""
-        missed, apart = len(self.report.fixed_table_misses), len(self.report.kept_apart_meetings)
+        """The fixed tables missed and the meetings of pairs kept apart in the rounds seated,
+        when there are any (a rule set after a round was seated does not count against it)."""
+        seated = set(self.seated_rounds)
+        missed = sum(1 for miss in self.report.fixed_table_misses if miss[0] in seated)
+        apart = sum(1 for meeting in self.report.kept_apart_meetings if meeting[0] in seated)
         if not missed and not apart:
             return []
         return [
