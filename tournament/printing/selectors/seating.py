@@ -8,6 +8,9 @@ bye             an active player with no seat in a seated round they were regist
                 `models.players.registered_after`).
 later           a player's seat after the round's table change (`SeatedPlayer.later`); a
                 second-half table says the hand it starts from (`SeatingTable.from_hand`).
+rank            for a round seated by the standings (or Swiss), a player's rank going into it
+                (`SeatedPlayer.rank`, "=3"; see `seating.ranking_selectors.ranks_going_in`);
+                empty in a random round.
 name            a player's ``name`` is the romanised label (`names.Names.romanised`) in every
                 language; the Chinese name travels apart (``chinese_name``).
 """
@@ -18,6 +21,7 @@ from dataclasses import dataclass, field
 
 from ...models import Registration, Round, Seat
 from ...names import player_names
+from ...seating.ranking_selectors import ranks_going_in
 from ...winds import wind_order
 from .common import registrations_by_player, require_seated
 
@@ -30,6 +34,7 @@ class SeatedPlayer:
     wind: str
     chinese_name: str = ""
     later: SeatedPlayer | None = None  # the seat after the round's table change
+    rank: str = ""  # rank going into a round seated by the standings
 
 
 @dataclass
@@ -47,6 +52,7 @@ class SeatingList:
     tables: list[SeatingTable]
     by_player: list[SeatedPlayer]
     byes: list[SeatedPlayer]  # table 0, wind ""
+    method: str = ""  # how a round seated by the standings was seated, in the reader's words
 
 
 def round_seating(round_: Round) -> SeatingList:
@@ -54,6 +60,7 @@ def round_seating(round_: Round) -> SeatingList:
     require_seated(round_, seats)
     registrations = registrations_by_player(round_.tournament)
     names = player_names(round_.tournament)
+    ranks = ranks_going_in(round_.tournament, round_.number) if round_.by_standings else {}
     tables: dict[tuple[int, int], SeatingTable] = {}
     listed = []
     later = {}
@@ -67,6 +74,7 @@ def round_seating(round_: Round) -> SeatingList:
             wind=seat.wind,
             chinese_name=seat.player.chinese_name,
             later=later.get(seat.player_id),
+            rank=ranks.get(seat.player_id, ("", 0))[0],
         )
         from_hand = change + 1 if seat.half == 2 else None
         key = (seat.half, seat.table.number)
@@ -101,4 +109,5 @@ def round_seating(round_: Round) -> SeatingList:
         tables=[tables[key] for key in sorted(tables)],
         by_player=[player for _, player in names.ordered(listed, player_id=lambda item: item[0])],
         byes=[player for _, player in names.ordered(byes, player_id=lambda item: item[0])],
+        method=str(round_.get_seating_method_display()) if round_.by_standings else "",
     )
