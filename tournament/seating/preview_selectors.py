@@ -97,44 +97,17 @@ def round_preview(round_: Round) -> RoundPreview:
     overall = quality_report(players, seatings, constraints)
     alone = quality_report(players, this, constraints)
     names = player_names(tournament)
-    label = names.label
     ranks = ranks_going_in(tournament, round_.number) if round_.by_standings else {}
     apart = {
         (table, frozenset((a, b)))
         for number, table, a, b in alone.kept_apart_meetings
         if number == round_.number
     }
-    tables = []
-    for seating in this:
-        for table, group in seating.tables().items():
-            ids = sorted(p.player_id for p in group)
-            pairs = list(itertools.combinations(ids, 2))
-            tables.append(
-                PreviewTable(
-                    number=table,
-                    half=seating.half,
-                    seats=tuple(
-                        PreviewSeat(
-                            p.player_id,
-                            _number(names, p.player_id),
-                            label(p.player_id),
-                            p.wind,
-                            *ranks.get(p.player_id, ("", 0)),
-                        )
-                        for p in group
-                    ),
-                    repeats=tuple(
-                        PreviewRepeat(label(a), label(b), overall.repeat_pairs[(a, b)])
-                        for a, b in pairs
-                        if (a, b) in overall.repeat_pairs
-                    ),
-                    kept_apart=tuple(
-                        (label(a), label(b))
-                        for a, b in pairs
-                        if (table, frozenset((a, b))) in apart
-                    ),
-                )
-            )
+    tables = [
+        _table(seating.half, table, group, names, ranks, overall.repeat_pairs, apart)
+        for seating in this
+        for table, group in seating.tables().items()
+    ]
     return RoundPreview(
         number=round_.number,
         method=round_.seating_method,
@@ -144,7 +117,7 @@ def round_preview(round_: Round) -> RoundPreview:
         repeat_meetings=_round_repeats(tables),
         kept_apart_meetings=len(apart),
         fixed_table_misses=tuple(
-            FixedTableMiss(label(player), table, given)
+            FixedTableMiss(names.label(player), table, given)
             for number, player, table, given in alone.fixed_table_misses
             if number == round_.number
         ),
@@ -161,6 +134,34 @@ def round_preview(round_: Round) -> RoundPreview:
                 ),
                 names,
             )
+        ),
+    )
+
+
+def _table(half, table, group, names, ranks, repeat_pairs, apart) -> PreviewTable:
+    """One table of the round: its seats (with ranks going in), repeats and pairs kept apart."""
+    label = names.label
+    pairs = list(itertools.combinations(sorted(p.player_id for p in group), 2))
+    return PreviewTable(
+        number=table,
+        half=half,
+        seats=tuple(
+            PreviewSeat(
+                p.player_id,
+                _number(names, p.player_id),
+                label(p.player_id),
+                p.wind,
+                *ranks.get(p.player_id, ("", 0)),
+            )
+            for p in group
+        ),
+        repeats=tuple(
+            PreviewRepeat(label(a), label(b), repeat_pairs[(a, b)])
+            for a, b in pairs
+            if (a, b) in repeat_pairs
+        ),
+        kept_apart=tuple(
+            (label(a), label(b)) for a, b in pairs if (table, frozenset((a, b))) in apart
         ),
     )
 
