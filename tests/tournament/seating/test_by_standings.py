@@ -18,7 +18,6 @@ from tournament.models import Hand, Round, Seat, Session, Tournament
 from tournament.seating import schedule
 from tournament.seating.preview_selectors import round_preview
 from tournament.seating.ranking_selectors import round_ranking, standings_problems
-from tournament.seating.request import SeatingOptions, SeatingPlayer
 from tournament.seating.rule_selectors import seating_constraints
 from tournament.seating.selectors import round_players
 from tournament.seating.services import bridge
@@ -228,17 +227,7 @@ def test_a_generation_that_could_seat_nothing_says_why(event):
     assert seats_of(event, 2) == 0
 
 
-def _top_tables_implemented() -> bool:
-    """Whether the pure algorithm seats by standings yet (the other half of issue 39)."""
-    players = [SeatingPlayer(id=n) for n in range(1, 9)]
-    options = SeatingOptions(method="standings", time_limit=2)
-    (seating,) = schedule.generate_schedule(players, 1, options=options, ranking=range(8, 0, -1))
-    return {p.player_id for p in seating.tables()[1]} == {8, 7, 6, 5}
-
-
 def test_by_standings_the_leaders_sit_at_table_1(event):
-    if not _top_tables_implemented():
-        pytest.skip("the pure seating by standings is not in yet")
     round_seating_method_set(tournament=event, number=2, method="standings")
     seating_round_generate(tournament=event, number=2)
     ranking = [row.player_id for row in standings(event, round_limit=1)]
