@@ -78,6 +78,8 @@ class RoundPreview:
     kept_apart_meetings: int
     fixed_table_misses: tuple[FixedTableMiss, ...]
     fixed_tables_honoured: int  # players seated at their fixed table in the round
+    wind_spread: int = 0  # the largest wind spread over the rounds up to this one
+    separation_meetings: int = 0  # pairs of one club or country at a table of the round
     # Why a rule was not met, in the reader's words (`seating.reasons`, `reason_texts`)
     reasons: tuple[str, ...] = ()
 
@@ -122,6 +124,8 @@ def round_preview(round_: Round) -> RoundPreview:
             if number == round_.number
         ),
         fixed_tables_honoured=alone.fixed_tables_honoured,
+        wind_spread=overall.max_wind_spread,
+        separation_meetings=len(alone.separation_meetings),
         reasons=tuple(
             reason_texts(
                 constraint_reasons(
