@@ -11,6 +11,19 @@ from ...models import Player
 from ...names import player_names
 
 
+def odd_players_field() -> forms.ChoiceField:
+    """What to do when the players do not fill tables of four: stop, or byes in turn."""
+    return forms.ChoiceField(
+        choices=[
+            ("error", gettext_lazy("Stop and let me add substitutes")),
+            ("byes", gettext_lazy("Sit players out in turn (byes)")),
+        ],
+        initial="error",
+        widget=forms.RadioSelect,
+        label=gettext_lazy("If the player count is not a multiple of 4"),
+    )
+
+
 class SeatRoundForm(forms.Form):
     odd_players = forms.ChoiceField(
         choices=[
@@ -39,15 +52,7 @@ class GenerateSeatingForm(forms.Form):
         label=gettext_lazy("Seed"),
         help_text=gettext_lazy("The same seed gives the same seating."),
     )
-    odd_players = forms.ChoiceField(
-        choices=[
-            ("error", gettext_lazy("Stop and let me add substitutes")),
-            ("byes", gettext_lazy("Sit players out in turn (byes)")),
-        ],
-        initial="error",
-        widget=forms.RadioSelect,
-        label=gettext_lazy("If the player count is not a multiple of 4"),
-    )
+    odd_players = odd_players_field()
 
 
 MAX_PLAYER_NUMBER = 2_147_483_647  # Registration.number is a PositiveIntegerField

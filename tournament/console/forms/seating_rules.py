@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ...models import Player, Registration, Round
-from .seating import MAX_PLAYER_NUMBER
+from .seating import MAX_PLAYER_NUMBER, odd_players_field
 
 ROUND_MAX = 999
 
@@ -108,15 +108,7 @@ class SeatByMethodForm(forms.Form):
         ),
     )
     seed = forms.IntegerField(min_value=0, initial=0, required=False, label=gettext_lazy("Seed"))
-    odd_players = forms.ChoiceField(
-        choices=[
-            ("error", gettext_lazy("Stop and let me add substitutes")),
-            ("byes", gettext_lazy("Sit players out in turn (byes)")),
-        ],
-        initial="error",
-        widget=forms.RadioSelect,
-        label=gettext_lazy("If the player count is not a multiple of 4"),
-    )
+    odd_players = odd_players_field()
 
     def clean_repeat_limit(self) -> int:
         return self.cleaned_data["repeat_limit"] or 0

@@ -40,30 +40,37 @@ def seating_rules(request, tournament):
     apart_form = KeptApartForm(
         request.POST if kind == "apart" else None, tournament=tournament, prefix="apart"
     )
-    if kind == "fixed" and fixed_form.is_valid():
-        data = fixed_form.cleaned_data
-        answer = service_write(
-            request,
-            lambda: fixed_table_add(tournament=tournament, user=request.user, **data),
-            form=fixed_form,
-            done=_("%(player)s now sits at table %(table)s in the rounds set.")
-            % {"player": data["player"].name, "table": data["table"]},
-            then=_rules_url(tournament),
-        )
-        if answer is not None:
-            return answer
-    if kind == "apart" and apart_form.is_valid():
-        data = apart_form.cleaned_data
-        answer = service_write(
-            request,
-            lambda: kept_apart_add(tournament=tournament, user=request.user, **data),
-            form=apart_form,
-            done=_("%(first)s and %(second)s are kept apart.")
-            % {"first": data["player_a"].name, "second": data["player_b"].name},
-            then=_rules_url(tournament),
-        )
-        if answer is not None:
-            return answer
+    adds = {
+        "fixed": (
+            fixed_form,
+            fixed_table_add,
+            lambda data: (
+                _("%(player)s now sits at table %(table)s in the rounds set.")
+                % {"player": data["player"].name, "table": data["table"]}
+            ),
+        ),
+        "apart": (
+            apart_form,
+            kept_apart_add,
+            lambda data: (
+                _("%(first)s and %(second)s are kept apart.")
+                % {"first": data["player_a"].name, "second": data["player_b"].name}
+            ),
+        ),
+    }
+    if kind in adds:
+        form, add, done = adds[kind]
+        if form.is_valid():
+            data = form.cleaned_data
+            answer = service_write(
+                request,
+                lambda: add(tournament=tournament, user=request.user, **data),
+                form=form,
+                done=done(data),
+                then=_rules_url(tournament),
+            )
+            if answer is not None:
+                return answer
     context = {
         "tournament": tournament,
         "rules": rules_of(tournament),
