@@ -58,6 +58,12 @@ def seating_rules(request, tournament):
             ),
         ),
     }
+    if request.method == "POST" and kind not in adds:
+        messages.error(
+            request,
+            _("Send one of the two forms on this page: a fixed table, or a pair kept apart."),
+        )
+        return redirect(_rules_url(tournament))
     if kind in adds:
         form, add, done = adds[kind]
         if form.is_valid():
