@@ -22,7 +22,9 @@ findings    per page, axe's violations of every impact, written to
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -33,12 +35,12 @@ from tests.e2e.accessibility import AXE, axe_run, blocking, findings
 from tests.tournament.builders import SMALL, seat_players
 from tournament.demo.event import DEMO_ACCOUNTS, demo_load
 from tournament.event.links import player_link_issue
-from tournament.models import Penalty, Registration, Session, Tournament
+from tournament.models import Registration, Session, Tournament
 
 # The browser tests are not marked django_db: the site is committed once for the module (a
 # transactional test would flush it after each test, and on SQLite a test's own transaction
 # would hold the write lock that the server needs). pytest-django sets the test database up
-# for a run that holds at least one marked test: `test_axe_is_the_pinned_package_and_never_served`.
+# for a run that holds a marked test (or `test_database` does, for a run of these alone).
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LANGUAGES = ["en", "zh-hant", "zh-hans"]
@@ -51,8 +53,9 @@ class Site:
     base: str
     pages: dict[str, list[tuple[str, str, str]]]  # role -> [(family, name, path)]
     session_path: str  # the desk sheet of an open session
-    table_path: str  # a player's table phone of that session
-    seats: dict[str, str]  # card letter -> the winner/discarder value at the desk
+    checkin_path: str  # the roll call
+    rollcall_number: int  # a player's number, absent from the roll call
+    rollcall_chinese: str  # another player's Chinese name
 
 
 def _build() -> Site:
@@ -80,7 +83,6 @@ def _build() -> Site:
         else token
     )
     hand = session.hands.order_by("number").first()
-    penalty = Penalty.objects.filter(session__round__tournament=tournament).first()
     t = f"/t/{slug}"
     sheet = f"{t}/desk/round/2/table/{session.table.number}"
     pages = {
@@ -89,13 +91,9 @@ def _build() -> Site:
             ("public", "tournament", f"{t}/"),
             ("public", "players", f"{t}/players/"),
             ("public", "player", f"{t}/players/{chinese.player_id}/"),
-            ("public", "rounds", f"{t}/rounds/"),
             ("public", "round", f"{t}/rounds/1/"),
-            ("public", "by player", f"{t}/rounds/1/by-player/"),
             ("public", "results", f"{t}/rounds/1/results/"),
-            ("public", "tables", f"{t}/tables/"),
             ("public", "standings", f"{t}/standings/"),
-            ("public", "countries", f"{t}/countries/"),
             ("public", "calculator", "/calculator/?tiles=123m+456p+789s+234s+5m&winning_tile=5m"),
             ("projector", "standings", f"{t}/projector/standings/"),
             ("projector", "seating", f"{t}/projector/rounds/2/"),
@@ -117,8 +115,6 @@ def _build() -> Site:
             ("desk", "correction", f"{sheet}/hands/{hand.number}/edit/" if hand else f"{sheet}/"),
             ("desk", "penalty", f"{sheet}/penalty/"),
             ("desk", "reconcile", f"{sheet}/reconcile/"),
-            ("desk", "audit", f"{sheet}/audit/"),
-            ("desk", "health", f"{t}/desk/health/"),
             ("errors", "403", f"{t}/event/"),
         ],
         "head judge": [
@@ -130,34 +126,49 @@ def _build() -> Site:
             ("public", "home", "/"),
             ("console", "dashboard", f"{t}/event/"),
             ("console", "edit", f"{t}/event/edit/"),
-            ("console", "new", "/organiser/new/"),
             ("console", "players", f"{t}/event/players/"),
             ("console", "player", f"{t}/event/players/{chinese.number}/"),
-            ("console", "player link", f"{t}/event/players/{chinese.number}/link/"),
-            ("console", "import", f"{t}/event/players/import/"),
             ("console", "check-in", f"{t}/event/checkin/"),
-            ("console", "stages", f"{t}/event/stages/"),
             ("console", "officials", f"{t}/event/officials/"),
             ("console", "penalty presets", f"{t}/event/penalty-presets/"),
-            ("console", "log-ins", f"{t}/event/logins/"),
             ("console", "seating", f"{t}/seating/"),
             ("console", "seating round", f"{t}/rounds/2/seating/"),
             ("printouts", "printouts", f"{t}/print/"),
         ],
     }
-    if penalty is not None:
-        pages["judge"].append(("desk", "penalty delete", f"{sheet}/penalty/{penalty.pk}/delete/"))
+    players = Registration.objects.filter(tournament=tournament, status="active")
+    absent = players.exclude(pk=chinese.pk).order_by("number").first()
     return Site(
         base="",
         pages=pages,
         session_path=f"{sheet}/",
-        table_path=f"/p/{table_token}/table/",
-        seats={},
+        checkin_path=f"{t}/event/checkin/",
+        rollcall_number=absent.number,
+        rollcall_chinese=chinese.player.chinese_name,
     )
 
 
 @pytest.fixture(scope="module")
-def site(django_db_setup, django_db_blocker):
+def test_database(django_db_setup, django_db_blocker):
+    """The test database. pytest-django sets it up for a run that holds a django_db test; a
+    run of this module's browser tests alone (``-k keyboard``) has none, so it is set up here
+    as pytest-django would, and torn down after the module."""
+    from django.db import connection
+    from django.test.utils import setup_databases, teardown_databases
+
+    with django_db_blocker.unblock():
+        if Path(str(connection.settings_dict["NAME"])).name.startswith("test"):
+            yield
+            return
+        made = setup_databases(verbosity=0, interactive=False, aliases={"default"})
+        try:
+            yield
+        finally:
+            teardown_databases(made, verbosity=0)
+
+
+@pytest.fixture(scope="module")
+def site(test_database, django_db_blocker):
     """The demo, committed, under one uvicorn for the module (see the vocabulary)."""
     from tests.asgi_server import AsgiServer
 
@@ -178,9 +189,7 @@ def _context(chromium, site: Site, role: str, language: str):
     viewport = PHONE if role == "player" else DESK
     # bypass_csp: axe is injected as a script of the page, which the site's policy forbids
     # (test_csp_browser holds the pages to it).
-    context = chromium.new_context(
-        viewport=viewport, has_touch=role == "player", bypass_csp=True
-    )
+    context = chromium.new_context(viewport=viewport, has_touch=role == "player", bypass_csp=True)
     context.add_cookies([{"name": "django_language", "value": language, "url": site.base}])
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -222,3 +231,135 @@ def test_axe_is_the_pinned_package_and_never_served(client):
     assert f"axe v{pinned}" in AXE.read_text()[:200]
     assert client.get("/static/axe.min.js").status_code == 404
     assert client.get("/static/axe-core/axe.min.js").status_code == 404
+
+
+def _said(page) -> dict[str, str]:
+    """What the page's live regions hold now (a screen reader says each change of them)."""
+    return page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('[role=status], [role=alert]')]
+             .map((el, i) => [el.id || el.getAttribute('role') + i,
+                              el.textContent.replace(/\\s+/g, ' ').trim()])
+             .filter(([, text]) => text))"""
+    )
+
+
+def _announced(page, artifacts, name: str) -> str:
+    """The accessibility tree of the hand (Playwright's aria snapshot), kept for the note."""
+    tree = page.locator("#hand-form").aria_snapshot()
+    (artifacts / f"a11y-announced-{name}.txt").write_text(
+        json.dumps(_said(page), ensure_ascii=False, indent=1) + "\n\n" + tree
+    )
+    return tree
+
+
+def test_a_whole_hand_at_the_desk_with_the_keyboard_alone_in_simplified_chinese(
+    chromium, site, artifacts
+):
+    """Skip link, the hand typed with the keys (the lists answer the card's letters), the
+    preview said in Chinese when it refuses and when it scores, the tiles field read back in
+    Chinese tile names, the save said; no serious axe violation in any of these states."""
+    context, page = _context(chromium, site, "judge", "zh-hans")
+    try:
+        keys = page.keyboard
+        # The skip link is the keyboard's first stop, seen when it has the focus, and takes
+        # the keyboard to the content (the home page: no field takes the focus first).
+        page.goto(site.base + "/")
+        keys.press("Tab")
+        skip = page.locator("a.skip-link")
+        expect(skip).to_be_focused()
+        expect(skip).to_have_text("跳到主要内容")
+        assert skip.bounding_box()["y"] >= 0, "the focused skip link is on screen"
+        keys.press("Enter")
+        expect(page.locator("main")).to_be_focused()
+
+        page.goto(site.base + site.session_path)
+        page.wait_for_function("() => document.readyState === 'complete' && window.htmx")
+        expect(page.locator("#id_winner")).to_be_focused()  # autofocus
+        number = page.locator("h2#entry").inner_text()
+
+        # A hand with too few tiles: refused, and said so in Chinese, politely.
+        keys.type("e")
+        keys.press("Tab")
+        keys.type("d")
+        keys.press("Tab")
+        keys.type("w")
+        keys.press("Tab")
+        keys.type("123m 456p")
+        keys.press("Tab")
+        keys.type("5m")
+        expect(page.locator("[data-preview-state=errors]")).to_be_visible()
+        expect(page.locator("#preview-said")).to_contain_text("修正")
+        assert not blocking(axe_run(page)), blocking(axe_run(page))
+        _announced(page, artifacts, "refused-zh-hans")
+
+        # Corrected: the preview is said as the points and the payments, once.
+        keys.press("Shift+Tab")
+        keys.press("Control+A")
+        keys.type(SMALL)
+        expect(page.locator("#preview .total")).to_have_text("10")
+        # Said once, in Chinese: the points, the patterns, each payment.
+        expect(page.locator("#preview-said")).to_contain_text("10 分：")
+        expect(page.locator("#preview-said")).to_contain_text("门前清")
+        # Every tile drawn has its Chinese name; the field is read back in the same words.
+        expect(page.locator("#preview .hand-pictures img").first).to_have_attribute("alt", "一万")
+        described = page.locator("#id_tiles").get_attribute("aria-describedby")
+        assert "hand-readback" in described.split()
+        readback = page.locator("#hand-readback").text_content()
+        assert readback.startswith("一万、2万、3万、") and "；和牌张（他人打出）：5万" in readback
+        expect(page.locator("#id_tiles")).to_have_accessible_description(
+            re.compile("一万、2万、3万")
+        )
+        # A palette key is named in Chinese too.
+        assert page.locator(".tile-key[data-tile='5s']").get_attribute("aria-label") is None
+        expect(page.locator(".tile-key[data-tile='5s']")).to_have_accessible_name("5条")
+        assert not blocking(axe_run(page)), blocking(axe_run(page))
+        _announced(page, artifacts, "scored-zh-hans")
+
+        # Enter saves: the message is said after the page is shown.
+        keys.press("Enter")
+        expect(page.locator("#messages")).to_contain_text("已保存")
+        expect(page.locator("#messages [data-said]")).to_contain_text("已保存")
+        assert page.locator("h2#entry").inner_text() != number
+        (artifacts / "a11y-announced-saved-zh-hans.txt").write_text(
+            json.dumps(_said(page), ensure_ascii=False, indent=1)
+        )
+        assert not blocking(axe_run(page)), blocking(axe_run(page))
+    finally:
+        context.close()
+
+
+def test_a_roll_call_with_the_keyboard_alone_in_traditional_chinese(chromium, site, artifacts):
+    """The organiser finds players by number and by Chinese name, toggles them with Enter and
+    Space, and each change is said in Traditional Chinese with the count present."""
+    context, page = _context(chromium, site, "organiser", "zh-hant")
+    try:
+        page.goto(site.base + site.checkin_path)
+        expect(page.locator("#rollcall[data-ready='1']")).to_be_attached()
+        search = page.locator("#checkin-search")
+        expect(search).to_be_focused()
+        present = int(page.locator("[data-count=present]").first.inner_text())
+        row = page.locator(f"#rollcall-list li[data-number='{site.rollcall_number}'] input")
+        step = -1 if row.is_checked() else 1
+        keys = page.keyboard
+        keys.type(str(site.rollcall_number))
+        keys.press("Enter")
+        present += step
+        expect(page.locator("[data-count=present]").first).to_have_text(str(present))
+        word = "已到" if step > 0 else "未到"
+        expect(page.locator("#checkin-said")).to_contain_text(f"{word}（共 {present} 人已到）")
+        # By Chinese name (an input method's text), then down into the list and Space.
+        keys.press("Control+A")
+        keys.insert_text(site.rollcall_chinese)
+        keys.press("ArrowDown")
+        box = page.locator("#rollcall-list input:focus")
+        expect(box).to_be_visible()
+        was = box.is_checked()
+        keys.press("Space")
+        expected = present + (-1 if was else 1)
+        expect(page.locator("[data-count=present]").first).to_have_text(str(expected))
+        word = "未到" if was else "已到"
+        expect(page.locator("#checkin-said")).to_contain_text(f"{word}（共 {expected} 人已到）")
+        assert not blocking(axe_run(page)), blocking(axe_run(page))
+        page.screenshot(path=str(artifacts / "a11y-rollcall-zh-hant.png"), full_page=True)
+    finally:
+        context.close()
