@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Debian packages the test suite uses: Chromium (browser tests), poppler-utils (reading PDFs
 # back), npm (installs axe-core for the accessibility tests), nginx (`nginx -t` checks the
-# scale-out layout's proxy configuration), a CJK font (tile glyphs in screenshots and PDFs) and a symbol font with the mahjong tiles and emoji that
-# players put in their names (so that a PDF never prints a box).
+# scale-out layout's proxy configuration), a CJK font (tile glyphs in screenshots and PDFs)
+# and a symbol font with the mahjong tiles and emoji that players put in their names (so that
+# a PDF never prints a box).
 # ``system_packages.sh fonts`` installs the two fonts alone (``make run``: the printouts);
 # ``system_packages.sh servers`` the proxy and Redis of the scale-out layout instead
 # (``make bench-live``, docs/deploy.md).
