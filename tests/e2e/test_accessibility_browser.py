@@ -32,7 +32,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from tests.e2e.accessibility import AXE, axe_run, blocking, findings
-from tests.tournament.builders import SMALL, seat_players
+from tests.tournament.builders import SMALL, chinese_registration, seat_players
 from tournament.demo.event import DEMO_ACCOUNTS, demo_load
 from tournament.event.links import player_link_issue
 from tournament.models import Registration, Session, Tournament
@@ -46,6 +46,50 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LANGUAGES = ["en", "zh-hant", "zh-hans"]
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 900}
+
+
+#: role | family | page | address ({placeholders} filled from the demo in `_build`).
+PAGES = """
+anonymous  | public        | home          | /
+anonymous  | public        | tournament    | {t}/
+anonymous  | public        | players       | {t}/players/
+anonymous  | public        | player        | {t}/players/{player}/
+anonymous  | public        | round         | {t}/rounds/1/
+anonymous  | public        | results       | {t}/rounds/1/results/
+anonymous  | public        | standings     | {t}/standings/
+anonymous  | public        | calculator    | /calculator/?tiles={small}&winning_tile=5m
+anonymous  | projector     | standings     | {t}/projector/standings/
+anonymous  | projector     | seating       | {t}/projector/rounds/2/
+anonymous  | overlay       | standings     | {t}/overlay/standings/
+anonymous  | overlay       | table         | {t}/overlay/rounds/2/tables/{table}/
+anonymous  | log-in        | log-in        | /login/
+anonymous  | errors        | 404           | /no/such/page/
+player     | player's link | link          | /p/{token}/
+player     | player's link | refused       | /p/{unknown}/
+player     | table phone   | table         | /p/{table_token}/table/
+judge      | desk          | home          | {t}/desk/
+judge      | desk          | round         | {t}/desk/round/2/
+judge      | desk          | sheet         | {sheet}/
+judge      | desk          | at the table  | {sheet}/at-table/
+judge      | desk          | correction    | {sheet}/hands/{hand}/edit/
+judge      | desk          | penalty       | {sheet}/penalty/
+judge      | desk          | reconcile     | {sheet}/reconcile/
+judge      | errors        | 403           | {t}/event/
+head judge | desk          | queries       | {t}/desk/queries/
+head judge | desk          | clock         | {t}/desk/round/2/clock/
+head judge | console       | rounds        | {t}/event/rounds/
+organiser  | public        | home          | /
+organiser  | console       | dashboard     | {t}/event/
+organiser  | console       | edit          | {t}/event/edit/
+organiser  | console       | players       | {t}/event/players/
+organiser  | console       | player        | {t}/event/players/{number}/
+organiser  | console       | check-in      | {t}/event/checkin/
+organiser  | console       | officials     | {t}/event/officials/
+organiser  | console       | penalty presets | {t}/event/penalty-presets/
+organiser  | console       | seating       | {t}/seating/
+organiser  | console       | seating round | {t}/rounds/2/seating/
+organiser  | printouts     | printouts     | {t}/print/
+"""
 
 
 @dataclass
@@ -70,12 +114,7 @@ def _build() -> Site:
     session = next(s for s in sessions.order_by("table__number") if session_next_number(s))
     seats = seat_players(session)
     registration = Registration.objects.get(tournament=tournament, player_id=seats["E"])
-    chinese = (
-        Registration.objects.filter(tournament=tournament)
-        .exclude(player__chinese_name="")
-        .order_by("number")
-        .first()
-    )
+    chinese = chinese_registration(tournament)
     token = player_link_issue(registration=chinese, user=organiser).token
     table_token = (
         player_link_issue(registration=registration, user=organiser).token
@@ -84,64 +123,28 @@ def _build() -> Site:
     )
     hand = session.hands.order_by("number").first()
     t = f"/t/{slug}"
-    sheet = f"{t}/desk/round/2/table/{session.table.number}"
-    pages = {
-        "anonymous": [
-            ("public", "home", "/"),
-            ("public", "tournament", f"{t}/"),
-            ("public", "players", f"{t}/players/"),
-            ("public", "player", f"{t}/players/{chinese.player_id}/"),
-            ("public", "round", f"{t}/rounds/1/"),
-            ("public", "results", f"{t}/rounds/1/results/"),
-            ("public", "standings", f"{t}/standings/"),
-            ("public", "calculator", "/calculator/?tiles=123m+456p+789s+234s+5m&winning_tile=5m"),
-            ("projector", "standings", f"{t}/projector/standings/"),
-            ("projector", "seating", f"{t}/projector/rounds/2/"),
-            ("overlay", "standings", f"{t}/overlay/standings/"),
-            ("overlay", "table", f"{t}/overlay/rounds/2/tables/{session.table.number}/"),
-            ("log-in", "log-in", "/login/"),
-            ("errors", "404", "/no/such/page/"),
-        ],
-        "player": [
-            ("player's link", "link", f"/p/{token}/"),
-            ("player's link", "refused", "/p/" + "x" * 32 + "/"),
-            ("table phone", "table", f"/p/{table_token}/table/"),
-        ],
-        "judge": [
-            ("desk", "home", f"{t}/desk/"),
-            ("desk", "round", f"{t}/desk/round/2/"),
-            ("desk", "sheet", f"{sheet}/"),
-            ("desk", "at the table", f"{sheet}/at-table/"),
-            ("desk", "correction", f"{sheet}/hands/{hand.number}/edit/" if hand else f"{sheet}/"),
-            ("desk", "penalty", f"{sheet}/penalty/"),
-            ("desk", "reconcile", f"{sheet}/reconcile/"),
-            ("errors", "403", f"{t}/event/"),
-        ],
-        "head judge": [
-            ("desk", "queries", f"{t}/desk/queries/"),
-            ("desk", "clock", f"{t}/desk/round/2/clock/"),
-            ("console", "rounds", f"{t}/event/rounds/"),
-        ],
-        "organiser": [
-            ("public", "home", "/"),
-            ("console", "dashboard", f"{t}/event/"),
-            ("console", "edit", f"{t}/event/edit/"),
-            ("console", "players", f"{t}/event/players/"),
-            ("console", "player", f"{t}/event/players/{chinese.number}/"),
-            ("console", "check-in", f"{t}/event/checkin/"),
-            ("console", "officials", f"{t}/event/officials/"),
-            ("console", "penalty presets", f"{t}/event/penalty-presets/"),
-            ("console", "seating", f"{t}/seating/"),
-            ("console", "seating round", f"{t}/rounds/2/seating/"),
-            ("printouts", "printouts", f"{t}/print/"),
-        ],
+    values = {
+        "t": f"/t/{slug}",
+        "sheet": f"/t/{slug}/desk/round/2/table/{session.table.number}",
+        "table": session.table.number,
+        "token": token,
+        "table_token": table_token,
+        "unknown": "x" * 32,
+        "small": SMALL.replace(" ", "+"),
+        "hand": hand.number if hand else 1,
+        "player": chinese.player_id,
+        "number": chinese.number,
     }
+    pages: dict[str, list[tuple[str, str, str]]] = {}
+    for line in PAGES.strip().splitlines():
+        role, family, name, path = (cell.strip() for cell in line.split("|"))
+        pages.setdefault(role, []).append((family, name, path.format(**values)))
     players = Registration.objects.filter(tournament=tournament, status="active")
     absent = players.exclude(pk=chinese.pk).order_by("number").first()
     return Site(
         base="",
         pages=pages,
-        session_path=f"{sheet}/",
+        session_path=f"{values['sheet']}/",
         checkin_path=f"{t}/event/checkin/",
         rollcall_number=absent.number,
         rollcall_chinese=chinese.player.chinese_name,
