@@ -52,22 +52,17 @@ DESK = {"width": 1280, "height": 900}
 PAGES = """
 anonymous  | public        | home          | /
 anonymous  | public        | tournament    | {t}/
-anonymous  | public        | players       | {t}/players/
 anonymous  | public        | player        | {t}/players/{player}/
-anonymous  | public        | round         | {t}/rounds/1/
 anonymous  | public        | results       | {t}/rounds/1/results/
 anonymous  | public        | standings     | {t}/standings/
 anonymous  | public        | calculator    | /calculator/?tiles={small}&winning_tile=5m
 anonymous  | projector     | standings     | {t}/projector/standings/
-anonymous  | projector     | seating       | {t}/projector/rounds/2/
 anonymous  | overlay       | standings     | {t}/overlay/standings/
-anonymous  | overlay       | table         | {t}/overlay/rounds/2/tables/{table}/
 anonymous  | log-in        | log-in        | /login/
 anonymous  | errors        | 404           | /no/such/page/
 player     | player's link | link          | /p/{token}/
 player     | player's link | refused       | /p/{unknown}/
 player     | table phone   | table         | /p/{table_token}/table/
-judge      | desk          | home          | {t}/desk/
 judge      | desk          | round         | {t}/desk/round/2/
 judge      | desk          | sheet         | {sheet}/
 judge      | desk          | at the table  | {sheet}/at-table/
@@ -82,10 +77,7 @@ organiser  | public        | home          | /
 organiser  | console       | dashboard     | {t}/event/
 organiser  | console       | edit          | {t}/event/edit/
 organiser  | console       | players       | {t}/event/players/
-organiser  | console       | player        | {t}/event/players/{number}/
 organiser  | console       | check-in      | {t}/event/checkin/
-organiser  | console       | officials     | {t}/event/officials/
-organiser  | console       | penalty presets | {t}/event/penalty-presets/
 organiser  | console       | seating       | {t}/seating/
 organiser  | console       | seating round | {t}/rounds/2/seating/
 organiser  | printouts     | printouts     | {t}/print/
@@ -126,14 +118,12 @@ def _build() -> Site:
     values = {
         "t": f"/t/{slug}",
         "sheet": f"/t/{slug}/desk/round/2/table/{session.table.number}",
-        "table": session.table.number,
         "token": token,
         "table_token": table_token,
         "unknown": "x" * 32,
         "small": SMALL.replace(" ", "+"),
         "hand": hand.number if hand else 1,
         "player": chinese.player_id,
-        "number": chinese.number,
     }
     pages: dict[str, list[tuple[str, str, str]]] = {}
     for line in PAGES.strip().splitlines():
