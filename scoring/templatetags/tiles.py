@@ -26,7 +26,7 @@ Usage::
     {% tiles_spoken "123m 5p" %}          "1 character, 2 characters, 3 characters, 5 circles"
 
 A tile picture's text alternative (``alt``) is its name in the reader's language
-(`scoring.tile_art.tile_name`: "5 bamboo", "5索", "5条"), so that a screen reader says the tile
+(`scoring.tile_art.tile_name`: "5 bamboo", "五索", "五条"), so that a screen reader says the tile
 and a copied row of tiles reads as words.
 
 Python code (the PDF builder) can call ``tile_svg_path(code)`` or ``tile_file_url(code)``.

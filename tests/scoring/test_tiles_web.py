@@ -192,9 +192,9 @@ def test_a_tile_is_named_in_the_readers_language():
     from django.utils import translation
 
     with translation.override("zh-hant"):
-        assert 'alt="5索"' in render('{% tile "5s" %}')
-        assert render('{% tiles_spoken "123m Rd" %}') == "一萬、2萬、3萬、紅中"
+        assert 'alt="五索"' in render('{% tile "5s" %}')
+        assert render('{% tiles_spoken "123m Rd" %}') == "一萬、二萬、三萬、紅中"
     with translation.override("zh-hans"):
-        assert 'alt="5条"' in render('{% tile "5s" %}')
-        assert render('{% tiles_spoken "5s E" %}') == "5条、东风"
+        assert 'alt="五条"' in render('{% tile "5s" %}')
+        assert render('{% tiles_spoken "5s E" %}') == "五条、东风"
     assert render('{% tiles_spoken "5s E x" %}') == "5 bamboo, East wind, x"
