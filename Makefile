@@ -9,7 +9,7 @@ BENCH_STAMP := $(VENV)/.installed-bench
 # names what we use, the lock what we get (`make lock` resolves it again after a change there).
 LOCK := requirements.lock
 
-.PHONY: run test check check-fast catalogues lint contracts install install-dev lock browser fonts demo messages bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-background bench-scale bench-load bench-live bench-crowd clean
+.PHONY: axe run test check check-fast catalogues lint contracts install install-dev lock browser fonts demo messages bench-scoring bench-seating bench-desk bench-import bench-pdf bench-standings bench-background bench-scale bench-load bench-live bench-crowd clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,18 @@ run: $(STAMP) fonts
 	$(PY) -m uvicorn tournament.asgi:application --host 127.0.0.1 --port 8000 \
 		--timeout-graceful-shutdown 2
 
+# axe-core for the accessibility browser tests, at the version its lock file pins (npm ci: the
+# lock as it is, nothing resolved again); the tests inject it into Chromium, the site never
+# serves it (tests/e2e/accessibility.py).
+AXE_DIR := tests/e2e/axe
+AXE := $(AXE_DIR)/node_modules/axe-core/axe.min.js
+
+$(AXE): $(AXE_DIR)/package.json $(AXE_DIR)/package-lock.json
+	cd $(AXE_DIR) && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $@
+
+axe: $(AXE)
+
 # Debian's Chromium, poppler-utils and the fonts for the browser and PDF tests.
 browser:
 	@bash scripts/system_packages.sh
@@ -76,7 +88,7 @@ catalogues: $(DEV_STAMP)
 	DJANGO_SETTINGS_MODULE=tests.settings $(PY) manage.py compilemessages --ignore=.venv --verbosity 0
 	DJANGO_SETTINGS_MODULE=tests.settings $(PY) manage.py makemigrations --check --dry-run
 
-test: $(DEV_STAMP) browser lint contracts catalogues
+test: $(DEV_STAMP) browser axe lint contracts catalogues
 	$(PYTEST) $(PYTEST_ARGS)
 
 check: test

@@ -44,11 +44,42 @@ DRAGON_NAMES = {
     "Gr": gettext_noop("Green dragon"),
     "Rd": gettext_noop("Red dragon"),
 }
-#: A number tile's name by suit letter: (rank 1, any other rank).
+#: A number tile's name by suit letter, ranks 1 to 9: one name per tile, so that each language
+#: says it whole (五索 in Chinese, not 5索: a screen reader speaks the tile's name).
 NUMBER_NAMES = {
-    "m": (gettext_noop("1 character"), gettext_noop("%(rank)s characters")),
-    "p": (gettext_noop("1 circle"), gettext_noop("%(rank)s circles")),
-    "s": (gettext_noop("1 bamboo"), gettext_noop("%(rank)s bamboo")),
+    "m": (
+        gettext_noop("1 character"),
+        gettext_noop("2 characters"),
+        gettext_noop("3 characters"),
+        gettext_noop("4 characters"),
+        gettext_noop("5 characters"),
+        gettext_noop("6 characters"),
+        gettext_noop("7 characters"),
+        gettext_noop("8 characters"),
+        gettext_noop("9 characters"),
+    ),
+    "p": (
+        gettext_noop("1 circle"),
+        gettext_noop("2 circles"),
+        gettext_noop("3 circles"),
+        gettext_noop("4 circles"),
+        gettext_noop("5 circles"),
+        gettext_noop("6 circles"),
+        gettext_noop("7 circles"),
+        gettext_noop("8 circles"),
+        gettext_noop("9 circles"),
+    ),
+    "s": (
+        gettext_noop("1 bamboo"),
+        gettext_noop("2 bamboo"),
+        gettext_noop("3 bamboo"),
+        gettext_noop("4 bamboo"),
+        gettext_noop("5 bamboo"),
+        gettext_noop("6 bamboo"),
+        gettext_noop("7 bamboo"),
+        gettext_noop("8 bamboo"),
+        gettext_noop("9 bamboo"),
+    ),
 }
 TILE_BACK_NAME = gettext_noop("Tile back")
 HONOUR_CODES = tuple(WIND_NAMES) + tuple(DRAGON_NAMES)
@@ -91,9 +122,7 @@ def tile_name(code: str, translate: Callable[[str], str] = str) -> str:
         return translate(TILE_BACK_NAME)
     if code not in NUMBER_CODES:
         raise KeyError(code)
-    rank = int(code[0])
-    one, many = NUMBER_NAMES[code[1]]
-    return translate(one) if rank == 1 else translate(many) % {"rank": rank}
+    return translate(NUMBER_NAMES[code[1]][int(code[0]) - 1])
 
 
 # --- small SVG builders -------------------------------------------------------------------

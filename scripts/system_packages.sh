@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Debian packages the test suite uses: Chromium (browser tests), poppler-utils (reading PDFs
-# back), nginx (`nginx -t` checks the scale-out layout's proxy configuration), a CJK font (tile
-# glyphs in screenshots and PDFs) and a symbol font with the mahjong tiles and emoji that
-# players put in their names (so that a PDF never prints a box).
+# back), npm (installs axe-core for the accessibility tests), nginx (`nginx -t` checks the
+# scale-out layout's proxy configuration), a CJK font (tile glyphs in screenshots and PDFs)
+# and a symbol font with the mahjong tiles and emoji that players put in their names (so that
+# a PDF never prints a box).
 # ``system_packages.sh fonts`` installs the two fonts alone (``make run``: the printouts);
 # ``system_packages.sh servers`` the proxy and Redis of the scale-out layout instead
 # (``make bench-live``, docs/deploy.md).
@@ -16,6 +17,7 @@ if [ "${1:-}" = servers ]; then
 elif [ "${1:-}" != fonts ]; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+  command -v npm >/dev/null 2>&1 || missing+=(npm)
   command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 fi
 if [ "${1:-}" != servers ]; then

@@ -23,6 +23,11 @@ Usage::
     {% tile "5p" absolute=True %}         http(s)://host/static/... (needs ``request``)
     {% tile "5p" pdf=True %}              file:///.../static/scoring/tiles/5p.svg for WeasyPrint
     {% tile_groups as groups %}           [(label, [codes...]), ...] for palettes
+    {% tiles_spoken "123m 5p" %}          "1 character, 2 characters, 3 characters, 5 circles"
+
+A tile picture's text alternative (``alt``) is its name in the reader's language
+(`scoring.tile_art.tile_name`: "5 bamboo", "五索", "五条"), so that a screen reader says the tile
+and a copied row of tiles reads as words.
 
 Python code (the PDF builder) can call ``tile_svg_path(code)`` or ``tile_file_url(code)``.
 """
@@ -34,7 +39,7 @@ from pathlib import Path
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from scoring.engine import NotationError, parse_tiles
 from scoring.tile_art import (
@@ -108,12 +113,13 @@ def render_tile(context, code, *, size=DEFAULT_SIZE, absolute=False, pdf=False):
             code,
         )
     width, height = SIZES[size]
+    name = tile_name(code, gettext)
     return format_html(
         '<img class="tile tile-{}" src="{}" alt="{}" title="{}" width="{}" height="{}">',
         size,
         _src(context, code, absolute=absolute, pdf=pdf),
-        code,
-        tile_name(code, gettext),
+        name,
+        name,
         width,
         height,
     )
@@ -137,6 +143,21 @@ def tiles(context, value, size=DEFAULT_SIZE, absolute=False, pdf=False):
         ),
     )
     return format_html('<span class="tiles">{}</span>', pictures)
+
+
+def spoken(value) -> str:
+    """The tiles of a tile value as words in the reader's language, in order; an unknown piece
+    as it was typed."""
+    names = [
+        tile_name(code, gettext) if code in KNOWN_CODES else code for code in split_codes(value)
+    ]
+    return pgettext("between tile names", ", ").join(names)
+
+
+@register.simple_tag
+def tiles_spoken(value) -> str:
+    """``{% tiles_spoken hand.concealed %}``: the tiles as words (a screen reader's read-back)."""
+    return spoken(value)
 
 
 @register.simple_tag

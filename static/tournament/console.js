@@ -1,7 +1,8 @@
 /* The roll call: type to find a player, Enter toggles the player whose number was typed or the
    single match (with several matches, such as two players of one name, it says so and toggles
    nobody), arrows move, Space toggles; each change is saved at once and the counts come back
-   from the server. */
+   from the server. A screen reader is told each change once it is saved ("12 Alan Chan: present
+   (9 present).", #checkin-said, polite). */
 (function () {
   "use strict";
   const form = document.getElementById("rollcall");
@@ -20,13 +21,22 @@
     document.getElementById("remainder-note").hidden = !counts.remainder;
   }
 
+  function saySaved(box, counts) {
+    const label = box.closest("label");
+    const player = label ? label.textContent.replace(/\s+/g, " ").trim() : "";
+    const values = { player: player, present: counts.present };
+    document.getElementById("checkin-said").textContent = box.checked
+      ? words("Present", "{player}: present ({present} present).", values)
+      : words("Absent", "{player}: absent ({present} present).", values);
+  }
+
   function save(box) {
     fetch(form.dataset.toggleUrl, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
       body: JSON.stringify({ round: form.dataset.round, registration: box.value, present: box.checked }),
     }).then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
-      .then(showCounts)
+      .then(function (counts) { showCounts(counts); saySaved(box, counts); })
       .catch(function () { box.closest("li").classList.add("unsaved"); });
   }
 

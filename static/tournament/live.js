@@ -22,6 +22,8 @@
 // shown again it fetches at once if the version moved on meanwhile.
 // The stream is opened with ?page= naming the fragment this page fetches, so that the server
 // can build it once before it tells the phones (tournament/public/views/live.py).
+// A screen reader is told, politely and at most once a minute, that the page was updated (the
+// fragment's data-live-said, in the page's language): never the whole fragment again.
 (function () {
   "use strict";
   var POLL_MS = 20000, QUIET_MS = 40000, WATCH_MS = 10000, FAILURES = 3, SPREAD_MS = 500;
@@ -33,6 +35,20 @@
   if (page) url += (url.indexOf("?") < 0 ? "?" : "&") + "page=" + encodeURIComponent(page);
   var source = null, failures = 0, givenUp = 0, heardAt = 0, poll = null, again = null;
   var heard = "";
+  var SAY_EVERY_MS = 60000, saidAt = 0;
+  var said = document.createElement("p");
+  said.className = "sr-only";
+  said.setAttribute("role", "status");
+  said.setAttribute("data-live-status", "");
+  document.body.appendChild(said);
+
+  function sayUpdated(element) {
+    var text = element.getAttribute("data-live-said");
+    if (!text || Date.now() - saidAt < SAY_EVERY_MS) return;
+    saidAt = Date.now();
+    said.textContent = "";
+    setTimeout(function () { said.textContent = text; }, 1000);  // once the new version is in
+  }
 
   function fragments() { return document.querySelectorAll("[data-live]"); }
   function fetchAgain(element) { element.dispatchEvent(new CustomEvent("zj:changed")); }
@@ -47,6 +63,7 @@
       if (document.visibilityState === "hidden") return;  // fetched when shown (resync)
       if (element.isConnected && element.getAttribute("data-version") !== heard) {
         fetchAgain(element);
+        sayUpdated(element);
       }
     }, Math.random() * SPREAD_MS);
   }

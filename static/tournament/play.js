@@ -14,6 +14,10 @@
  * - An error link in the preview focuses its field instead of scrolling the page.
  * - Blessing of Earth is won on East's first discard (RULINGS R8, R12): ticking it chooses
  *   "discard", the dealer as discarder and no immunity (the server has the last word).
+ * - A screen reader hears the preview's verdict, once: the preview's hidden .preview-said
+ *   ("10 points: ...", "Fix 1 problem: ...") is copied into the polite live region
+ *   #preview-said when it differs from the last one said; the preview is aria-busy while htmx
+ *   works it out. The tiles field is described by #hand-readback (the hand as words).
  */
 (function () {
   "use strict";
@@ -72,10 +76,45 @@
     }
   });
 
+  var lastSaid = "";
+  function announce() {
+    var region = document.getElementById("preview-said");
+    var source = document.querySelector("#preview .preview-said");
+    var text = source ? source.textContent.replace(/\s+/g, " ").trim() : "";
+    if (!region || text === lastSaid) return;
+    lastSaid = text;
+    region.textContent = text;
+  }
+
+  function describedByReadback(field) {
+    var ids = (field.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+    if (ids.indexOf("hand-readback") < 0) ids.push("hand-readback");
+    field.setAttribute("aria-describedby", ids.join(" "));
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var preview = document.getElementById("preview");
+    if (preview && event.target.id === "hand-form") preview.setAttribute("aria-busy", "true");
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!event.target || event.target.id !== "preview") return;
+    event.target.removeAttribute("aria-busy");
+    announce();
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("hand-form");
     if (form) showApplicable(form);
+    var tiles = form && form.querySelector("[name=tiles]");
+    if (tiles) describedByReadback(tiles);
     var broken = document.querySelector("#hand-form [aria-invalid=true]");
-    if (broken) broken.focus();
+    if (broken) {
+      broken.focus();
+      setTimeout(announce, 300);  // a refused save: say its problems, after the field's name
+    } else {
+      var preview = document.querySelector("#preview .preview");
+      lastSaid = preview ? (preview.querySelector(".preview-said") || {}).textContent || "" : "";
+      lastSaid = lastSaid.replace(/\s+/g, " ").trim();
+    }
   });
 })();

@@ -98,7 +98,7 @@ def test_checked_in_pictures_match_the_generator(tmp_path):
 def test_tile_tag_renders_an_img():
     html = render('{% tile "5p" %}')
     assert html == (
-        '<img class="tile tile-md" src="/static/scoring/tiles/5p.svg" alt="5p"'
+        '<img class="tile tile-md" src="/static/scoring/tiles/5p.svg" alt="5 circles"'
         ' title="5 circles" width="36" height="48">'
     )
 
@@ -115,29 +115,30 @@ def test_tiles_tag_renders_a_row_from_a_string():
     html = render('{% tiles "1m 2m E Wh" size="sm" %}')
     assert html.startswith('<span class="tiles">') and html.endswith("</span>")
     for code in ["1m", "2m", "E", "Wh"]:
-        assert f'src="/static/scoring/tiles/{code}.svg" alt="{code}"' in html
+        assert f'src="/static/scoring/tiles/{code}.svg" alt="{tile_name(code)}"' in html
     assert html.count("<img") == 4
 
 
 @PLAIN_STATIC
 def test_tiles_tag_expands_grouped_ranks():
     html = render('{% tiles "123m 45p E" %}')
-    assert [f'alt="{code}"' in html for code in ["1m", "2m", "3m", "4p", "5p", "E"]] == [True] * 6
+    codes = ["1m", "2m", "3m", "4p", "5p", "E"]
+    assert [f'tiles/{code}.svg" alt="{tile_name(code)}"' in html for code in codes] == [True] * 6
     assert html.count("<img") == 6
 
 
 @PLAIN_STATIC
 def test_tiles_tag_reads_repeated_honours_like_the_engine_writes_them():
     html = render('{% tiles "EE RdRdRd 1z" %}')
-    assert html.count('alt="E"') == 3 and html.count('alt="Rd"') == 3
+    assert html.count('alt="East wind"') == 3 and html.count('alt="Red dragon"') == 3
     assert "tile-unknown" not in html
 
 
 @PLAIN_STATIC
 def test_tiles_tag_accepts_objects_with_notation():
     html = render("{% tiles hand %}", hand=[FakeTile("9s"), FakeTile("Rd")])
-    assert 'src="/static/scoring/tiles/9s.svg" alt="9s"' in html
-    assert 'src="/static/scoring/tiles/Rd.svg" alt="Rd" title="Red dragon"' in html
+    assert 'src="/static/scoring/tiles/9s.svg" alt="9 bamboo"' in html
+    assert 'src="/static/scoring/tiles/Rd.svg" alt="Red dragon" title="Red dragon"' in html
 
 
 @PLAIN_STATIC
@@ -182,3 +183,18 @@ def test_palette_has_34_unfocusable_buttons_and_two_actions():
     assert html.count('type="button" tabindex="-1"') == 36
     assert 'data-target="id_hand"' in html
     assert "scoring/tile_palette.js" in html and "scoring/tiles.css" in html
+
+
+@PLAIN_STATIC
+def test_a_tile_is_named_in_the_readers_language():
+    """A screen reader says the tile (its ``alt``) in the page's language, and the read-back of
+    a row of tiles is the same names in order (issue 40)."""
+    from django.utils import translation
+
+    with translation.override("zh-hant"):
+        assert 'alt="五索"' in render('{% tile "5s" %}')
+        assert render('{% tiles_spoken "123m Rd" %}') == "一萬、二萬、三萬、紅中"
+    with translation.override("zh-hans"):
+        assert 'alt="五条"' in render('{% tile "5s" %}')
+        assert render('{% tiles_spoken "5s E" %}') == "五条、东风"
+    assert render('{% tiles_spoken "5s E x" %}') == "5 bamboo, East wind, x"

@@ -73,6 +73,18 @@ def seat_players(session: Session) -> dict[str, int]:
     return {seat.wind: seat.player_id for seat in seats}
 
 
+def chinese_registration(tournament: Tournament):
+    """The tournament's first registration (by number) of a player with a Chinese name."""
+    from tournament.models import Registration
+
+    return (
+        Registration.objects.filter(tournament=tournament)
+        .exclude(player__chinese_name="")
+        .order_by("number")
+        .first()
+    )
+
+
 def make_user(role: str = "judge", name: str | None = None):
     """role: "judge", "head", "superuser" or "plain" (logged in, no desk role)."""
     judges, heads = roles_ensure()

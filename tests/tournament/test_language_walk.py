@@ -52,9 +52,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from tests.i18n.test_glossary import glossary_tables
+from tests.tournament.builders import chinese_registration
 from tests.tournament.test_role_matrix import REQUIRED, url_patterns
 from tournament.event.links import player_link_issue
-from tournament.models import Penalty, Player, Registration, TournamentOfficial
+from tournament.models import Penalty, Player, TournamentOfficial
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # every page x 3 languages
 
@@ -247,12 +248,7 @@ def addresses(tournament, token: str) -> dict[str, list[tuple[str, str, str]]]:
     """{group: [(url name, address, role)]}: every pattern of the URL conf but `NOT_PAGES`,
     its placeholders filled from the demo; plus an unknown address and an unknown private
     link (errors and links)."""
-    chinese = (
-        Registration.objects.filter(tournament=tournament)
-        .exclude(player__chinese_name="")
-        .order_by("number")
-        .first()
-    )
+    chinese = chinese_registration(tournament)
     penalty = Penalty.objects.filter(session__round__tournament=tournament).first()
     values = {
         "slug": tournament.slug,
@@ -291,12 +287,7 @@ def addresses(tournament, token: str) -> dict[str, list[tuple[str, str, str]]]:
 @pytest.fixture
 def walked(demo):
     organiser = get_user_model().objects.get(username="organiser")
-    registration = (
-        Registration.objects.filter(tournament=demo)
-        .exclude(player__chinese_name="")
-        .order_by("number")
-        .first()
-    )
+    registration = chinese_registration(demo)
     token = player_link_issue(registration=registration, user=organiser).token
     TournamentOfficial.objects.get_or_create(tournament=demo, user=organiser, role="organiser")
     names = demo_names(demo)

@@ -88,7 +88,14 @@ class MinimumWidget(forms.MultiWidget):
         widgets = {
             "": forms.RadioSelect(choices=choices + [(OTHER_MINIMUM, _("Other:"))]),
             "other": forms.NumberInput(
-                attrs={"min": 0, "max": MINIMUM_MOST, "inputmode": "numeric", "class": "short"}
+                attrs={
+                    "min": 0,
+                    "max": MINIMUM_MOST,
+                    "inputmode": "numeric",
+                    "class": "short",
+                    # Its label is the "Other:" choice before it: a screen reader needs its own.
+                    "aria-label": _("The other winning minimum, in points"),
+                }
             ),
         }
         super().__init__(widgets, attrs)

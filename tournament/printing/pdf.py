@@ -10,6 +10,10 @@ base URL    where relative addresses in the HTML are resolved (``static/`` on di
             tile pictures and style sheets are read from files, never fetched over HTTP).
 progress    an optional callable told ``(parts done, parts in all)`` before the first part
             (0 done: the data is read, the layout begins) and after each part.
+tagged      every PDF is written as PDF/UA-1 (``PDF_VARIANT``): a tagged structure (headings,
+            tables, paragraphs, figures with their text alternatives: a tile's name), the
+            document's language (the ``lang`` of its ``<html>``) and its title, so that a screen
+            reader reads it and its text copies out in reading order.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import weasyprint
 from weasyprint.text.fonts import FontConfiguration
 
 Progress = Callable[[int, int], None]
+PDF_VARIANT = "pdf/ua-1"
 
 
 def html_to_pdf(
@@ -46,4 +51,4 @@ def html_to_pdf(
         if progress is not None:
             progress(done, len(parts))
     pages = [page for document in documents for page in document.pages]
-    return documents[0].copy(pages).write_pdf()
+    return documents[0].copy(pages).write_pdf(pdf_variant=PDF_VARIANT)

@@ -47,7 +47,8 @@ pytestmark = pytest.mark.slow  # manage.py processes, writers on gunicorn
 ROOT = Path(__file__).resolve().parents[3]
 PRODUCT = ["tournament", "scoring", "templates", "static", "tests", "docs"]
 HANDS = 16  # per table, one table per judge
-CACHES = ("__pycache__/", ".pyc", ".sqlite3", ".sqlite3-wal", ".sqlite3-shm")
+# node_modules/: axe-core for the accessibility tests, installed by `make test` (npm ci).
+CACHES = ("__pycache__/", ".pyc", ".sqlite3", ".sqlite3-wal", ".sqlite3-shm", "node_modules/")
 
 
 def test_no_product_file_is_ignored_by_git():

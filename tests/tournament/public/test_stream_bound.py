@@ -6,6 +6,7 @@ place. Behind the proxy the address is the one ``X-Forwarded-For`` names (the tr
 count), so the phones of two venues are two addresses."""
 
 import asyncio
+import concurrent.futures
 import http.client
 
 import pytest
@@ -54,6 +55,14 @@ async def _ask(scope) -> list[dict]:
     return sent, task
 
 
+def run_apart(coroutine_function) -> None:
+    """``asyncio.run`` in a thread of its own: a browser test that ran before in this process
+    (tests/e2e, Playwright's sync API, session-scoped) leaves its event loop marked as running
+    in the main thread, where ``asyncio.run`` refuses to start."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, coroutine_function()).result()
+
+
 @pytest.fixture
 def held(monkeypatch):
     stand_in = _Held()
@@ -89,7 +98,7 @@ def test_past_the_bound_of_an_address_its_streams_are_refused_with_429(held, set
         again, _ = await _ask(_scope("192.0.2.1"))
         assert _status(again) == 200
 
-    asyncio.run(run())
+    run_apart(run)
 
 
 def test_past_the_bound_of_the_process_every_stream_is_refused_with_503(held, settings):
@@ -104,7 +113,7 @@ def test_past_the_bound_of_the_process_every_stream_is_refused_with_503(held, se
         assert _status(refused) == 503 and _header(refused, b"retry-after") == b"15"
         held.release.set()
 
-    asyncio.run(run())
+    run_apart(run)
 
 
 def test_behind_the_proxy_the_bound_is_per_forwarded_address(held, settings):
@@ -123,7 +132,7 @@ def test_behind_the_proxy_the_bound_is_per_forwarded_address(held, settings):
         assert _status(refused) == 429  # a client's own X-Forwarded-For entry changes nothing
         held.release.set()
 
-    asyncio.run(run())
+    run_apart(run)
 
 
 def test_other_requests_are_not_counted(held, settings):
@@ -135,7 +144,7 @@ def test_other_requests_are_not_counted(held, settings):
             assert _status(sent) == 200
         held.release.set()
 
-    asyncio.run(run())
+    run_apart(run)
     assert asgi.streams.open == 0
 
 
