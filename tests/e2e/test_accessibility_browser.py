@@ -80,6 +80,8 @@ organiser  | console       | players       | {t}/event/players/
 organiser  | console       | check-in      | {t}/event/checkin/
 organiser  | console       | seating       | {t}/seating/
 organiser  | console       | seating round | {t}/rounds/2/seating/
+organiser  | console       | seating rules | {t}/seating/rules/
+organiser  | console       | by a method   | {t}/seating/by-method/
 organiser  | printouts     | printouts     | {t}/print/
 """
 
