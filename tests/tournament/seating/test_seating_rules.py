@@ -74,7 +74,7 @@ def test_the_database_keeps_a_pair_once_lower_id_first_and_never_a_player_with_t
 
 def test_the_database_refuses_an_unknown_seating_method(event):
     with pytest.raises(IntegrityError), transaction.atomic():
-        Round.objects.create(tournament=event, number=1, seating_method="alphabetical")
+        Round.objects.create(tournament=event, number=1, seating_method="manual")
 
 
 # --- fixed tables ----------------------------------------------------------------------------
