@@ -7,6 +7,7 @@ one row of the players list as plain values, each column's cell one attribute of
 """
 
 from dataclasses import dataclass
+from html import escape
 from operator import attrgetter
 
 import django_tables2 as tables
@@ -16,6 +17,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
+from django_tables2.data import TableListData
+from django_tables2.utils import OrderBy
 
 from ..models import Registration
 from ..names import page_name
@@ -38,6 +41,24 @@ class PlayerLine:
     club: str
     status: str  # as stored, the order of the Status column
     status_name: str  # as shown
+
+
+class Records(TableListData):
+    """A table's rows as plain objects, sorted by plain attribute look-ups: django-tables2's
+    list sort resolved every column's accessor at each comparison, which cost more than
+    building the standings. The order is the same: each column's own ordering, the first
+    alias most significant, the rest breaking its ties."""
+
+    def order_by(self, aliases):
+        accessors: list[OrderBy] = []
+        for alias in aliases:
+            column = self.table.columns[OrderBy(alias).bare]
+            # As django-tables2: the column's current order, or its opposite when asked.
+            flip = alias[0] != column.order_by_alias[0]
+            accessors += column.order_by.opposite if flip else column.order_by
+        for accessor in reversed(accessors):  # stable sorts, least significant first
+            key = attrgetter(accessor.bare.replace("__", "."))
+            self.data.sort(key=key, reverse=accessor.is_descending)
 
 
 class RegistrationTable(tables.Table):
@@ -68,7 +89,7 @@ class RegistrationTable(tables.Table):
     def __init__(self, data, *, slug: str, link_players: bool, **kwargs):
         self.player_url_prefix = reverse("public:player_list", args=[slug])
         self.link_players = link_players
-        super().__init__(data, **kwargs)
+        super().__init__(Records(list(data)), **kwargs)
 
     @staticmethod
     def rows(roster, names, country_names: dict[str, str]) -> list[PlayerLine]:
@@ -189,64 +210,57 @@ class StandingsTable(tables.Table):
         self.player_url_prefix = reverse("public:player_list", args=[slug])
         self.link_players = link_players  # `release.player_page_visible`: no link to a 404
         exclude = (() if match_points else ("match_points",)) + (() if carried else ("carried",))
-        super().__init__(data, exclude=exclude, **kwargs)
+        super().__init__(Records(list(data)), exclude=exclude, **kwargs)
 
     def body_html(self):
-        """The rows of the current page, in the column order above (escaped)."""
+        """The rows of the current page, in the column order above (escaped).
+
+        Drawn with `html.escape` on plain strings: `format_html` checked every argument for a
+        lazy translation, which cost more than the rest of the page."""
         rows = []
         words = (_("withdrawn"), _("substitute"))  # translated once, not once per row
+        cut_words = _("out after round %(round)s")
         for bound in self.page.object_list:
             row = bound.record
+            entrant = row.entrant
+            classes = ' class="withdrawn"' if entrant.withdrawn else ""
+            if not classes and row.cut_after_round:
+                classes = ' class="cut"'
             match = (
-                format_html('<td class="num">{}</td>', row.match_points_text)
-                if self.uses_match_points
-                else ""
+                f'<td class="num">{row.match_points_text}</td>' if self.uses_match_points else ""
             )
             carried = (
-                format_html('<td class="num">{}</td>', "" if row.cut_after_round else row.carried)
+                f'<td class="num">{"" if row.cut_after_round else row.carried}</td>'
                 if self.shows_carried
                 else ""
             )
             rows.append(
-                format_html(
-                    '<tr{}><td class="rank">{}</td><td>{}{}</td>'
-                    '<td class="hide-sm">{}</td><td class="hide-sm">{}</td>'
-                    '<td class="num hide-sm">{}</td>{}<td class="num hide-sm">{}</td>'
-                    '<td class="num hide-sm">{}</td>{}<td class="num strong">{}</td></tr>',
-                    mark_safe(' class="withdrawn"')
-                    if row.entrant.withdrawn
-                    else mark_safe(' class="cut"')
-                    if row.cut_after_round
-                    else "",
-                    row.rank,
-                    self._name(row),
-                    mark_safe(self._marks(row, words)),
-                    row.entrant.country,
-                    row.entrant.club,
-                    row.sessions_played,
-                    match,
-                    row.hand_points,
-                    row.penalty_points,
-                    carried,
-                    row.total,
-                )
+                f'<tr{classes}><td class="rank">{escape(row.rank)}</td>'
+                f"<td>{self._name(row)}{self._marks(row, words, cut_words)}</td>"
+                f'<td class="hide-sm">{escape(entrant.country)}</td>'
+                f'<td class="hide-sm">{escape(entrant.club)}</td>'
+                f'<td class="num hide-sm">{row.sessions_played}</td>{match}'
+                f'<td class="num hide-sm">{row.hand_points}</td>'
+                f'<td class="num hide-sm">{row.penalty_points}</td>{carried}'
+                f'<td class="num strong">{row.total}</td></tr>'
             )
         return mark_safe("\n".join(rows))
 
-    def _name(self, row):
-        """The player's shown name (`names.page_name`), a link to their page when it opens."""
-        name = page_name(row.label, row.entrant.chinese_name)
+    def _name(self, row) -> str:
+        """The player's shown name (`names.page_name`), escaped, a link to their page when it
+        opens."""
+        name = escape(page_name(row.label, row.entrant.chinese_name))
         if not self.link_players:
             return name
-        return player_link(self.player_url_prefix, row.player_id, name)
+        return f'<a href="{self.player_url_prefix}{row.player_id}/">{name}</a>'
 
-    def _marks(self, row, words: tuple[str, str]) -> str:
+    def _marks(self, row, words: tuple[str, str], cut_words: str) -> str:
         """The badges after a player's name (HTML): withdrawn, substitute (``words``, the two
-        badges' words), provisional (why), and cut after a round."""
+        badges' words), provisional (why), and cut after a round (``cut_words``)."""
         withdrawn, substitute = words
         note = self.provisional.row_note(row.player_id) if self.provisional else ""
         marks = "".join(
-            f' <span class="badge{extra}">{mark}</span>'
+            f' <span class="badge{extra}">{escape(mark)}</span>'
             for mark, on, extra in (
                 (withdrawn, row.entrant.withdrawn, ""),
                 (substitute, row.entrant.substitute, ""),
@@ -255,10 +269,8 @@ class StandingsTable(tables.Table):
             if on
         )
         if row.cut_after_round:
-            marks += format_html(
-                ' <span class="badge cut">{}</span>',
-                _("out after round %(round)s") % {"round": row.cut_after_round},
-            )
+            text = escape(cut_words % {"round": row.cut_after_round})
+            marks += f' <span class="badge cut">{text}</span>'
         return marks
 
 

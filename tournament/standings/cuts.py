@@ -155,10 +155,7 @@ def _tie_at_line(ordered, rules: RankingRules, results) -> TieAtLine | None:
     if last_in is None or first_out is None:
         return None
     keys = tuple(rules.chain())
-    by_player: dict[int, list[SessionResult]] = defaultdict(list)
-    for result in results:
-        by_player[result.player_id].append(result)
-    ledger = Ledger(results=by_player)
+    ledger = Ledger(results)
     first = TIE_BREAKS[keys[0]]
     level_value = first.measure([last_in], ledger)[last_in.player_id]
     group = [row for row, _, _ in ordered]

@@ -16,6 +16,7 @@ from ...models import Round, Tournament
 from ...names import player_names
 from ...play import clock as play_clock
 from ...release import Rule, public_page
+from ..rows_html import projector_rows_html
 from .pages import live_template, round_or_404
 from .standings import public_board
 
@@ -35,9 +36,11 @@ def _render(request, template: str, context: dict):
 @public_page(Rule.STANDINGS)
 def projector_standings(request, tournament):
     round_ = _current_round(tournament)
+    board = public_board(request, tournament)
     context = {
         "tournament": tournament,
-        "board": public_board(request, tournament),
+        "board": board,
+        "rows_html": projector_rows_html(board),
         "round": round_,
         "clock": play_clock.clock_of(round_) if round_ else None,
     }

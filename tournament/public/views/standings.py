@@ -25,6 +25,7 @@ from ...standings.selectors.player_card import player_card_seen
 from ...standings.selectors.provisional import provisional
 from ...standings.selectors.round_results import round_results as table_results
 from ...winds import WIND_NAMES
+from ..rows_html import hand_rows_html
 from ..tables import StandingsTable, table_paginate, table_query
 from .pages import live_template, round_or_404
 
@@ -105,6 +106,7 @@ def player_detail(request, tournament, player_id):
         "places": card.places,
         "match_points_text": number_text(card.standing.match_points),
         "chart": cumulative_chart(card.standing.cumulative_by_round(), rounds),
+        "hand_rows": hand_rows_html(card.hands),
         "show_rank": release.standings_visible(request.user, tournament),
     }
     return render(request, "tournament/public/player_detail.html", context)

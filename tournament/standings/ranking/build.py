@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from fractions import Fraction
+from itertools import groupby
+from operator import attrgetter
 
 from .match_points import SCALE, ZERO, session_placings
 from .rows import Entrant, SessionResult, Standing
@@ -30,15 +32,17 @@ def standings_build(
     """Rank the entrants: best first, each with ``rank`` ("3" or "=3") and ``place``;
     ``carried`` gives each entrant the points they bring from an earlier stage."""
     rows = _rows_start(entrants, rules, loose_penalties or {}, carried or {})
-    by_session: dict[tuple[int, int, int], list[SessionResult]] = defaultdict(list)
-    by_player: dict[int, list[SessionResult]] = defaultdict(list)
-    for result in results:
-        by_session[result.card].append(result)
-        by_player[result.player_id].append(result)
-    summed = _sessions_add(rows, by_session, rules)
+    # In card order, each card's results by player: a fixed order, so that sums of roots
+    # never depend on the input's.
+    in_order = sorted(results, key=_CARD_AND_PLAYER)
+    summed = _sessions_add(rows, in_order, rules)
     _match_points_set(rows, summed, rules)
-    groups = _split([list(rows.values())], rules.chain(), Ledger(results=by_player))
+    groups = _split([list(rows.values())], rules.chain(), Ledger(in_order))
     return _ranks_give(groups)
+
+
+_CARD = attrgetter("round_number", "half", "table_number")  # `SessionResult.card`, as a key
+_CARD_AND_PLAYER = attrgetter("round_number", "half", "table_number", "player_id")
 
 
 def _rows_start(
@@ -64,15 +68,14 @@ def _rows_start(
 
 
 def _sessions_add(
-    rows: dict[int, Standing],
-    by_session: dict[tuple[int, int, int], list[SessionResult]],
-    rules: RankingRules,
+    rows: dict[int, Standing], in_order: list[SessionResult], rules: RankingRules
 ) -> dict[int, int | float]:
-    """Add every session to its players' rows; return each player's match points as summed
-    (sixtieths for placing, floats for roots)."""
+    """Add every session to its players' rows (``in_order``: the results in card order, each
+    card's by player); return each player's match points as summed (sixtieths for placing,
+    floats for roots)."""
     summed: dict[int, int | float] = dict.fromkeys(rows, 0)
-    for key in sorted(by_session):  # a fixed order: sums of roots never depend on the input's
-        session = sorted(by_session[key])
+    for _, card in groupby(in_order, key=_CARD):
+        session = list(card)
         for result, (placing, points) in zip(
             session, session_placings(session, rules), strict=True
         ):

@@ -8,6 +8,9 @@ place           1..4; a tied place is the mean of the places spanned (two tied f
 sixtieths       match points are summed in sixtieths of a point (``SCALE``), exact for ties of
                 up to six players; a standing's total is made a `Fraction` once summed.
 signed root     the sign-kept square root of a session score (WSoM 2010): -49 gives -7.0.
+card            one session's results, by player (`SessionResult.card` is its key): its
+                placings are kept by the card's content (`CARDS_KEPT`), so after a write only
+                the card written is placed again, whoever builds the standings next.
 """
 
 from __future__ import annotations
@@ -78,11 +81,21 @@ def session_match_points(results: Sequence[SessionResult], rules: RankingRules) 
     return [placing for placing, _ in session_placings(results, rules)]
 
 
-def session_placings(results, rules):
-    """(placing, match points as summed: sixtieths for placing, floats for roots, 0 for none)."""
+def session_placings(results: Sequence[SessionResult], rules: RankingRules):
+    """(placing, match points as summed: sixtieths for placing, floats for roots, 0 for none)
+    for each result of one card, in the order given."""
+    return _card_placings(tuple(results), rules.match_points, rules.placing_table)
+
+
+CARDS_KEPT = 4096  # cards whose placings are kept: a 400-player event of 10 rounds has 1,000
+
+
+@lru_cache(maxsize=CARDS_KEPT)
+def _card_placings(
+    results: tuple[SessionResult, ...], scheme: str, table: tuple[int, ...]
+) -> tuple[tuple[Placing, int | float], ...]:
     scores = [result.hand_points + result.penalty_points for result in results]
-    placed = _placed_for_display(_tie_signature(scores), rules.placing_table)
-    scheme = rules.match_points
+    placed = _placed_for_display(_tie_signature(scores), table)
     out = []
     for result, score, (place, points, sixtieths) in zip(results, scores, placed, strict=True):
         if scheme == "placing":
@@ -105,7 +118,7 @@ def session_placings(results, rules):
                 summed,
             )
         )
-    return out
+    return tuple(out)
 
 
 ZERO = Fraction(0)

@@ -7,23 +7,31 @@ tie-break       one object of `TIE_BREAKS` (a registry keyed by the strings of t
                 giving each player of a tied group a number where higher is better.
 group           the standings still tied when a tie-break is applied.
 ledger          what a tie-break may look at besides the tied rows (`Ledger`): every session
-                result, by player.
+                result, by player (grouped the first time a tie-break asks: most groups are
+                broken by the rows' own figures).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from functools import cached_property
 
 from .rows import SessionResult, Standing
 
 
-@dataclass
 class Ledger:
     """What a tie-break may look at besides the tied rows: every session result, by player."""
 
-    results: dict[int, list[SessionResult]]
+    def __init__(self, every: Iterable[SessionResult]):
+        self._every = every
+
+    @cached_property
+    def results(self) -> dict[int, list[SessionResult]]:
+        by_player: dict[int, list[SessionResult]] = defaultdict(list)
+        for result in self._every:
+            by_player[result.player_id].append(result)
+        return by_player
 
 
 class TieBreak:
