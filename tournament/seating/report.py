@@ -66,38 +66,37 @@ def quality_report(
     """Measure ``seatings`` (in any order; consecutive means consecutive round numbers), and
     how they keep the ``constraints`` of the ``players`` measured."""
     players = list(players)
-    shares = {  # attribute: {player id: value}, only the players who have one
-        attribute: {p.id: getattr(p, attribute) for p in players if getattr(p, attribute)}
-        for attribute in ("club", "country")
-    }
+    shared_by = {p.id: (p.club, p.country) for p in players}  # what a pair may share
     meetings: Counter[tuple[int, int]] = Counter()
     winds: dict[int, Counter[str]] = defaultdict(Counter)
     separated: list[tuple[int, int, int, int, str]] = []
     same_table: list[tuple[int, int, int]] = []
     previous_number, previous_table = None, {}
     byes: Counter[int] = Counter()
-    for seating in sorted(seatings, key=lambda s: s.order):
+    in_order = [(s, _ids_by_table(s)) for s in sorted(seatings, key=lambda s: s.order)]
+    for seating, tables in in_order:
+        number = seating.number
         if seating.half == 1:  # a round's halves sit out the same players once
             byes.update(seating.byes)
-        for table, group in seating.tables().items():
-            pairs = list(itertools.combinations(sorted(p.player_id for p in group), 2))
+        for table, ids in tables.items():
+            pairs = list(itertools.combinations(ids, 2))
             meetings.update(pairs)
             for a, b in pairs:
-                for attribute, values in shares.items():
-                    value_a = values.get(a)
-                    if value_a is not None and value_a == values.get(b):
-                        separated.append((seating.number, table, a, b, attribute))
+                club_a, country_a = shared_by.get(a, _NOTHING_SHARED)
+                club_b, country_b = shared_by.get(b, _NOTHING_SHARED)
+                if club_a and club_a == club_b:
+                    separated.append((number, table, a, b, "club"))
+                if country_a and country_a == country_b:
+                    separated.append((number, table, a, b, "country"))
+        follows = previous_number == number - 1
         for placement in seating.placements:
             winds[placement.player_id][placement.wind] += 1
-            if (
-                previous_number == seating.number - 1
-                and previous_table.get(placement.player_id) == placement.table
-            ):
-                same_table.append((seating.number, placement.player_id, placement.table))
-        previous_number = seating.number
+            if follows and previous_table.get(placement.player_id) == placement.table:
+                same_table.append((number, placement.player_id, placement.table))
+        previous_number = number
         previous_table = {p.player_id: p.table for p in seating.placements}
     return SeatingReport(
-        repeat_pairs={pair: count for pair, count in sorted(meetings.items()) if count > 1},
+        repeat_pairs=dict(sorted((pair, n) for pair, n in meetings.items() if n > 1)),
         wind_spread={
             player_id: max(counts[w] for w in WINDS) - min(counts[w] for w in WINDS)
             for player_id, counts in sorted(winds.items())
@@ -105,24 +104,40 @@ def quality_report(
         separation_meetings=tuple(separated),
         same_table_repeats=tuple(same_table),
         byes=dict(sorted(byes.items())),
-        **_constraints_kept(players, seatings, constraints),
+        **_constraints_kept(players, in_order, constraints),
     )
 
 
-def _constraints_kept(players, seatings, constraints: SeatingConstraints) -> dict:
-    """The kept-apart pairs that met, the fixed tables missed and how many were honoured."""
+_NOTHING_SHARED = ("", "")  # the club and country of a player the report was not given
+
+
+def _ids_by_table(seating: RoundSeating) -> dict[int, list[int]]:
+    """The player ids at each table, lowest first, by table number (no wind order: the
+    figures here never look at it)."""
+    by_table: dict[int, list[int]] = defaultdict(list)
+    for placement in seating.placements:
+        by_table[placement.table].append(placement.player_id)
+    return {table: sorted(by_table[table]) for table in sorted(by_table)}
+
+
+def _constraints_kept(players, in_order, constraints: SeatingConstraints) -> dict:
+    """The kept-apart pairs that met, the fixed tables missed and how many were honoured
+    (``in_order``: each seating, in order, with its player ids by table)."""
     known = {player.id for player in players}
     met_apart: list[tuple[int, int, int, int]] = []
     missed: list[tuple[int, int, int, int]] = []
     honoured = 0
-    for seating in sorted(seatings, key=lambda s: s.order):
-        table_of = {p.player_id: p.table for p in seating.placements}
+    for seating, tables in in_order:
         apart = constraints.apart_in(seating.number)
-        for table, group in seating.tables().items():
-            for a, b in itertools.combinations(sorted(p.player_id for p in group), 2):
+        fixed = constraints.fixed_in(seating.number)
+        if not apart and not fixed:  # most rounds of most events: nothing to look at
+            continue
+        for table, ids in tables.items() if apart else ():
+            for a, b in itertools.combinations(ids, 2):
                 if frozenset((a, b)) in apart:
                     met_apart.append((seating.number, table, a, b))
-        for player, table in sorted(constraints.fixed_in(seating.number).items()):
+        table_of = {p.player_id: p.table for p in seating.placements}
+        for player, table in sorted(fixed.items()):
             if player not in known or (player not in table_of and player not in seating.byes):
                 continue  # not in this round's draw
             if table_of.get(player) == table:

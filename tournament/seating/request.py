@@ -35,6 +35,7 @@ Vocabulary:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..winds import wind_order
 
@@ -62,8 +63,10 @@ class SeatingPlayer:
     country: str = ""
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(NamedTuple):
+    """A player's seat in one seating: table number and seat wind (a plain tuple: a round of
+    a 400-player event has 400, the overview reads 4,000)."""
+
     player_id: int
     table: int
     wind: str

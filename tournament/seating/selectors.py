@@ -16,7 +16,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from ..event.selectors.roll_call import in_field
 from ..models import Registration, Round, Seat, Tournament
 from ..models.players import registered_after
-from ..names import player_names
+from ..names import PERSON_FIELDS, Names, Person, registrations_of
 from ..play.selectors.rounds import round_progress
 from ..stage_selectors import confirmed_cuts, round_field, stage_plan
 from ..stages import field_of_round_number
@@ -82,15 +82,13 @@ def _as_seatings(placements, byes: dict[int, tuple[int, ...]]) -> list[RoundSeat
     ]
 
 
-def _byes_by_round(tournament: Tournament, rounds, placements) -> dict[int, tuple[int, ...]]:
+def _byes_by_round(
+    tournament: Tournament, rounds, placements, registrations: list[tuple]
+) -> dict[int, tuple[int, ...]]:
     """Player ids sitting each seated round out: registered before it was seated, not
     withdrawn before it, unseated (a player registered later was not yet registered).
-    ``placements``: the rounds' saved seating (`_placements`)."""
-    registrations = list(
-        tournament.registrations.values_list(
-            "player_id", "status", "withdrawn_from_round", "registered_at"
-        )
-    )
+    ``placements``: the rounds' saved seating (`_placements`); ``registrations``: see
+    `_registrations`."""
     seated_at = {round_.number: round_.seated_at for round_ in rounds}
     plan, cuts = stage_plan(tournament), confirmed_cuts(tournament)
     seated: dict[int, set[int]] = {}
@@ -99,7 +97,7 @@ def _byes_by_round(tournament: Tournament, rounds, placements) -> dict[int, tupl
     return {
         number: tuple(
             player_id
-            for player_id, status, withdrawn_from, registered_at in registrations
+            for player_id, *_, status, withdrawn_from, registered_at in registrations
             if player_id not in in_round
             and (status == Registration.Status.ACTIVE or (withdrawn_from or 0) > number)
             and not registered_after(registered_at, seated_at.get(number))
@@ -116,13 +114,39 @@ def rounds_seating_report(tournament: Tournament, rounds) -> SeatingReport:
     return quality_report(players, seatings, seating_constraints(tournament))
 
 
-def _seated(tournament: Tournament, rounds) -> tuple[list[SeatingPlayer], list[RoundSeating]]:
+#: Where `_registrations` puts a registration's club, after its person (`names.PERSON_FIELDS`).
+_CLUB = len(PERSON_FIELDS)
+_COUNTRY = PERSON_FIELDS.index("player__country")
+
+
+def _registrations(tournament: Tournament) -> list[tuple]:
+    """Every registration, by number, as the seating's reads need it, in one query: its person
+    (`names.PERSON_FIELDS`: id first, country sixth), then club, status, the round withdrawn
+    from and when it was registered."""
+    return list(
+        registrations_of(tournament)
+        .order_by("number")
+        .values_list(
+            *PERSON_FIELDS, "player__club", "status", "withdrawn_from_round", "registered_at"
+        )
+    )
+
+
+def _seated(
+    tournament: Tournament, rounds, registrations: list[tuple] | None = None
+) -> tuple[list[SeatingPlayer], list[RoundSeating]]:
     """Every player (withdrawn included) and the saved seating of ``rounds``, as the quality
-    report reads them: a fixed number of queries, the seats read once."""
+    report reads them: a fixed number of queries, the seats read once (``registrations``: see
+    `_registrations`, read here when not given)."""
     rounds = list(rounds)
-    players = seating_players(tournament, active_only=False)
+    if registrations is None:
+        registrations = _registrations(tournament)
+    players = [
+        SeatingPlayer(id=row[0], club=row[_CLUB], country=row[_COUNTRY]) for row in registrations
+    ]
     placements = _placements(rounds)
-    return players, _as_seatings(placements, _byes_by_round(tournament, rounds, placements))
+    byes = _byes_by_round(tournament, rounds, placements, registrations)
+    return players, _as_seatings(placements, byes)
 
 
 def tournament_seating_report(tournament: Tournament) -> SeatingReport:
@@ -176,12 +200,13 @@ def seating_overview(tournament: Tournament) -> SeatingOverview:
     once, and the kept rounds' report is measured from the same plain objects."""
     rounds = list(tournament.rounds.all())
     opened = round_progress(tournament).opened
-    players, seatings = _seated(tournament, rounds)
+    registrations = _registrations(tournament)
+    players, seatings = _seated(tournament, rounds, registrations)
     constraints = seating_constraints(tournament)
     report = quality_report(players, seatings, constraints)
     kept = {r.number for r in rounds if r.seating_published or r.number in opened}
     last_kept = max(kept, default=0)
-    people = player_names(tournament)  # labels and the family order
+    people = Names(Person(*row[:_CLUB]) for row in registrations)  # labels, family order
     names = {pid: people.label(pid) for pid in people.people}
     separation, separation_count = _separation_rows(report, names)
     uneven = [(pid, spread) for pid, spread in report.wind_spread.items() if spread > 1]

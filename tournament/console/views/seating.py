@@ -76,8 +76,25 @@ def seating_overview(request, tournament):
         "form": form,
         "cut_round": cut_round,
         **_fields(overview),
+        **_lines(overview),
     }
     return render(request, "tournament/console/seating_overview.html", context)
+
+
+def _lines(overview) -> dict:
+    """The overview's two lists of sentences, each list worded from one translation: a
+    translation per line cost more than the rest of the page."""
+    spread = _("%(name)s: spread %(spread)s")
+    again = _("Round %(number)s: %(name)s again at table %(table)s")
+    return {
+        "wind_spread_lines": [
+            spread % {"name": name, "spread": value} for name, value in overview.wind_spread_over_1
+        ],
+        "same_table_lines": [
+            again % {"number": number, "name": name, "table": table}
+            for number, name, table in overview.same_table_repeats
+        ],
+    }
 
 
 def _fields(rows) -> dict:
