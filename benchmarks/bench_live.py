@@ -3,10 +3,10 @@ of phones holds the live pages open.
 
 Vocabulary
 ----------
-layout      `scripts.scale_out.Deployment`: two public web processes, one for the officials,
-            one uvicorn for the live streams, a worker, a Redis of its own and nginx in front,
-            over a throwaway PostgreSQL database (``BENCH_PG_URL``; named ``BENCH_DB_PREFIX``
-            and a random suffix, dropped at the end).
+layout      `scripts.scale_out.Deployment`: two public web processes, one for the officials
+            (``--officials``), one uvicorn for the live streams, a worker, a Redis of its own
+            and nginx in front, over a throwaway PostgreSQL database (``BENCH_PG_URL``; named
+            ``BENCH_DB_PREFIX`` and a random suffix, dropped at the end).
 event       `bench_standings.build_event(400, 9, 16)` (nine rounds played, in bulk rows) and
             round 10 seated and published with no hand: the round the judges enter.
 judges      8 officials at the desk over HTTP through the proxy (`benchmarks.http_desk`),
@@ -758,7 +758,7 @@ def replay(options, folder: Path, database_name: str) -> dict:
         port=options.port,
         first_port=options.first_port,
         public=options.public,
-        officials=1,
+        officials=options.officials,
         streams=1,
         workers=1,
         env=env,
@@ -1010,9 +1010,11 @@ def report(result: dict, options) -> bool:
                 + (f" {rss:>7.0f} MB" if rss else "")
             )
         for part, saves in (("meter alone", result["alone before"]), ("meter", result["replay"])):
-            used = result[part]["cpu"].get("officials 1", 0.0)
+            used = sum(
+                spent for name, spent in result[part]["cpu"].items() if name.startswith("officials")
+            )
             print(
-                f"  the officials' process, {'alone' if part == 'meter alone' else 'replay'}: "
+                f"  the officials' pool, {'alone' if part == 'meter alone' else 'replay'}: "
                 f"{used:.1f} s for {saves['saved']} saves = "
                 f"{1000 * used / max(saves['saved'], 1):.0f} ms of processor a save "
                 f"(with the desk's own page views), {used / result[part]['seconds']:.2f} of a core"
@@ -1061,6 +1063,9 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=8.0, help="seconds per save per judge (8)")
     parser.add_argument("--spawn-rate", type=int, default=100, help="phones opened a second")
     parser.add_argument("--public", type=int, default=2, help="public web processes (2)")
+    parser.add_argument(
+        "--officials", type=int, default=1, help="officials' web processes, the desk's (1)"
+    )
     parser.add_argument("--port", type=int, default=0, help="the proxy's port (default: free)")
     parser.add_argument(
         "--first-port",
