@@ -45,8 +45,12 @@ meter       what each part of the layout spent over the replay's window (`Meter`
 yield       the phones and the browsers stand for other people's devices: on this one machine
             they run at a lower priority (``--load-nice``, `LOAD_NICE`), so that the desk's
             save competes for the cores with the site's own spectators' processes (niced 5 by
-            the layout), not with the load generators. ``--load-nice 0`` runs them at the
-            site's priority (the desk's ratio then mostly measures locust and Chromium).
+            the layout), not with the load generators. Chromium, run as root, sets most of its
+            own threads back to niceness 0 (its compositor to -8): its pages still compete with
+            the desk. Running the load generators under ``SCHED_IDLE`` instead made the phones'
+            own timings wait for a core (their p95 from 0.1 s to 0.77 s) and is not used.
+            ``--load-nice 0`` runs them at the site's priority (the desk's ratio then mostly
+            measures locust and Chromium).
 names       every port is an option (``--port``, the proxy's; ``--first-port N``: the proxy,
             the web processes, Redis and locust's master from N up; default: free ones), the
             database is ``--db-prefix`` and a random suffix, Redis is a ``redis-server`` of the
@@ -67,7 +71,6 @@ from __future__ import annotations
 
 import argparse
 import bisect
-import contextlib
 import csv
 import itertools
 import json
@@ -512,11 +515,10 @@ class Browsers(threading.Thread):
         from playwright.sync_api import sync_playwright
 
         try:
-            before = set(descendants(os.getpid()))
+            if LOAD_NICE:  # before Playwright starts its driver: see `load_yields_thread`
+                load_yields_thread()
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                if LOAD_NICE:
-                    load_yields_since(before)
                 opened = []
                 try:
                     for name, path, logged_in in self.pages:
@@ -624,16 +626,16 @@ def descendants(pid: int) -> dict[int, int]:
 
 
 def load_yields() -> None:
-    """Lower this process's priority to `LOAD_NICE` (the locust processes, before they start)."""
+    """Lower this process's priority (see *yield*): the locust processes, before they start."""
     os.nice(LOAD_NICE)
 
 
-def load_yields_since(before: set[int]) -> None:
-    """Lower to `LOAD_NICE` the priority of every process this one started since ``before``
-    (the browsers' Playwright driver and Chromium, just launched)."""
-    for pid in descendants(os.getpid()).keys() - before:
-        with contextlib.suppress(OSError):  # gone meanwhile
-            os.setpriority(os.PRIO_PROCESS, pid, LOAD_NICE)
+def load_yields_thread() -> None:
+    """Lower to `LOAD_NICE` the priority of the calling thread, the browsers' (see *yield*), so
+    that Playwright's driver and Chromium, started from it, are born with it: Linux keeps a
+    niceness per thread, and lowering their processes once they ran left the threads they had
+    already started at the site's priority."""
+    os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOAD_NICE)
 
 
 PAGE = os.sysconf("SC_PAGE_SIZE")
