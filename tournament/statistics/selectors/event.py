@@ -1,0 +1,185 @@
+"""The event's figures, read from the stored hands in a constant number of grouped queries and
+kept in this process per version, as the standings board is.
+
+Vocabulary
+----------
+reads           each figure comes from the hand table itself (never from a second count kept
+                beside it), grouped in the database: outcomes by round, wins by player and win
+                type, deal-ins by discarder with what they paid, won hands by player and pattern
+                list, hand values, hands per session; the seats come from the kept session rows
+                (which players sat in which session), the names and countries from the roster.
+                The same dozen queries for 8 players or 400, for 100 hands or 16,000 (the pure
+                part, `statistics.figures`, adds them up).
+kept figures    `EventFigures` kept under (tournament, last write, round limit, official), the
+                board's key (`standings.selectors.board`): every write moves the last write on,
+                so figures are built once per change, not once per viewer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import OrderedDict
+
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Count, F, Max, Q, Sum
+
+from ...models import Hand, SessionScore, Tournament
+from ...roles import is_official
+from ...standings.selectors.inputs import counted_rounds, entrants
+from .. import figures as f
+from .ranks import rank_history
+from .released import released_hands, statistics_round_limit, statistics_visible
+
+KEPT = 16  # figures kept per process: a few tournaments x viewer kinds
+_kept: OrderedDict[tuple, f.EventFigures] = OrderedDict()
+
+
+def event_statistics(
+    tournament: Tournament,
+    *,
+    round_limit: int | None,
+    official: bool = False,
+    last_write: dt.datetime | None = None,
+) -> f.EventFigures:
+    """The event's figures counting the released hands up to ``round_limit``; kept (see *kept
+    figures*). ``last_write`` is the one the caller loaded with the tournament; left out, it is
+    read fresh (one small query)."""
+    if last_write is None:
+        last_write = (
+            Tournament.objects.filter(pk=tournament.pk).values_list("last_write", flat=True).first()
+        )
+    key = (tournament.pk, last_write, round_limit, official)
+    built = _kept.get(key)
+    if built is None:
+        built = event_statistics_build(tournament, round_limit=round_limit, official=official)
+        _kept[key] = built
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return built
+
+
+def statistics_forget() -> None:
+    """Drop every kept figure (tests, and after restoring a database)."""
+    _kept.clear()
+
+
+def statistics_seen(user, tournament: Tournament) -> f.EventFigures | None:
+    """The figures as ``user`` may see them (silent rounds, hidden tournaments), or None when
+    the results are not theirs to see. ``tournament`` is the page's, loaded in this request."""
+    if not statistics_visible(user, tournament):
+        return None
+    return event_statistics(
+        tournament,
+        round_limit=statistics_round_limit(user, tournament),
+        official=is_official(user, tournament),
+        last_write=tournament.last_write,
+    )
+
+
+def public_statistics(tournament: Tournament) -> f.EventFigures | None:
+    """The figures as the public sees them (a player's private link), or None."""
+    return statistics_seen(AnonymousUser(), tournament)
+
+
+def event_statistics_build(
+    tournament: Tournament, *, round_limit: int | None, official: bool = False
+) -> f.EventFigures:
+    """The figures built afresh (no cache)."""
+    hands = Hand.objects.filter(released_hands(tournament, round_limit)).order_by()
+    wins = hands.filter(outcome=f.WIN)
+    players = f.player_lines(
+        seats=_seats(tournament, round_limit),
+        sessions=(
+            f.SessionRow(*row)
+            for row in hands.values("session_id")
+            .annotate(n=Count("pk"), d=Count("pk", filter=Q(outcome=f.DRAW)))
+            .values_list("session_id", "n", "d")
+        ),
+        winners=(
+            f.WinnerRow(*row)
+            for row in hands.exclude(outcome=f.DRAW)
+            .values("winner_id", "outcome", "win_type")
+            .annotate(n=Count("pk"), points=Sum("value"), top=Max("value"))
+            .values_list("winner_id", "outcome", "win_type", "n", "points", "top")
+        ),
+        deal_ins=_deal_ins(wins),
+        patterns=(
+            f.PatternRow(*row)
+            for row in wins.values("winner_id", "patterns")
+            .annotate(n=Count("pk"))
+            .values_list("winner_id", "patterns", "n")
+        ),
+    )
+    rounds = f.round_lines(
+        f.OutcomeRow(*row)
+        for row in hands.values("session__round__number", "outcome", "win_type")
+        .annotate(n=Count("pk"))
+        .values_list("session__round__number", "outcome", "win_type", "n")
+    )
+    countries = {entrant.player_id: entrant.country for entrant in entrants(tournament)}
+    return f.EventFigures(
+        rounds=rounds,
+        players=players,
+        values=f.value_bins(
+            f.ValueRow(*row)
+            for row in wins.values("value").annotate(n=Count("pk")).values_list("value", "n")
+        ),
+        patterns=f.pattern_lines(players, sum(line.wins for line in rounds)),
+        big_hands=f.big_hands(_big_hands(wins)),
+        countries=f.country_lines(players, countries),
+        ranks=rank_history(
+            tournament,
+            round_limit=round_limit,
+            hide_withdrawn=tournament.hide_withdrawn and not official,
+        ),
+        round_limit=round_limit,
+    )
+
+
+def _seats(tournament: Tournament, round_limit: int | None) -> list[f.SeatRow]:
+    """Who sat in which session (the kept session rows: one per seated player of every
+    session with a hand or a penalty)."""
+    return [
+        f.SeatRow(*row)
+        for row in SessionScore.objects.filter(
+            tournament=tournament, **counted_rounds("round_number", round_limit)
+        )
+        .order_by()
+        .values_list("session_id", "player_id")
+    ]
+
+
+def _deal_ins(wins) -> list[f.DealInRow]:
+    """Won hands by discarder, with what the discarder paid on them (a positive number)."""
+    rows = (
+        wins.filter(discarder__isnull=False)
+        .values("discarder_id")
+        .annotate(
+            n=Count("pk", distinct=True),
+            paid=Sum("payments__amount", filter=Q(payments__player_id=F("discarder_id"))),
+        )
+        .values_list("discarder_id", "n", "paid")
+    )
+    return [f.DealInRow(player_id, count, -(paid or 0)) for player_id, count, paid in rows]
+
+
+def _big_hands(wins) -> list[f.BigHandRow]:
+    """The won hands worth `figures.BIG_VALUE` or more, the largest first (at most the shown
+    number)."""
+    rows = (
+        wins.filter(value__gte=f.BIG_VALUE)
+        .order_by("-value", "session__round__number", "session__table__number", "number")
+        .values_list(
+            "session__round__number",
+            "session__table__number",
+            "number",
+            "winner_id",
+            "value",
+            "patterns",
+            "concealed",
+            "melds",
+            "winning_tile",
+            "win_type",
+        )[: f.BIG_HANDS_SHOWN]
+    )
+    return [f.BigHandRow(*row) for row in rows]
