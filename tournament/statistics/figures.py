@@ -154,6 +154,14 @@ class PlayerLine:
         return rate(self.self_drawn, self.hands)
 
     @property
+    def on_discard_rate(self) -> float | None:
+        return rate(self.on_discard, self.hands)
+
+    @property
+    def robbing_kong_rate(self) -> float | None:
+        return rate(self.robbing_kong, self.hands)
+
+    @property
     def deal_in_rate(self) -> float | None:
         return rate(self.deal_ins, self.hands)
 
@@ -241,6 +249,11 @@ class EventFigures:
     countries: list[CountryLine]
     ranks: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # (round, place)
     round_limit: int | None = None
+    names: dict[int, str] = field(default_factory=dict)  # player id: the name as shown
+
+    def player(self, player_id: int) -> PlayerLine:
+        """The player's figures (all nought when they have not played a released hand)."""
+        return self.players.get(player_id) or PlayerLine(player_id)
 
     @property
     def hands(self) -> int:
@@ -379,3 +392,24 @@ def big_hands(rows: Iterable[BigHandRow]) -> list[BigHand]:
     """The big hands, the largest first, then by when they were played."""
     ordered = sorted(rows, key=lambda r: (-r.value, r.round_number, r.table_number, r.number))
     return [BigHand(row) for row in ordered[:BIG_HANDS_SHOWN]]
+
+
+@dataclass(frozen=True)
+class PlayerStatistics:
+    """One player's figures beside the event's (the player page, the private link, the API)."""
+
+    line: PlayerLine
+    average: PlayerLine
+    ranks: list[tuple[int, int]]  # (round, place); empty when the standings are not shown
+    ranked: int  # how many players the rank history ranks (the rank chart's last place)
+
+
+def player_statistics(
+    figures: EventFigures, player_id: int, *, with_ranks: bool
+) -> PlayerStatistics:
+    return PlayerStatistics(
+        line=figures.player(player_id),
+        average=figures.average,
+        ranks=list(figures.ranks.get(player_id, ())) if with_ranks else [],
+        ranked=len(figures.ranks),
+    )

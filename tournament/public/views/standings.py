@@ -24,9 +24,11 @@ from ...standings.selectors.board import Board, board_for_viewer, countries
 from ...standings.selectors.player_card import player_card_seen
 from ...standings.selectors.provisional import provisional
 from ...standings.selectors.round_results import round_results as table_results
+from ...statistics.selectors.event import player_statistics_seen
 from ...winds import WIND_NAMES
 from ..tables import StandingsTable, table_paginate, table_query
 from .pages import live_template, round_or_404
+from .statistics import statistics_context
 
 PER_PAGE = 100
 
@@ -98,15 +100,19 @@ def player_detail(request, tournament, player_id):
         }
         for p in sorted(card.standing.sessions, key=lambda p: (p.round_number, p.half))
     ]
-    context = _common(request, tournament, card.board) | {
-        "card": card,
-        "standing": card.standing,
-        "session_rows": session_rows,
-        "places": card.places,
-        "match_points_text": number_text(card.standing.match_points),
-        "chart": cumulative_chart(card.standing.cumulative_by_round(), rounds),
-        "show_rank": release.standings_visible(request.user, tournament),
-    }
+    context = (
+        _common(request, tournament, card.board)
+        | {
+            "card": card,
+            "standing": card.standing,
+            "session_rows": session_rows,
+            "places": card.places,
+            "match_points_text": number_text(card.standing.match_points),
+            "chart": cumulative_chart(card.standing.cumulative_by_round(), rounds),
+            "show_rank": release.standings_visible(request.user, tournament),
+        }
+        | statistics_context(player_statistics_seen(request.user, tournament, player_id))
+    )
     return render(request, "tournament/public/player_detail.html", context)
 
 

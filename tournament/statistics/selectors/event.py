@@ -23,6 +23,7 @@ from collections import OrderedDict
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, F, Max, Q, Sum
 
+from ... import release
 from ...models import Hand, SessionScore, Tournament
 from ...roles import is_official
 from ...standings.selectors.inputs import counted_rounds, entrants
@@ -116,7 +117,8 @@ def event_statistics_build(
         .annotate(n=Count("pk"))
         .values_list("session__round__number", "outcome", "win_type", "n")
     )
-    countries = {entrant.player_id: entrant.country for entrant in entrants(tournament)}
+    people = entrants(tournament)
+    countries = {entrant.player_id: entrant.country for entrant in people}
     return f.EventFigures(
         rounds=rounds,
         players=players,
@@ -133,6 +135,7 @@ def event_statistics_build(
             hide_withdrawn=tournament.hide_withdrawn and not official,
         ),
         round_limit=round_limit,
+        names={entrant.player_id: entrant.label or entrant.name for entrant in people},
     )
 
 
@@ -183,3 +186,16 @@ def _big_hands(wins) -> list[f.BigHandRow]:
         )[: f.BIG_HANDS_SHOWN]
     )
     return [f.BigHandRow(*row) for row in rows]
+
+
+def player_statistics_seen(
+    user, tournament: Tournament, player_id: int
+) -> f.PlayerStatistics | None:
+    """One player's figures beside the event's as ``user`` may see them (the rank history only
+    while the standings are theirs to see), or None when the results are not."""
+    figures = statistics_seen(user, tournament)
+    if figures is None:
+        return None
+    return f.player_statistics(
+        figures, player_id, with_ranks=release.standings_visible(user, tournament)
+    )
