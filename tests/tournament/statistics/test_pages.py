@@ -46,15 +46,14 @@ def test_the_statistics_page_shows_each_round_and_the_big_hands(client, event):
     counted = recount(event, None)
     html = _text(client.get(reverse("public:statistics", args=[event.slug])))
     for number, line in counted["rounds"].items():
-        assert _row(html, "rounds", str(number)) == [
-            str(number), str(line["hands"]), str(line["win"]), str(line["draw"]), str(line["false_win"]),
-        ]  # fmt: skip
+        counts = [line["hands"], line["win"], line["draw"], line["false_win"]]
+        assert _row(html, "rounds", str(number)) == [str(number), *map(str, counts)]
     assert "140 points" in html and 'class="big-hand"' in html and 'alt="' in html
     assert html.count("<rect ") == 8  # one bar per value bin
     assert _row(html, "values", "100-199")[1] == str(
         sum(1 for v in counted["values"] if 100 <= v <= 199)
     )
-    assert 'href="/t/%s/statistics/"' % event.slug in html  # the menu links to it
+    assert f'href="/t/{event.slug}/statistics/"' in html  # the menu links to it
 
 
 def test_the_statistics_page_follows_the_release(client, event):
