@@ -55,8 +55,10 @@ anonymous  | public        | tournament    | {t}/
 anonymous  | public        | player        | {t}/players/{player}/
 anonymous  | public        | results       | {t}/rounds/1/results/
 anonymous  | public        | standings     | {t}/standings/
+anonymous  | public        | statistics    | {t}/statistics/
 anonymous  | public        | calculator    | /calculator/?tiles={small}&winning_tile=5m
 anonymous  | projector     | standings     | {t}/projector/standings/
+anonymous  | projector     | statistics    | {t}/projector/statistics/
 anonymous  | overlay       | standings     | {t}/overlay/standings/
 anonymous  | log-in        | log-in        | /login/
 anonymous  | errors        | 404           | /no/such/page/

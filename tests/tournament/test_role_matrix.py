@@ -78,6 +78,8 @@ REQUIRED = {
     "public:round_results": "anonymous",
     "public:projector_standings": "anonymous",
     "public:projector_seating": "anonymous",
+    "public:statistics": "anonymous",  # released results (a 404 with the reason otherwise)
+    "public:projector_statistics": "anonymous",
     "public:overlay_standings": "anonymous",
     "public:overlay_table": "anonymous",
     **{
@@ -94,6 +96,7 @@ REQUIRED = {
             "round_detail",
             "round_results",
             "standings",
+            "statistics",
             "unknown",
         )
     },
