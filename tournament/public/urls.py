@@ -53,6 +53,11 @@ urlpatterns = [
         name="projector_standings",
     ),
     path(
+        "t/<slug:slug>/projector/awards/",
+        statistics.projector_awards,
+        name="projector_awards",
+    ),
+    path(
         "t/<slug:slug>/projector/statistics/",
         statistics.projector_statistics,
         name="projector_statistics",

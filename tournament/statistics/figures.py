@@ -122,6 +122,7 @@ class PlayerLine:
 
     player_id: int
     hands: int = 0
+    sessions: int = 0  # sessions with a released hand
     self_drawn: int = 0
     on_discard: int = 0
     robbing_kong: int = 0
@@ -340,7 +341,8 @@ def player_lines(
     for session_id, player_id in seats:
         line = line_of(player_id)
         played = by_session.get(session_id)
-        if played is not None:
+        if played is not None and played.hands:
+            line.sessions += 1
             line.hands += played.hands
             line.draws += played.draws
     for row in winners:

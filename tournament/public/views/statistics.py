@@ -1,5 +1,5 @@
-"""The event's statistics: the public page, the projector's page, and the player's section that
-the player page and the private link share.
+"""The event's statistics: the public page, the projector's pages (the statistics, the awards
+one at a time), and the player's section that the player page and the private link share.
 
 Vocabulary
 ----------
@@ -21,7 +21,9 @@ from ...play.selectors.sheet import hand_pictures
 from ...release import Rule, public_page
 from ...statistics.chart import bar_chart, rank_chart
 from ...statistics.figures import BIG_VALUE
+from ...statistics.selectors.awards import award_lines
 from ...statistics.selectors.event import statistics_seen
+from ...web.pagecache import Param
 from .pages import live_template
 
 
@@ -64,4 +66,36 @@ def projector_statistics(request, tournament):
         request,
         live_template(request, "tournament/public/projector_statistics.html"),
         _event_context(request, tournament),
+    )
+
+
+AWARDS_MOST = 50  # the most awards the projector steps through
+
+
+@public_page(Rule.RESULTS, query=[Param("n", most=AWARDS_MOST, clamp=True)])
+def projector_awards(request, tournament):
+    """The published awards one at a time for the prize-giving (``?n=2``: the second), with
+    their winners and the figures behind them, and links to the previous and the next."""
+    lines = award_lines(tournament, published_only=True)
+    number = min(int(request.GET.get("n", 1)), max(len(lines), 1))
+    line = lines[number - 1] if lines else None
+    context = {
+        "tournament": tournament,
+        "line": line,
+        "winners": [
+            {
+                "candidate": c,
+                "pictures": hand_pictures(c.hand.concealed, c.hand.melds, c.hand.winning_tile)
+                if c.hand
+                else [],
+            }
+            for c in (line.result.winners if line else [])
+        ],
+        "number": number,
+        "count": len(lines),
+        "previous": number - 1 if number > 1 else None,
+        "next": number + 1 if number < len(lines) else None,
+    }
+    return render(
+        request, live_template(request, "tournament/public/projector_awards.html"), context
     )
