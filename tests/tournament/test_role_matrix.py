@@ -80,6 +80,10 @@ REQUIRED = {
     "public:projector_seating": "anonymous",
     "public:statistics": "anonymous",  # released results (a 404 with the reason otherwise)
     "public:projector_statistics": "anonymous",
+    "public:projector_awards": "anonymous",  # the published awards only
+    "console:awards": "organiser",
+    "console:award_publish_toggle": "organiser",
+    "console:award_remove": "organiser",
     "public:overlay_standings": "anonymous",
     "public:overlay_table": "anonymous",
     **{
