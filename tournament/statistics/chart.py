@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from .figures import ValueBin
 
-WIDTH, HEIGHT = 640, 260
-LEFT, RIGHT, TOP, BOTTOM = 48, 12, 16, 40
+WIDTH, HEIGHT = 480, 240  # narrow enough that its words stay legible on a 390 px phone
+LEFT, RIGHT, TOP, BOTTOM = 44, 8, 12, 36
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,7 @@ class Bar:
     height: float
     label: str
     count: int
+    row: int = 0  # the label's line under the axis: neighbours alternate, so wide ones fit
 
     @property
     def middle(self) -> float:
@@ -51,8 +52,9 @@ class BarChart:
 
 
 def bar_chart(bins: Sequence[ValueBin]) -> BarChart:
-    """One bar per bin, scaled so the tallest reaches the top of the plot area."""
-    most = max([bin_.count for bin_ in bins] + [1])
+    """One bar per bin; the scale runs from 0 to the first round tick at or above the tallest."""
+    step = _step(max([bin_.count for bin_ in bins] + [1]))
+    most = -(-max([bin_.count for bin_ in bins] + [1]) // step) * step
     span_x, span_y = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     slot = span_x / max(len(bins), 1)
     bars = tuple(
@@ -63,10 +65,11 @@ def bar_chart(bins: Sequence[ValueBin]) -> BarChart:
             height=span_y * bin_.count / most,
             label=bin_.label,
             count=bin_.count,
+            row=index % 2,
         )
         for index, bin_ in enumerate(bins)
     )
-    ticks = sorted({0, most, *range(0, most + 1, max(1, _step(most)))})
+    ticks = range(0, most + 1, step)
     y_labels = tuple((TOP + span_y * (1 - tick / most), tick) for tick in ticks)
     return BarChart(WIDTH, HEIGHT, bars, y_labels)
 
@@ -113,7 +116,8 @@ def rank_chart(ranks: Sequence[tuple[int, int]], players: int) -> RankChart:
         return TOP + span_y * (place - 1) / (last_place - 1)
 
     step = max(1, last_round // 10)
-    places = sorted({1, last_place, *range(1, last_place + 1, max(1, _step(last_place)))})
+    step_ = _step(last_place)
+    places = sorted({1, *range(step_, last_place + 1, step_)})
     return RankChart(
         WIDTH,
         HEIGHT,
