@@ -23,6 +23,7 @@ pattern share   how many won hands count the pattern, over every won hand.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -73,10 +74,11 @@ class DealInRow(NamedTuple):
 
 
 class PatternRow(NamedTuple):
-    """Won hands of one player that counted the same patterns (``patterns``: [[name, points]])."""
+    """Won hands of one player that counted the same patterns (``patterns``: [[name, points]],
+    or that list as JSON text)."""
 
     player_id: int
-    patterns: list
+    patterns: list | str
     count: int
 
 
@@ -351,7 +353,12 @@ def player_lines(
         line = line_of(player_id)
         line.deal_ins += count
         line.deal_in_cost += cost
+    decoded: dict[str, list] = {}
     for player_id, combination, count in patterns:
+        if isinstance(combination, str):  # as stored: decoded once per distinct list
+            if combination not in decoded:
+                decoded[combination] = json.loads(combination)
+            combination = decoded[combination]
         for name, _points in combination or ():
             line_of(player_id).patterns[name] += count
     return players

@@ -163,8 +163,8 @@ def test_the_rank_history_ends_at_the_standings_place(event):
 
 
 # outcomes by round, wins by player, deal-ins, patterns, values, hands per session, seats, big
-# hands, the roster (countries), and the rank history's rules, stages, cuts, results, penalties
-QUERIES = 14
+# hands, the roster (names, countries), and the rank history's stages, cuts, results, penalties
+QUERIES = 13
 
 
 def _queries(tournament) -> int:

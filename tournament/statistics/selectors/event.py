@@ -21,7 +21,8 @@ import datetime as dt
 from collections import OrderedDict
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, F, Max, Q, Sum
+from django.db.models import Count, F, Max, Q, Sum, TextField
+from django.db.models.functions import Cast
 
 from ... import release
 from ...models import Hand, SessionScore, Tournament
@@ -105,10 +106,13 @@ def event_statistics_build(
         ),
         deal_ins=_deal_ins(wins),
         patterns=(
+            # The list as the database holds it (text): the pure part decodes each distinct
+            # list once, however many players' wins hold it.
             f.PatternRow(*row)
-            for row in wins.values("winner_id", "patterns")
+            for row in wins.annotate(text=Cast("patterns", TextField()))
+            .values("winner_id", "text")
             .annotate(n=Count("pk"))
-            .values_list("winner_id", "patterns", "n")
+            .values_list("winner_id", "text", "n")
         ),
     )
     rounds = f.round_lines(
@@ -133,6 +137,7 @@ def event_statistics_build(
             tournament,
             round_limit=round_limit,
             hide_withdrawn=tournament.hide_withdrawn and not official,
+            people=people,
         ),
         round_limit=round_limit,
         names={entrant.player_id: entrant.label or entrant.name for entrant in people},

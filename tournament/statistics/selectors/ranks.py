@@ -10,9 +10,12 @@ rank history    {player id: [(round number, place), ...]}: the place each player
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...models import Tournament
 from ...stage_selectors import confirmed_cuts, stage_plan
 from ...standings.cuts import staged_standings
+from ...standings.ranking.rows import Entrant
 from ...standings.selectors.board import _cuts_seen  # the board's rule: which cuts a limit sees
 from ...standings.selectors.inputs import (
     entrants,
@@ -23,13 +26,18 @@ from ...standings.selectors.inputs import (
 
 
 def rank_history(
-    tournament: Tournament, *, round_limit: int | None, hide_withdrawn: bool
+    tournament: Tournament,
+    *,
+    round_limit: int | None,
+    hide_withdrawn: bool,
+    people: Sequence[Entrant] | None = None,
 ) -> dict[int, list[tuple[int, int]]]:
-    """See *rank history*; rounds without a kept result are skipped."""
+    """See *rank history*; rounds without a kept result are skipped. ``people``: the entrants
+    when the caller has read them already (`standings.selectors.inputs.entrants`)."""
     rules = ranking_rules(tournament, hide_withdrawn=hide_withdrawn)
     plan = stage_plan(tournament)
     cuts = confirmed_cuts(tournament)
-    people = entrants(tournament)
+    people = entrants(tournament) if people is None else people
     results = session_results(tournament, round_limit)
     loose = loose_penalties(tournament)
     history: dict[int, list[tuple[int, int]]] = {}
