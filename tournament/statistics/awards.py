@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
-from .figures import BigHandRow, EventFigures, PlayerLine
+from .figures import EventFigures, PlayerLine
+from .rows import BigHandRow
 
 BEST_HAND, MOST_WINS, FEWEST_DEAL_INS = "best_hand", "most_wins", "fewest_deal_ins"
 BEST_NEWCOMER, BEST_OF_CATEGORY = "best_newcomer", "best_of_category"

@@ -27,7 +27,17 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+
+from .rows import (
+    BigHandRow,
+    DealInRow,
+    OutcomeRow,
+    PatternRow,
+    SeatRow,
+    SessionRow,
+    ValueRow,
+    WinnerRow,
+)
 
 LIMIT = 320  # RULINGS R6, the compound limit
 BIG_VALUE = 100  # a big hand: shown with its tiles on the statistics page
@@ -45,72 +55,6 @@ VALUE_BINS: tuple[tuple[int, int | None], ...] = (
 
 WIN, DRAW, FALSE_WIN = "win", "draw", "false_win"
 SELF_DRAW, DISCARD, ROBBING_KONG = "self_draw", "discard", "robbing_kong"
-
-
-class OutcomeRow(NamedTuple):
-    """Hands of one round with one outcome and win type (grouped in the database)."""
-
-    round_number: int
-    outcome: str
-    win_type: str
-    count: int
-
-
-class WinnerRow(NamedTuple):
-    """One player's wins (or false wins) of one win type: count, points, largest."""
-
-    player_id: int
-    outcome: str
-    win_type: str
-    count: int
-    points: int
-    largest: int
-
-
-class DealInRow(NamedTuple):
-    player_id: int
-    count: int
-    cost: int  # what they paid on those hands, positive
-
-
-class PatternRow(NamedTuple):
-    """Won hands of one player that counted the same patterns (``patterns``: [[name, points]],
-    or that list as JSON text)."""
-
-    player_id: int
-    patterns: list | str
-    count: int
-
-
-class SessionRow(NamedTuple):
-    """A session's released hands and draws."""
-
-    session_id: int
-    hands: int
-    draws: int
-
-
-class SeatRow(NamedTuple):
-    session_id: int
-    player_id: int
-
-
-class ValueRow(NamedTuple):
-    value: int
-    count: int
-
-
-class BigHandRow(NamedTuple):
-    round_number: int
-    table_number: int
-    number: int
-    player_id: int
-    value: int
-    patterns: list
-    concealed: str
-    melds: str
-    winning_tile: str
-    win_type: str
 
 
 def rate(count: int, hands: int) -> float | None:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from tournament.statistics import chart
 from tournament.statistics import figures as f
+from tournament.statistics import rows as r
 
 
 def test_each_value_falls_in_one_bin_at_the_edges():
-    rows = [f.ValueRow(v, 1) for v in (1, 9, 10, 19, 20, 49, 50, 99, 100, 319, 320, 480)]
+    rows = [r.ValueRow(v, 1) for v in (1, 9, 10, 19, 20, 49, 50, 99, 100, 319, 320, 480)]
     bins = f.value_bins(rows)
     assert [(b.label, b.count) for b in bins] == [
         ("1-9", 2), ("10-19", 2), ("20-29", 1), ("30-49", 1), ("50-99", 2),
@@ -17,7 +18,7 @@ def test_each_value_falls_in_one_bin_at_the_edges():
 
 
 def test_the_bar_chart_scales_to_a_round_top_and_stands_on_the_axis():
-    bins = f.value_bins([f.ValueRow(12, 104), f.ValueRow(40, 30)])
+    bins = f.value_bins([r.ValueRow(12, 104), r.ValueRow(40, 30)])
     drawn = chart.bar_chart(bins)
     assert [count for _, count in drawn.y_labels] == [0, 50, 100, 150]
     tallest = max(drawn.bars, key=lambda bar: bar.count)
@@ -41,14 +42,14 @@ def test_rates_are_per_hand_played_and_none_without_hands():
 
 def test_false_wins_do_not_count_as_wins_or_points():
     players = f.player_lines(
-        seats=[f.SeatRow(1, 7)],
-        sessions=[f.SessionRow(1, 3, 1)],
+        seats=[r.SeatRow(1, 7)],
+        sessions=[r.SessionRow(1, 3, 1)],
         winners=[
-            f.WinnerRow(7, "false_win", "", 1, None, None),
-            f.WinnerRow(7, "win", "robbing_kong", 1, 25, 25),
+            r.WinnerRow(7, "false_win", "", 1, None, None),
+            r.WinnerRow(7, "win", "robbing_kong", 1, 25, 25),
         ],
         deal_ins=[],
-        patterns=[f.PatternRow(7, [["Robbing a Kong", 10], ["All Sequences", 5]], 1)],
+        patterns=[r.PatternRow(7, [["Robbing a Kong", 10], ["All Sequences", 5]], 1)],
     )
     line = players[7]
     assert (line.false_wins, line.wins, line.robbing_kong, line.won_points) == (1, 1, 1, 25)

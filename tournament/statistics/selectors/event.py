@@ -8,7 +8,7 @@ reads           each figure comes from the hand table itself (never from a secon
                 type, deal-ins by discarder with what they paid, won hands by player and pattern
                 list, hand values, hands per session; the seats come from the kept session rows
                 (which players sat in which session), the names and countries from the roster.
-                The same dozen queries for 8 players or 400, for 100 hands or 16,000 (the pure
+                The same thirteen queries for 8 players or 400, for 100 hands or 16,000 (the pure
                 part, `statistics.figures`, adds them up).
 kept figures    `EventFigures` kept under (tournament, last write, round limit, official), the
                 board's key (`standings.selectors.board`): every write moves the last write on,
@@ -29,6 +29,7 @@ from ...models import Hand, SessionScore, Tournament
 from ...roles import is_official
 from ...standings.selectors.inputs import counted_rounds, entrants
 from .. import figures as f
+from .. import rows as r
 from .ranks import rank_history
 from .released import released_hands, statistics_round_limit, statistics_visible
 
@@ -92,13 +93,13 @@ def event_statistics_build(
     players = f.player_lines(
         seats=_seats(tournament, round_limit),
         sessions=(
-            f.SessionRow(*row)
+            r.SessionRow(*row)
             for row in hands.values("session_id")
             .annotate(n=Count("pk"), d=Count("pk", filter=Q(outcome=f.DRAW)))
             .values_list("session_id", "n", "d")
         ),
         winners=(
-            f.WinnerRow(*row)
+            r.WinnerRow(*row)
             for row in hands.exclude(outcome=f.DRAW)
             .values("winner_id", "outcome", "win_type")
             .annotate(n=Count("pk"), points=Sum("value"), top=Max("value"))
@@ -108,7 +109,7 @@ def event_statistics_build(
         patterns=(
             # The list as the database holds it (text): the pure part decodes each distinct
             # list once, however many players' wins hold it.
-            f.PatternRow(*row)
+            r.PatternRow(*row)
             for row in wins.annotate(text=Cast("patterns", TextField()))
             .values("winner_id", "text")
             .annotate(n=Count("pk"))
@@ -116,7 +117,7 @@ def event_statistics_build(
         ),
     )
     rounds = f.round_lines(
-        f.OutcomeRow(*row)
+        r.OutcomeRow(*row)
         for row in hands.values("session__round__number", "outcome", "win_type")
         .annotate(n=Count("pk"))
         .values_list("session__round__number", "outcome", "win_type", "n")
@@ -127,7 +128,7 @@ def event_statistics_build(
         rounds=rounds,
         players=players,
         values=f.value_bins(
-            f.ValueRow(*row)
+            r.ValueRow(*row)
             for row in wins.values("value").annotate(n=Count("pk")).values_list("value", "n")
         ),
         patterns=f.pattern_lines(players, sum(line.wins for line in rounds)),
@@ -144,11 +145,11 @@ def event_statistics_build(
     )
 
 
-def _seats(tournament: Tournament, round_limit: int | None) -> list[f.SeatRow]:
+def _seats(tournament: Tournament, round_limit: int | None) -> list[r.SeatRow]:
     """Who sat in which session (the kept session rows: one per seated player of every
     session with a hand or a penalty)."""
     return [
-        f.SeatRow(*row)
+        r.SeatRow(*row)
         for row in SessionScore.objects.filter(
             tournament=tournament, **counted_rounds("round_number", round_limit)
         )
@@ -157,7 +158,7 @@ def _seats(tournament: Tournament, round_limit: int | None) -> list[f.SeatRow]:
     ]
 
 
-def _deal_ins(wins) -> list[f.DealInRow]:
+def _deal_ins(wins) -> list[r.DealInRow]:
     """Won hands by discarder, with what the discarder paid on them (a positive number)."""
     rows = (
         wins.filter(discarder__isnull=False)
@@ -168,10 +169,10 @@ def _deal_ins(wins) -> list[f.DealInRow]:
         )
         .values_list("discarder_id", "n", "paid")
     )
-    return [f.DealInRow(player_id, count, -(paid or 0)) for player_id, count, paid in rows]
+    return [r.DealInRow(player_id, count, -(paid or 0)) for player_id, count, paid in rows]
 
 
-def _big_hands(wins) -> list[f.BigHandRow]:
+def _big_hands(wins) -> list[r.BigHandRow]:
     """The won hands worth `figures.BIG_VALUE` or more, the largest first (at most the shown
     number)."""
     rows = (
@@ -190,7 +191,7 @@ def _big_hands(wins) -> list[f.BigHandRow]:
             "win_type",
         )[: f.BIG_HANDS_SHOWN]
     )
-    return [f.BigHandRow(*row) for row in rows]
+    return [r.BigHandRow(*row) for row in rows]
 
 
 def player_statistics_seen(
