@@ -100,19 +100,16 @@ def player_detail(request, tournament, player_id):
         }
         for p in sorted(card.standing.sessions, key=lambda p: (p.round_number, p.half))
     ]
-    context = (
-        _common(request, tournament, card.board)
-        | {
-            "card": card,
-            "standing": card.standing,
-            "session_rows": session_rows,
-            "places": card.places,
-            "match_points_text": number_text(card.standing.match_points),
-            "chart": cumulative_chart(card.standing.cumulative_by_round(), rounds),
-            "show_rank": release.standings_visible(request.user, tournament),
-        }
-        | statistics_context(player_statistics_seen(request.user, tournament, player_id))
-    )
+    context = _common(request, tournament, card.board) | {
+        "card": card,
+        "standing": card.standing,
+        "session_rows": session_rows,
+        "places": card.places,
+        "match_points_text": number_text(card.standing.match_points),
+        "chart": cumulative_chart(card.standing.cumulative_by_round(), rounds),
+        "show_rank": release.standings_visible(request.user, tournament),
+    }
+    context |= statistics_context(player_statistics_seen(request.user, tournament, player_id))
     return render(request, "tournament/public/player_detail.html", context)
 
 
