@@ -46,6 +46,7 @@ class Candidate:
     line: PlayerLine
     place: int | None  # the final place, or None
     hand: BigHandRow | None = None  # best hand: the hand itself, when it is a big hand
+    chinese_name: str = ""  # shown beside the name on Chinese pages (`names.page_name`)
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ def _candidates(rule: AwardRule, figures: EventFigures, people: Mapping[int, Per
             line,
             final_place(figures, player_id),
             _best_hand(figures, line) if rule.kind == BEST_HAND else None,
+            figures.chinese_names.get(player_id, ""),
         )
 
 

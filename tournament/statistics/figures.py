@@ -197,6 +197,7 @@ class EventFigures:
     ranks: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # (round, place)
     round_limit: int | None = None
     names: dict[int, str] = field(default_factory=dict)  # player id: the name as shown
+    chinese_names: dict[int, str] = field(default_factory=dict)  # shown beside on Chinese pages
 
     def player(self, player_id: int) -> PlayerLine:
         """The player's figures (all nought when they have not played a released hand)."""

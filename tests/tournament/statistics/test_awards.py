@@ -181,3 +181,16 @@ def test_the_awards_page_is_the_organisers(event):
     judge = Client()
     judge.force_login(make_user("judge"))
     assert judge.get(url).status_code == 403
+
+
+def test_a_winner_is_named_in_chinese_on_a_chinese_page_and_certificate(event):
+    award = award_save(tournament=event, kind="best_hand", title="Best hand")
+    award_publish(tournament=event, award_id=award.pk, published=True)
+    winner = award_lines(event, published_only=True)[0].result.winners[0].player_id
+    Player.objects.filter(pk=winner).update(chinese_name="陳大文")
+    award_save(tournament=event, award_id=award.pk, kind="best_hand", title="Best hand")
+    url = reverse("public:projector_awards", args=[event.slug])
+    assert "陳大文" in Client().get(url, {"lang": "zh-hant"}).content.decode()
+    assert "陳大文" not in Client().get(url, {"lang": "en"}).content.decode()
+    statistics = reverse("public:statistics", args=[event.slug])
+    assert "陳大文" in Client().get(statistics, {"lang": "zh-hans"}).content.decode()

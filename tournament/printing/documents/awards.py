@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_noop
 
+from ...names import page_name
 from ...play.selectors.sheet import hand_pictures
 from ...release import Rule
 from ...statistics.selectors.awards import award_lines
@@ -48,7 +49,11 @@ class AwardCertificates(Document):
                 certificates.append(
                     {
                         "award": line.award,
-                        "name": candidate.name,
+                        "name": page_name(
+                            candidate.name,
+                            candidate.chinese_name,
+                            wording.second or wording.first,
+                        ),
                         "figure": wording.made(
                             lambda first, c=candidate, kind=line.award.kind: render_to_string(
                                 FIGURE_TEMPLATE, {"c": c, "kind": kind}

@@ -14,6 +14,8 @@ statistics page the figures of the whole event (`statistics.selectors.event.stat
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.shortcuts import render
 
 from ... import release
@@ -47,7 +49,10 @@ def _event_context(request, tournament) -> dict:
             {
                 "hand": big.row,
                 "limit": big.limit,
-                "name": figures.names.get(big.row.player_id, ""),
+                "player": SimpleNamespace(
+                    name=figures.names.get(big.row.player_id, ""),
+                    chinese_name=figures.chinese_names.get(big.row.player_id, ""),
+                ),
                 "pictures": hand_pictures(big.row.concealed, big.row.melds, big.row.winning_tile),
             }
             for big in figures.big_hands

@@ -142,6 +142,7 @@ def event_statistics_build(
         ),
         round_limit=round_limit,
         names={entrant.player_id: entrant.label or entrant.name for entrant in people},
+        chinese_names={e.player_id: e.chinese_name for e in people if e.chinese_name},
     )
 
 
