@@ -6,8 +6,9 @@ award rule      `AwardRule`: an award as the organiser defined it (`models.Award
 candidate       `Candidate`: a player who may win an award, with the figure that decides it
                 (``figure``: the hand value, the wins, the deal-ins per hand played, the final
                 place) and the figures behind it (hands played, sessions, place).
-final place     the player's place in the standings after the last counted round (the rank
-                history's last entry); a player without one cannot win an award decided by it.
+final place     the player's place in the standings after the last counted round (``places``,
+                from the standings the public sees); a player without one cannot win an award
+                decided by it.
 tie rule        who takes an award when the best candidates tie on its figure: *shared* (all
                 of them), or *standings* (the one placed higher; still tied: shared).
 newcomer        a player registered in no tournament that started before this one.
@@ -65,16 +66,15 @@ class Person:
     newcomer: bool = False
 
 
-def final_place(figures: EventFigures, player_id: int) -> int | None:
-    ranks = figures.ranks.get(player_id)
-    return ranks[-1][1] if ranks else None
-
-
 def award_result(
-    rule: AwardRule, figures: EventFigures, people: Mapping[int, Person]
+    rule: AwardRule,
+    figures: EventFigures,
+    people: Mapping[int, Person],
+    places: Mapping[int, int],
 ) -> AwardResult:
-    """The winners of ``rule`` (none when nobody is eligible) and the next few candidates."""
-    candidates = sorted(_candidates(rule, figures, people), key=_order(rule.kind))
+    """The winners of ``rule`` (none when nobody is eligible) and the next few candidates;
+    ``places``: each player's final place."""
+    candidates = sorted(_candidates(rule, figures, people, places), key=_order(rule.kind))
     if not candidates:
         return AwardResult(rule, [])
     best = [c for c in candidates if c.figure == candidates[0].figure]
@@ -96,9 +96,10 @@ def _order(kind: str):
     return key
 
 
-def _candidates(rule: AwardRule, figures: EventFigures, people: Mapping[int, Person]):
+def _candidates(rule: AwardRule, figures: EventFigures, people, places: Mapping[int, int]):
     for player_id, line in figures.players.items():
-        figure = _figure(rule, figures, line, people.get(player_id, Person()))
+        place = places.get(player_id) or None
+        figure = _figure(rule, line, people.get(player_id, Person()), place)
         if figure is None:
             continue
         yield Candidate(
@@ -106,13 +107,13 @@ def _candidates(rule: AwardRule, figures: EventFigures, people: Mapping[int, Per
             figures.names.get(player_id, ""),
             figure,
             line,
-            final_place(figures, player_id),
+            place,
             _best_hand(figures, line) if rule.kind == BEST_HAND else None,
             figures.chinese_names.get(player_id, ""),
         )
 
 
-def _figure(rule: AwardRule, figures, line: PlayerLine, person: Person) -> float | None:
+def _figure(rule: AwardRule, line: PlayerLine, person: Person, place: int | None) -> float | None:
     """The candidate's deciding figure, or None when they are not eligible."""
     if rule.kind == BEST_HAND:
         return line.largest or None
@@ -122,7 +123,6 @@ def _figure(rule: AwardRule, figures, line: PlayerLine, person: Person) -> float
         if not line.hands or line.sessions < rule.min_sessions:
             return None
         return line.deal_in_rate
-    place = final_place(figures, line.player_id)
     if place is None:
         return None
     if rule.kind == BEST_NEWCOMER:

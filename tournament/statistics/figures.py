@@ -194,14 +194,9 @@ class EventFigures:
     patterns: list[PatternLine]
     big_hands: list[BigHand]
     countries: list[CountryLine]
-    ranks: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # (round, place)
     round_limit: int | None = None
     names: dict[int, str] = field(default_factory=dict)  # player id: the name as shown
     chinese_names: dict[int, str] = field(default_factory=dict)  # shown beside on Chinese pages
-
-    def player(self, player_id: int) -> PlayerLine:
-        """The player's figures (all nought when they have not played a released hand)."""
-        return self.players.get(player_id) or PlayerLine(player_id)
 
     @property
     def hands(self) -> int:
@@ -293,7 +288,7 @@ def player_lines(
             line.hands += played.hands
             line.draws += played.draws
     for row in winners:
-        _winner_add(line_of(row.player_id), row)
+        winner_add(line_of(row.player_id), row)
     for player_id, count, cost in deal_ins:
         line = line_of(player_id)
         line.deal_ins += count
@@ -309,7 +304,8 @@ def player_lines(
     return players
 
 
-def _winner_add(line: PlayerLine, row: WinnerRow) -> None:
+def winner_add(line: PlayerLine, row: WinnerRow) -> None:
+    """Count a row of wins (or false wins) into ``line``."""
     if row.outcome == FALSE_WIN:
         line.false_wins += row.count
         return
@@ -356,14 +352,3 @@ class PlayerStatistics:
     average: PlayerLine
     ranks: list[tuple[int, int]]  # (round, place); empty when the standings are not shown
     ranked: int  # how many players the rank history ranks (the rank chart's last place)
-
-
-def player_statistics(
-    figures: EventFigures, player_id: int, *, with_ranks: bool
-) -> PlayerStatistics:
-    return PlayerStatistics(
-        line=figures.player(player_id),
-        average=figures.average,
-        ranks=list(figures.ranks.get(player_id, ())) if with_ranks else [],
-        ranked=len(figures.ranks),
-    )

@@ -72,8 +72,8 @@ def test_the_page_shows_seats_hands_standing_penalties(
     client, event, django_assert_max_num_queries
 ):
     tournament, session, east, tokens = event
-    # 25 for the page, and 13 for the statistics built cold (kept afterwards for the version).
-    with django_assert_max_num_queries(38):
+    # 25 for the page, and 10 for the player's statistics (the event's average kept afterwards).
+    with django_assert_max_num_queries(35):
         response = client.get(_url(tokens[east.pk]))
     page = response.content.decode()
     assert response.status_code == 200

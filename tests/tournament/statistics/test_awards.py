@@ -89,25 +89,28 @@ def test_best_newcomer_and_best_of_a_country_follow_the_final_places(event):
     assert _winners(event, kind="best_of_category", **fields) == _best(dutch, highest=False)
 
 
-def _figures(largest: dict[int, int], places: dict[int, int]) -> EventFigures:
+def _figures(largest: dict[int, int]) -> EventFigures:
     return EventFigures(
         rounds=[], values=[], patterns=[], big_hands=[], countries=[],
         players={pid: PlayerLine(pid, hands=10, self_drawn=1, won_points=v, largest=v)
                  for pid, v in largest.items()},
-        ranks={pid: [(1, place)] for pid, place in places.items()},
         names={pid: f"P{pid}" for pid in largest},
     )  # fmt: skip
 
 
 def test_a_tie_is_shared_or_goes_to_the_higher_place_as_stated():
-    figures = _figures({1: 80, 2: 80, 3: 40}, {1: 3, 2: 1, 3: 2})
-    shared = a.award_result(a.AwardRule("best_hand", "Best hand"), figures, {})
+    figures, places = _figures({1: 80, 2: 80, 3: 40}), {1: 3, 2: 1, 3: 2}
+    shared = a.award_result(a.AwardRule("best_hand", "Best hand"), figures, {}, places)
     assert [c.player_id for c in shared.winners] == [2, 1]  # the higher place listed first
     assert [c.player_id for c in shared.runners_up] == [3]
-    ranked = a.award_result(a.AwardRule("best_hand", "Best", tie_rule="standings"), figures, {})
+    ranked = a.award_result(
+        a.AwardRule("best_hand", "Best", tie_rule="standings"), figures, {}, places
+    )
     assert [c.player_id for c in ranked.winners] == [2]
-    level = _figures({1: 80, 2: 80}, {1: 2, 2: 2})
-    still = a.award_result(a.AwardRule("best_hand", "Best", tie_rule="standings"), level, {})
+    level = _figures({1: 80, 2: 80})
+    still = a.award_result(
+        a.AwardRule("best_hand", "Best", tie_rule="standings"), level, {}, {1: 2, 2: 2}
+    )
     assert sorted(c.player_id for c in still.winners) == [1, 2]  # still tied: shared
 
 

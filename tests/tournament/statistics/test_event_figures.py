@@ -19,6 +19,11 @@ from tournament.statistics.selectors.event import (
     statistics_forget,
     statistics_seen,
 )
+from tournament.statistics.selectors.player import (
+    event_average_build,
+    player_line,
+    player_statistics_seen,
+)
 
 stats_kept = kept("stats_kept", make_stats_event)
 
@@ -115,7 +120,10 @@ def test_silent_rounds_are_left_out_for_the_public_not_for_officials(event):
     public = statistics_seen(AnonymousUser(), event)
     assert [r.number for r in public.rounds] == [1, 2]
     assert _lines(public) == _lines(event_statistics_build(event, round_limit=2))
-    assert all(number <= 2 for ranks in public.ranks.values() for number, _ in ranks)
+    for player_id in public.players:
+        stats = player_statistics_seen(AnonymousUser(), event, player_id)
+        assert [number for number, _ in stats.ranks] == [1, 2]
+        assert _line(stats.line) == _line(public.players[player_id])
     official = statistics_seen(make_user("superuser"), event)
     assert [r.number for r in official.rounds] == [1, 2, 3]
 
@@ -151,20 +159,47 @@ def test_the_figures_are_kept_until_the_last_write_moves(event, django_assert_nu
     assert event_statistics(event, round_limit=None, last_write=event.last_write) is not first
 
 
-def test_the_rank_history_ends_at_the_standings_place(event):
+def test_the_rank_history_ends_at_the_standings_place_and_follows_the_totals(event):
     from tournament.standings.selectors.board import board_build
+    from tournament.standings.selectors.inputs import session_results
 
-    figures = event_statistics_build(event, round_limit=None)
     board = board_build(event)
-    assert {row.player_id: row.place for row in board.rows} == {
-        pid: ranks[-1][1] for pid, ranks in figures.ranks.items()
+    ranks = {
+        row.player_id: player_statistics_seen(AnonymousUser(), event, row.player_id).ranks
+        for row in board.rows
     }
-    assert all([n for n, _ in ranks] == [1, 2, 3] for ranks in figures.ranks.values())
+    assert {row.player_id: row.place for row in board.rows} == {
+        pid: history[-1][1] for pid, history in ranks.items()
+    }
+    assert all([n for n, _ in history] == [1, 2, 3] for history in ranks.values())
+    totals = {}  # an independent ranking by total after round 1 (the event ranks by total)
+    for result in session_results(event, 1):
+        totals[result.player_id] = (
+            totals.get(result.player_id, 0) + result.hand_points + result.penalty_points
+        )
+    for pid, history in ranks.items():
+        assert history[0][1] == 1 + sum(1 for total in totals.values() if total > totals[pid])
+
+
+def _line(line) -> tuple:
+    return (
+        line.hands, line.draws, line.sessions, line.self_drawn, line.on_discard,
+        line.robbing_kong, line.won_points, line.largest, line.deal_ins, line.deal_in_cost,
+        line.false_wins, dict(line.patterns),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("limit", [None, 2])
+def test_a_players_own_reads_agree_with_the_event_figures(event, limit):
+    figures = event_statistics_build(event, round_limit=limit)
+    for player_id, line in figures.players.items():
+        assert _line(player_line(event, player_id, limit)) == _line(line)
+    assert _line(event_average_build(event, round_limit=limit))[:-1] == _line(figures.average)[:-1]
 
 
 # outcomes by round, wins by player, deal-ins, patterns, values, hands per session, seats, big
-# hands, the roster (names, countries), and the rank history's stages, cuts, results, penalties
-QUERIES = 13
+# hands, the roster (names, countries)
+QUERIES = 9
 
 
 def _queries(tournament) -> int:
@@ -173,7 +208,23 @@ def _queries(tournament) -> int:
     return len(captured)
 
 
+def _player_queries(tournament) -> int:
+    from tournament.models import Registration
+
+    tournament.results_public = tournament.standings_public = True
+    tournament.save()
+    player_id = Registration.objects.filter(tournament=tournament).first().player_id
+    player_statistics_seen(AnonymousUser(), tournament, player_id)  # the board, kept
+    statistics_forget()
+    with CaptureQueriesContext(connection) as captured:
+        player_statistics_seen(AnonymousUser(), tournament, player_id)
+    return len(captured)
+
+
 def test_the_number_of_queries_does_not_grow_with_players_rounds_or_hands(db):
     small = make_scored_event(8, 1, 2, seed=3)
     large = make_scored_event(32, 4, 8, seed=4)
     assert _queries(small) == _queries(large) == QUERIES
+    # a player's: their sessions and four reads of their hands, four for the event's average,
+    # the penalties outside any session (the standings board is the page's, kept)
+    assert _player_queries(small) == _player_queries(large) == 10

@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 from tests.kept import kept, kept_value
 from tests.tournament.statistics.events import make_stats_event
-from tournament.models import Hand, Payment, Seat, Tournament
+from tournament.models import Hand, Payment, Registration, Seat, Tournament
+from tournament.standings.selectors.board import boards_forget
 from tournament.statistics.selectors.event import statistics_forget, statistics_seen
+from tournament.statistics.selectors.player import player_statistics_seen
 
 release_kept = kept("release_kept", make_stats_event)
 
@@ -30,8 +32,14 @@ def event(release_kept, db):
 
 
 def _public(tournament):
+    """Every public figure: the event's, and each player's beside the event's average."""
     statistics_forget()
-    return statistics_seen(AnonymousUser(), tournament)
+    boards_forget()
+    public = AnonymousUser()
+    players = Registration.objects.filter(tournament=tournament).values_list("player_id", flat=True)
+    return statistics_seen(public, tournament), {
+        player_id: player_statistics_seen(public, tournament, player_id) for player_id in players
+    }
 
 
 def _unreleased_hand(tournament, data) -> Hand:

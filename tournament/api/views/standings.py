@@ -20,7 +20,7 @@ from ... import release
 from ...release import Rule
 from ...standings.selectors.board import board_for_viewer
 from ...standings.selectors.player_card import player_card_seen
-from ...statistics.selectors.event import player_statistics_seen
+from ...statistics.selectors.player import player_statistics_seen
 from .. import serializers
 from ..serializers.statistics import player_statistics_data
 from .common import PAGING, PAGING_QUERY, Pages, api_page

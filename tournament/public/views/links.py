@@ -58,7 +58,7 @@ from ...play.selectors.sessions import session_of
 from ...play.services.queries import hand_query_raise
 from ...release import Rule
 from ...standings.selectors.board import board_seen
-from ...statistics.selectors.event import player_statistics_seen
+from ...statistics.selectors.player import player_statistics_seen
 from ...web.form_errors import error_text
 from ..forms import HandQueryForm
 from .statistics import statistics_context

@@ -24,7 +24,7 @@ from ...standings.selectors.board import Board, board_for_viewer, countries
 from ...standings.selectors.player_card import player_card_seen
 from ...standings.selectors.provisional import provisional
 from ...standings.selectors.round_results import round_results as table_results
-from ...statistics.selectors.event import player_statistics_seen
+from ...statistics.selectors.player import player_statistics_seen
 from ...winds import WIND_NAMES
 from ..tables import StandingsTable, table_paginate, table_query
 from .pages import live_template, round_or_404

@@ -1,6 +1,7 @@
 """Reads of the awards: the tournament's awards and their winners, computed from the figures
-the public may count (`event.event_statistics` up to the public round limit), so that a
-published award never shows what a silent round holds back.
+the public may count (`event.event_statistics` up to the public round limit) and the final
+places of the standings the public sees, so that a published award never shows what a silent
+round holds back.
 
 Vocabulary
 ----------
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 
 from ... import release
 from ...models import Award, Registration, Tournament
+from ...standings.selectors.board import board_seen
 from ...standings.selectors.inputs import entrants
 from .. import awards as a
 from ..figures import EventFigures
@@ -64,7 +66,6 @@ def awards_figures(tournament: Tournament) -> EventFigures:
     return event_statistics(
         tournament,
         round_limit=release.public_round_limit(tournament),
-        official=False,
         last_write=tournament.last_write,
     )
 
@@ -79,6 +80,9 @@ def award_lines(tournament: Tournament, *, published_only: bool) -> list[AwardLi
         return []
     figures = awards_figures(tournament)
     people = award_people(tournament)
+    board = board_seen(tournament, official=False, last_write=tournament.last_write)
+    places = {row.player_id: row.place for row in board.rows}
     return [
-        AwardLine(award, a.award_result(award_rule(award), figures, people)) for award in awards
+        AwardLine(award, a.award_result(award_rule(award), figures, people, places))
+        for award in awards
     ]

@@ -10,7 +10,7 @@ reads           each figure comes from the hand table itself (never from a secon
                 (which players sat in which session), the names and countries from the roster.
                 The same thirteen queries for 8 players or 400, for 100 hands or 16,000 (the pure
                 part, `statistics.figures`, adds them up).
-kept figures    `EventFigures` kept under (tournament, last write, round limit, official), the
+kept figures    `EventFigures` kept under (tournament, last write, round limit), the
                 board's key (`standings.selectors.board`): every write moves the last write on,
                 so figures are built once per change, not once per viewer.
 """
@@ -19,29 +19,25 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import OrderedDict
+from collections.abc import Callable
 
-from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, F, Max, Q, Sum, TextField
 from django.db.models.functions import Cast
 
-from ... import release
 from ...models import Hand, SessionScore, Tournament
-from ...roles import is_official
 from ...standings.selectors.inputs import counted_rounds, entrants
 from .. import figures as f
 from .. import rows as r
-from .ranks import rank_history
 from .released import released_hands, statistics_round_limit, statistics_visible
 
-KEPT = 16  # figures kept per process: a few tournaments x viewer kinds
-_kept: OrderedDict[tuple, f.EventFigures] = OrderedDict()
+KEPT = 32  # figures kept per process: a few tournaments x viewer kinds x kinds of figure
+_kept: OrderedDict[tuple, object] = OrderedDict()
 
 
 def event_statistics(
     tournament: Tournament,
     *,
     round_limit: int | None,
-    official: bool = False,
     last_write: dt.datetime | None = None,
 ) -> f.EventFigures:
     """The event's figures counting the released hands up to ``round_limit``; kept (see *kept
@@ -51,14 +47,22 @@ def event_statistics(
         last_write = (
             Tournament.objects.filter(pk=tournament.pk).values_list("last_write", flat=True).first()
         )
-    key = (tournament.pk, last_write, round_limit, official)
-    built = _kept.get(key)
-    if built is None:
-        built = event_statistics_build(tournament, round_limit=round_limit, official=official)
-        _kept[key] = built
+    return kept(
+        (tournament.pk, last_write, round_limit),
+        lambda: event_statistics_build(tournament, round_limit=round_limit),
+    )
+
+
+def kept(key: tuple, build: Callable[[], object]):
+    """What ``build()`` gives, kept under ``key`` (which names the tournament's last write)
+    with the event's figures (at most `KEPT` of them, the oldest dropped first)."""
+    found = _kept.get(key)
+    if found is None:
+        found = build()
+        _kept[key] = found
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
-    return built
+    return found
 
 
 def statistics_forget() -> None:
@@ -74,19 +78,11 @@ def statistics_seen(user, tournament: Tournament) -> f.EventFigures | None:
     return event_statistics(
         tournament,
         round_limit=statistics_round_limit(user, tournament),
-        official=is_official(user, tournament),
         last_write=tournament.last_write,
     )
 
 
-def public_statistics(tournament: Tournament) -> f.EventFigures | None:
-    """The figures as the public sees them (a player's private link), or None."""
-    return statistics_seen(AnonymousUser(), tournament)
-
-
-def event_statistics_build(
-    tournament: Tournament, *, round_limit: int | None, official: bool = False
-) -> f.EventFigures:
+def event_statistics_build(tournament: Tournament, *, round_limit: int | None) -> f.EventFigures:
     """The figures built afresh (no cache)."""
     hands = Hand.objects.filter(released_hands(tournament, round_limit)).order_by()
     wins = hands.filter(outcome=f.WIN)
@@ -134,12 +130,6 @@ def event_statistics_build(
         patterns=f.pattern_lines(players, sum(line.wins for line in rounds)),
         big_hands=f.big_hands(_big_hands(wins)),
         countries=f.country_lines(players, countries),
-        ranks=rank_history(
-            tournament,
-            round_limit=round_limit,
-            hide_withdrawn=tournament.hide_withdrawn and not official,
-            people=people,
-        ),
         round_limit=round_limit,
         names={entrant.player_id: entrant.label or entrant.name for entrant in people},
         chinese_names={e.player_id: e.chinese_name for e in people if e.chinese_name},
@@ -193,16 +183,3 @@ def _big_hands(wins) -> list[r.BigHandRow]:
         )[: f.BIG_HANDS_SHOWN]
     )
     return [r.BigHandRow(*row) for row in rows]
-
-
-def player_statistics_seen(
-    user, tournament: Tournament, player_id: int
-) -> f.PlayerStatistics | None:
-    """One player's figures beside the event's as ``user`` may see them (the rank history only
-    while the standings are theirs to see), or None when the results are not."""
-    figures = statistics_seen(user, tournament)
-    if figures is None:
-        return None
-    return f.player_statistics(
-        figures, player_id, with_ranks=release.standings_visible(user, tournament)
-    )
