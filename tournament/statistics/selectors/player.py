@@ -8,9 +8,10 @@ player's hands  the released hands (`released.released_hands`) of the sessions t
                 in (the kept session rows name them): a handful of sessions, so the reads are
                 small whatever the size of the event.
 event average   the event's figures summed over every player (`figures.PlayerLine`, player 0):
-                counts by outcome and win type, deal-ins and what they cost, hands played (each
-                session's hands times the players seated in it), from five grouped queries over
-                the released hands; kept per version like the event's figures.
+                counts by outcome and win type with the deal-ins, what the discarders paid,
+                hands played (each session's hands times the players seated in it), from four
+                grouped queries over the released hands; kept per version like the event's
+                figures.
 rank history    `statistics.ranks.rank_history` from the standings board the viewer sees (kept
                 per version by `standings.selectors.board`), with the penalties outside any
                 session; shown only while the standings are theirs to see.
@@ -22,7 +23,7 @@ from django.db.models import Count, F, Max, Q, Sum, TextField
 from django.db.models.functions import Cast
 
 from ... import release
-from ...models import Hand, SessionScore, Tournament
+from ...models import Hand, Payment, SessionScore, Tournament
 from ...roles import is_official
 from ...standings.selectors.board import board_seen
 from ...standings.selectors.inputs import counted_rounds, loose_penalties
@@ -111,18 +112,27 @@ def event_average_build(tournament: Tournament, *, round_limit: int | None) -> f
     ):
         total.hands += count * seated.get(session_id, 0)
         total.draws += draws * seated.get(session_id, 0)
-    for outcome, win_type, count, points, top in (
+    dealt_in = Q(outcome=f.WIN, discarder__isnull=False)
+    for outcome, win_type, count, points, top, deal_ins in (
         hands.exclude(outcome=f.DRAW)
         .values("outcome", "win_type")
-        .annotate(n=Count("pk"), points=Sum("value"), top=Max("value"))
-        .values_list("outcome", "win_type", "n", "points", "top")
+        .annotate(
+            n=Count("pk"),
+            points=Sum("value"),
+            top=Max("value"),
+            deal_ins=Count("pk", filter=dealt_in),
+        )
+        .values_list("outcome", "win_type", "n", "points", "top", "deal_ins")
     ):
         f.winner_add(total, r.WinnerRow(0, outcome, win_type, count, points, top))
-    paid = hands.filter(outcome=f.WIN, discarder__isnull=False).aggregate(
-        n=Count("pk", distinct=True),
-        paid=Sum("payments__amount", filter=Q(payments__player_id=F("discarder_id"))),
-    )
-    total.deal_ins, total.deal_in_cost = paid["n"] or 0, -(paid["paid"] or 0)
+        total.deal_ins += deal_ins
+    # What the discarders paid: their own payment of each hand they dealt in (no DISTINCT).
+    paid = Payment.objects.filter(
+        released_hands(tournament, round_limit, prefix="hand__"),
+        hand__outcome=f.WIN,
+        player_id=F("hand__discarder_id"),
+    ).aggregate(paid=Sum("amount"))["paid"]
+    total.deal_in_cost = -(paid or 0)
     return total
 
 

@@ -22,14 +22,15 @@ from ...play.selectors.hidden import hidden_hands_filter
 from ...standings.selectors.inputs import counted_rounds
 
 
-def released_hands(tournament: Tournament, round_limit: int | None) -> Q:
-    """A filter on `Hand` keeping the released hands of ``tournament`` up to ``round_limit``
-    (None: every round). The same for every viewer but the round limit: unconfirmed hands
-    count for nobody, as in the kept totals the standings read."""
+def released_hands(tournament: Tournament, round_limit: int | None, prefix: str = "") -> Q:
+    """A filter on `Hand` (or, with ``prefix`` e.g. ``"hand__"``, on rows of a hand) keeping
+    the released hands of ``tournament`` up to ``round_limit`` (None: every round). The same
+    for every viewer but the round limit: unconfirmed hands count for nobody, as in the kept
+    totals the standings read."""
     return (
-        Q(session__round__tournament=tournament)
-        & ~hidden_hands_filter(AnonymousUser(), "", tournament)
-        & Q(**counted_rounds("session__round__number", round_limit))
+        Q(**{f"{prefix}session__round__tournament": tournament})
+        & ~hidden_hands_filter(AnonymousUser(), prefix, tournament)
+        & Q(**counted_rounds(f"{prefix}session__round__number", round_limit))
     )
 
 
