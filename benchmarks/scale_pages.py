@@ -110,6 +110,9 @@ PAGES: list[Page] = [
     Page("standings sorted by name", "played", "public", _sorted("public:standings", "name")),
     Page("projector standings", "played", "public", _url("public:projector_standings")),
     Page("API player", "played", "public", _url("api:player_detail", _eighth_player)),
+    Page("statistics", "played", "public", _url("public:statistics")),
+    Page("projector statistics", "played", "public", _url("public:projector_statistics")),
+    Page("API statistics", "played", "public", _url("api:statistics")),
     Page("desk home", "played", "judge", _url("desk:home"), 302),
     Page("desk round", "played", "judge", _url("desk:round_desk", 1)),
     Page("seating overview", "before_play", "organiser", _url("console:seating_overview")),
@@ -286,6 +289,7 @@ def page_rows(events: dict[str, Event], runs: int, pages) -> list[dict]:
     from django.test.utils import CaptureQueriesContext
 
     from tournament.standings.selectors.board import boards_forget
+    from tournament.statistics.selectors.event import statistics_forget
 
     clients = _clients()
     played = events["played"].tournament.pk
@@ -299,6 +303,7 @@ def page_rows(events: dict[str, Event], runs: int, pages) -> list[dict]:
         def request(client=client, url=url, page=page, sizes=sizes):
             if not page.kept:  # every request builds what it shows, as the first after a write
                 boards_forget()
+                statistics_forget()
                 cache.clear()
             response = client.get(url)
             sizes.append(_body_size(response))
@@ -307,6 +312,7 @@ def page_rows(events: dict[str, Event], runs: int, pages) -> list[dict]:
         ms, bare = _alternate(request, lambda: bare_sum_ms(played), runs)
         if not page.kept:
             boards_forget()
+            statistics_forget()
             cache.clear()
         with CaptureQueriesContext(connection) as queries:
             _body_size(client.get(url))
@@ -725,6 +731,9 @@ TARGETS = {
     "standings sorted by name": [("ratio", 2)],
     "projector standings": [("ratio", 2)],
     "API player": [("ratio", 2)],
+    "statistics": [("ratio", 3)],
+    "projector statistics": [("ratio", 3)],
+    "API statistics": [("ratio", 3)],
     "player page": [("ratio", 2)],
     "player page, 1,280 hands": [("ratio", 2)],
     "players list": [("ratio", 1.5)],

@@ -55,8 +55,11 @@ anonymous  | public        | tournament    | {t}/
 anonymous  | public        | player        | {t}/players/{player}/
 anonymous  | public        | results       | {t}/rounds/1/results/
 anonymous  | public        | standings     | {t}/standings/
+anonymous  | public        | statistics    | {t}/statistics/
 anonymous  | public        | calculator    | /calculator/?tiles={small}&winning_tile=5m
 anonymous  | projector     | standings     | {t}/projector/standings/
+anonymous  | projector     | statistics    | {t}/projector/statistics/
+anonymous  | projector     | awards        | {t}/projector/awards/
 anonymous  | overlay       | standings     | {t}/overlay/standings/
 anonymous  | log-in        | log-in        | /login/
 anonymous  | errors        | 404           | /no/such/page/
@@ -82,6 +85,7 @@ organiser  | console       | seating       | {t}/seating/
 organiser  | console       | seating round | {t}/rounds/2/seating/
 organiser  | console       | seating rules | {t}/seating/rules/
 organiser  | console       | by a method   | {t}/seating/by-method/
+organiser  | console       | awards        | {t}/event/awards/
 organiser  | printouts     | printouts     | {t}/print/
 """
 

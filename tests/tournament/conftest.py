@@ -11,12 +11,16 @@ from tournament.play.services.hands import hand_save
 
 @pytest.fixture(autouse=True)
 def forget_boards():
-    """Standings boards are kept under the tournament's last write: start each test clean."""
+    """Standings boards and statistics are kept under the tournament's last write: start each
+    test clean."""
     from tournament.standings.selectors.board import boards_forget
+    from tournament.statistics.selectors.event import statistics_forget
 
     boards_forget()
+    statistics_forget()
     yield
     boards_forget()
+    statistics_forget()
 
 
 @pytest.fixture(autouse=True)

@@ -91,6 +91,7 @@ SERVICE_MODULES = [
     ),
     "tournament.exports.services.importing",
     "tournament.standings.services",
+    "tournament.statistics.services.awards",
     *(
         f"tournament.jobs.services.{m.name}"
         for m in pkgutil.iter_modules(importlib.import_module("tournament.jobs.services").__path__)
@@ -665,6 +666,37 @@ def case_cut_undo(service, w):
     yield Watch([reverse("public:standings", args=[tournament.slug])], slug=tournament.slug)
     service(tournament=tournament, stage=1, user=organiser)
     yield Shows(["Stage 1 of 2"], absent=["out after round 1", "Carried"])
+
+
+def _published_award(w):
+    """A published award "Most hands won" of the world's tournament: on the projector."""
+    from tournament.statistics.services.awards import award_publish, award_save
+
+    award = award_save(tournament=w.tournament, kind="most_wins", title="Most hands won")
+    return award_publish(tournament=w.tournament, award_id=award.pk, published=True)
+
+
+def case_award_save(service, w):
+    award = _published_award(w)
+    yield Watch([w.url("public:projector_awards")])
+    service(tournament=w.tournament, award_id=award.pk, kind="most_wins", title="Luckiest player")
+    yield Shows(["Luckiest player"], absent=["Most hands won"])
+
+
+def case_award_publish(service, w):
+    from tournament.statistics.services.awards import award_save
+
+    award = award_save(tournament=w.tournament, kind="best_hand", title="Best hand")
+    yield Watch([w.url("public:projector_awards")])
+    service(tournament=w.tournament, award_id=award.pk, published=True)
+    yield Shows(["Best hand"], absent=["No award is published yet."])
+
+
+def case_award_delete(service, w):
+    award = _published_award(w)
+    yield Watch([w.url("public:projector_awards")])
+    service(tournament=w.tournament, award_id=award.pk)
+    yield Shows(["No award is published yet."], absent=["Most hands won"])
 
 
 CASES = {

@@ -51,6 +51,8 @@ PAGES = [
     ("public:round_results", "public", ("round",)),
     ("public:projector_standings", "public", ()),
     ("public:projector_seating", "public", ("round",)),
+    ("public:statistics", "public", ()),
+    ("public:projector_statistics", "public", ()),
     ("public:overlay_standings", "public", ()),
     ("public:overlay_table", "public", ("round", "table")),
     ("api:tournament_detail", "public", ()),
@@ -60,6 +62,7 @@ PAGES = [
     ("api:round_detail", "public", ("round",)),
     ("api:round_results", "public", ("round",)),
     ("api:standings", "public", ()),
+    ("api:statistics", "public", ()),
     ("exports:standings_export", "public", ("csv",)),
     ("exports:standings_export", "public", ("xlsx",)),
     ("exports:ema_export", "public", ()),
@@ -152,12 +155,14 @@ def _clients() -> dict[str, Client]:
 def query_counts(tournament: Tournament) -> dict[str, int]:
     """Each page's query count (its status code beside it: a page that fails counts nothing)."""
     from tournament.standings.selectors.board import boards_forget
+    from tournament.statistics.selectors.event import statistics_forget
 
     clients, counts = _clients(), {}
     for name, role, args in PAGES:
         url = _address(name, args, tournament)
         clients[role].get(url)  # the session and the log-in are settled before counting
         boards_forget()
+        statistics_forget()
         with CaptureQueriesContext(connection) as queries:
             response = clients[role].get(url)
             if getattr(response, "streaming", False):

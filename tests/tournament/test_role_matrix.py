@@ -78,6 +78,12 @@ REQUIRED = {
     "public:round_results": "anonymous",
     "public:projector_standings": "anonymous",
     "public:projector_seating": "anonymous",
+    "public:statistics": "anonymous",  # released results (a 404 with the reason otherwise)
+    "public:projector_statistics": "anonymous",
+    "public:projector_awards": "anonymous",  # the published awards only
+    "console:awards": "organiser",
+    "console:award_publish_toggle": "organiser",
+    "console:award_remove": "organiser",
     "public:overlay_standings": "anonymous",
     "public:overlay_table": "anonymous",
     **{
@@ -94,6 +100,7 @@ REQUIRED = {
             "round_detail",
             "round_results",
             "standings",
+            "statistics",
             "unknown",
         )
     },

@@ -6,7 +6,7 @@ from django.urls import path, re_path
 from django.utils.translation import gettext
 
 from ..release import Rule
-from .views import docs, rounds, standings, tournaments
+from .views import docs, rounds, standings, statistics, tournaments
 
 app_name = "api"
 
@@ -33,5 +33,6 @@ urlpatterns = [
     path(T + "rounds/<int:number>/", rounds.round_detail, name="round_detail"),
     path(T + "rounds/<int:number>/results/", rounds.round_results, name="round_results"),
     path(T + "standings/", standings.standings, name="standings"),
+    path(T + "statistics/", statistics.statistics, name="statistics"),
     re_path(r"^.*/$", unknown, name="unknown"),
 ]

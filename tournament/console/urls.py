@@ -12,6 +12,7 @@ from django.urls import include, path
 
 from .views import (
     archive,
+    awards,
     checkin,
     dashboard,
     links,
@@ -63,6 +64,9 @@ tournament_urls = [
         presets.penalty_preset_delete,
         name="penalty_preset_delete",
     ),
+    path("awards/", awards.awards, name="awards"),
+    path("awards/publish/", awards.award_publish_toggle, name="award_publish_toggle"),
+    path("awards/remove/", awards.award_remove, name="award_remove"),
     path("stages/", stages.stages, name="stages"),
     path("stages/<int:number>/cut/", stages.cut, name="cut"),
     path("stages/<int:number>/cut/undo/", stages.cut_undo, name="cut_undo"),

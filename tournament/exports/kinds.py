@@ -30,6 +30,7 @@ from django.core.exceptions import ValidationError
 
 from ..models import (
     AuditEntry,
+    Award,
     FixedTable,
     Hand,
     HandEntry,
@@ -215,12 +216,21 @@ KEPT_APART = RowKind(
     parents=("tournament",), where="Players {player_a} and {player_b} kept apart",
 )  # fmt: skip
 
+# The awards in the organiser's order (their position is their place in the list); their
+# winners are never stored, so nothing else travels.
+AWARDS = RowKind(
+    "awards", Award,
+    fields=("kind", "title", "tie_rule", "min_sessions", "category", "category_value",
+            "published"),
+    parents=("tournament",), where="Award {title}", order=("position", "pk"),
+)  # fmt: skip
+
 #: The kinds whose records the export reads whole by their query: top-level lists, no hook.
-READ_WHOLE = (TABLES, PENALTY_PRESETS, PENALTIES, LINKS, QUERIES)
+READ_WHOLE = (TABLES, PENALTY_PRESETS, PENALTIES, LINKS, QUERIES, AWARDS)
 #: Every kind, in the order the import writes them.
 KINDS = (TABLES, ROUNDS, SEATS, SESSIONS, HANDS, SECOND_ENTRIES, TABLE_ENTRIES, TABLE_PROPOSALS,
          PENALTY_PRESETS, PENALTIES, AUDIT, LINKS, QUERIES, STAGES, CUTS, CUT_ENTRIES,
-         FIXED_TABLES, KEPT_APART)  # fmt: skip
+         FIXED_TABLES, KEPT_APART, AWARDS)  # fmt: skip
 
 
 @dataclass

@@ -32,18 +32,20 @@ FixedTable    a player seated at one table number in the rounds where it is set.
 KeptApartPair two players who must not meet at a table (in every round, or up to a round).
 TournamentOfficial  a user's role (judge, head judge, organiser) in one tournament.
 AuditEntry    one line of the audit log: who changed what, when, why, before and after.
+Award         an award of the prize-giving: its kind, title and tie rule; its winners are computed
+              from the statistics whenever they are shown (`tournament.statistics.awards`).
 Job           a file someone asked for (a long printout, the archive), made in the background
               by a worker and kept in Django's default storage (`tournament.jobs`).
 
 Seat winds rotate within a session (RULINGS R14): in hand *n* the dealer is the player seated
 East at the start moved on *n - 1* seats, and every seat wind follows the dealer.
 
-The models live in nine modules: ``tournament`` (the tournament and its settings), ``officials``,
+The models live in ten modules: ``tournament`` (the tournament and its settings), ``officials``,
 ``players`` (players, registrations and private links), ``rounds`` (rounds, tables, seats and
 sessions), ``play`` (hands, payments, penalties), ``records`` (the desk's second entries and
 the audit log), ``stages`` (stages and their cuts), ``seating_rules`` (fixed tables, pairs kept
-apart) and ``jobs`` (files made in the background). This package names every model (Django
-and the migrations read them here). The wind order and the deal rotation are in
+apart), ``awards`` and ``jobs`` (files made in the background). This package names every
+model (Django and the migrations read them here). The wind order and the deal rotation are in
 `tournament.winds`.
 """
 
@@ -58,6 +60,7 @@ from .play import Hand, Payment, Penalty, PenaltyPreset, SessionScore, TotalsChe
 from .records import AuditEntry, HandEntry, HandQuery, TableEntry, TableProposal
 from .stages import Stage, StageCut, StageCutEntry
 from .seating_rules import FixedTable, KeptApartPair
+from .awards import Award
 
 # isort: on
 
@@ -65,6 +68,7 @@ __all__ = [
     "HALVES",
     "TIE_BREAKS",
     "AuditEntry",
+    "Award",
     "FixedTable",
     "Hand",
     "HandEntry",

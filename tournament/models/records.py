@@ -181,6 +181,7 @@ class AuditEntry(models.Model):
         CUT = "cut", _("Cut confirmed")
         CUT_UNDO = "cut_undo", _("Cut undone")
         SEATING_RULES = "seating_rules", _("Seating rules changed")
+        AWARDS = "awards", _("Awards changed")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     session = models.ForeignKey(

@@ -2,7 +2,17 @@
 
 from django.urls import path
 
-from .views import calculator, links, live, overlay, pages, projector, standings, table_links
+from .views import (
+    calculator,
+    links,
+    live,
+    overlay,
+    pages,
+    projector,
+    standings,
+    statistics,
+    table_links,
+)
 
 app_name = "public"
 
@@ -30,6 +40,7 @@ urlpatterns = [
     path("t/<slug:slug>/tables/", pages.table_list, name="table_list"),
     path("t/<slug:slug>/standings/", standings.standings, name="standings"),
     path("t/<slug:slug>/countries/", standings.country_list, name="country_list"),
+    path("t/<slug:slug>/statistics/", statistics.statistics, name="statistics"),
     path("t/<slug:slug>/players/<int:player_id>/", standings.player_detail, name="player_detail"),
     path(
         "t/<slug:slug>/rounds/<int:number>/results/",
@@ -40,6 +51,16 @@ urlpatterns = [
         "t/<slug:slug>/projector/standings/",
         projector.projector_standings,
         name="projector_standings",
+    ),
+    path(
+        "t/<slug:slug>/projector/awards/",
+        statistics.projector_awards,
+        name="projector_awards",
+    ),
+    path(
+        "t/<slug:slug>/projector/statistics/",
+        statistics.projector_statistics,
+        name="projector_statistics",
     ),
     path(
         "t/<slug:slug>/projector/rounds/<int:number>/",

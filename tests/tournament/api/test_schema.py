@@ -26,6 +26,7 @@ ENDPOINTS = {
     "/api/tournaments/{slug}/rounds/{number}/": "round_detail",
     "/api/tournaments/{slug}/rounds/{number}/results/": "round_results",
     "/api/tournaments/{slug}/standings/": "standings",
+    "/api/tournaments/{slug}/statistics/": "statistics",
 }
 
 

@@ -48,7 +48,7 @@ def assert_inside_printable_area(data):
         assert ink_outside(page, DPI) == [], f"page {number} draws in the outer 5 mm"
 
 
-def test_the_registry_serves_the_six_printouts_of_the_command():
+def test_the_registry_serves_the_seven_printouts_of_the_command():
     assert list(DOCUMENTS) == [
         "blank-scorecards",
         "scorecards",
@@ -56,6 +56,7 @@ def test_the_registry_serves_the_six_printouts_of_the_command():
         "slips",
         "standings",
         "aid-card",
+        "awards",
     ]
     assert {doc.audience for doc in DOCUMENTS.values()} <= {
         "officials",

@@ -35,6 +35,7 @@ SAYS = {
         "slips": ["掃描二維碼查看你的頁面和成績。", "門風"],
         "standings": ["選手", "總分", "同分選手名次相同。"],
         "aid-card": ["計分輔助卡", "九蓮寶燈", "斷么九", "Nine Gates"],
+        "awards": ["獎狀", "尚無獎項有得主"],
     },
     "zh-hans": {
         "blank-scorecards": ["计分表 · 第 1 轮 · 第 1 桌", "各局合计", "总分"],
@@ -43,6 +44,7 @@ SAYS = {
         "slips": ["扫描二维码查看你的页面和成绩。", "门风"],
         "standings": ["选手", "总分", "同分选手名次相同。"],
         "aid-card": ["计分辅助卡", "九莲宝灯", "断幺九", "Nine Gates"],
+        "awards": ["奖状", "尚无奖项有得主"],
     },
     "en": {
         "blank-scorecards": ["Score record card · Round 1 · Table 1"],
@@ -51,6 +53,7 @@ SAYS = {
         "slips": ["Scan the code for your page and scores."],
         "standings": ["Tied players share a rank."],
         "aid-card": ["Scoring aid card", "Nine Gates", "九蓮寶燈"],  # the Chinese column
+        "awards": ["Award certificates", "No award has a winner yet"],
     },
 }
 

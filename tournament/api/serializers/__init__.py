@@ -6,9 +6,12 @@ templates receive it."""
 from .common import Problem
 from .rounds import Round, RoundList, RoundResults
 from .standings import Player, StandingsPage
+from .statistics import EventStatistics, PlayerStatistics
 from .tournaments import PlayerPage, Root, Tournament, TournamentPage
 
 __all__ = [
+    "EventStatistics",
+    "PlayerStatistics",
     "Player",
     "PlayerPage",
     "Problem",

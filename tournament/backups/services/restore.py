@@ -17,6 +17,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from ...models import Player, Tournament
 from ...standings.selectors.board import boards_forget
+from ...statistics.selectors.event import statistics_forget
 from .manifest import manifest_read
 from .shared import (
     ARCHIVES,
@@ -161,6 +162,7 @@ def backup_restore(*, path, replace: bool = False) -> Restored:
     else:
         _restore_postgresql(connection, copy, env)
     boards_forget()
+    statistics_forget()
     return Restored(folder, dict(manifest.get("tournaments", {})), pending)
 
 

@@ -124,6 +124,7 @@ def archive_problems(archive: dict) -> list[str]:
     _check_links_and_queries(archive, archive["tournament"], players, officials, problems)
     _check_stages(archive.get("stages", []), players, officials, problems)
     _check_seating_rules(archive, players, problems)
+    _check_awards(archive.get("awards", []), problems)
     for i, line in enumerate(parts["audit"]):
         fields = {"action": str, "reason": str, "created_at": str, "user": _OPT_STR,
                   "round": _OPT_INT, "table": _OPT_INT, "hand_number": _OPT_INT}  # fmt: skip
@@ -231,6 +232,19 @@ def _check_seating_rules(archive, players, problems: list[str]) -> None:
             if not key <= set(players) or len(key) != 2 or key in seen:
                 problems.append(f"Kept-apart pair #{i + 1}: unknown players, or twice.")
             seen.add(key)
+
+
+def _check_awards(awards, problems: list[str]) -> None:
+    """The awards (a list a file may lack): their fields of the right kinds; their choices are
+    checked with the rows (`kinds.AWARDS`)."""
+    if not isinstance(awards, list):
+        problems.append("'awards' must be a list.")
+        return
+    fields = {"kind": str, "title": str, "tie_rule": str, "min_sessions": _INT,
+              "category": str, "category_value": str, "published": bool}  # fmt: skip
+    for i, award in enumerate(awards):
+        if _typed(award, fields, f"Award #{i + 1}", problems) and not _count(award["min_sessions"]):
+            problems.append(f"Award #{i + 1}: 'min_sessions' is a count from 0.")
 
 
 def _known_user(username, officials: set[str], where: str, problems: list[str]) -> None:

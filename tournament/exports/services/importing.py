@@ -40,6 +40,7 @@ from ...roles import roles_ensure
 from ..archive.checks import archive_problems
 from ..archive.format import ArchiveError, archive_upgrade
 from ..kinds import (
+    AWARDS,
     CUT_ENTRIES,
     CUTS,
     FIXED_TABLES,
@@ -155,6 +156,13 @@ def _write(archive: dict, slug: str) -> Tournament:
     )
     _stages_write(tournament, archive.get("stages") or [], refs)
     _seating_rules_write(tournament, archive, refs)
+    rows_insert(
+        AWARDS.model,
+        (
+            row_of(AWARDS, record, refs, tournament=tournament, position=position)
+            for position, record in enumerate(archive.get(AWARDS.name, []), start=1)
+        ),
+    )
     session_scores_rebuild(tournament=tournament)  # the kept totals the standings read
     return tournament
 

@@ -110,14 +110,23 @@ class HandRow:
     def pictures(self) -> list[tuple[str, object]]:
         """(css class, tiles) groups for ``{% tiles %}``: concealed, each meld, winning tile."""
         hand = self.hand
-        if hand.outcome == Hand.Outcome.DRAW or not hand.winning_tile:
+        if hand.outcome == Hand.Outcome.DRAW:
             return []
-        try:  # Tile objects, since canonical notation writes honours as "EE" or "RdRdRd"
-            groups = [("concealed", parse_tiles(hand.concealed))]
-            groups += [("meld", meld.tiles) for meld in parse_melds(hand.melds)]
-            return groups + [("winning", parse_tiles(hand.winning_tile))]
-        except NotationError:
-            return [("concealed", f"{hand.concealed} {hand.melds} {hand.winning_tile}")]
+        return hand_pictures(hand.concealed, hand.melds, hand.winning_tile)
+
+
+def hand_pictures(concealed: str, melds: str, winning_tile: str) -> list[tuple[str, object]]:
+    """A stored hand's tiles as (css class, tiles) groups for ``{% tiles %}``: the concealed
+    tiles, each meld, the winning tile (none without a winning tile); the desk's sheet and the
+    statistics' big hands draw them alike."""
+    if not winning_tile:
+        return []
+    try:  # Tile objects, since canonical notation writes honours as "EE" or "RdRdRd"
+        groups = [("concealed", parse_tiles(concealed))]
+        groups += [("meld", meld.tiles) for meld in parse_melds(melds)]
+        return groups + [("winning", parse_tiles(winning_tile))]
+    except NotationError:
+        return [("concealed", f"{concealed} {melds} {winning_tile}")]
 
 
 @dataclass

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from .aid_card import AidCard
+from .awards import AwardCertificates
 from .base import Document
 from .score_cards import BlankScoreCards, ScoreCards
 from .seating import PlayerSlips, SeatingLists
@@ -14,7 +15,15 @@ from .standings import Standings
 
 DOCUMENTS: dict[str, Document] = {
     document.identifier: document()
-    for document in (BlankScoreCards, ScoreCards, SeatingLists, PlayerSlips, Standings, AidCard)
+    for document in (
+        BlankScoreCards,
+        ScoreCards,
+        SeatingLists,
+        PlayerSlips,
+        Standings,
+        AidCard,
+        AwardCertificates,
+    )
 }
 
 

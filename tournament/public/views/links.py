@@ -58,8 +58,10 @@ from ...play.selectors.sessions import session_of
 from ...play.services.queries import hand_query_raise
 from ...release import Rule
 from ...standings.selectors.board import board_seen
+from ...statistics.selectors.player import player_statistics_seen
 from ...web.form_errors import error_text
 from ..forms import HandQueryForm
+from .statistics import statistics_context
 
 GUESSES_ALLOWED = 20
 GUESS_WINDOW = 600  # seconds
@@ -182,7 +184,9 @@ def _page_context(registration) -> dict:
         "queries": queries,
         "answered": [q for q in queries if q.status != HandQuery.Status.OPEN],
         "now": timezone.now(),
-    }
+    } | statistics_context(
+        player_statistics_seen(public, tournament, registration.player_id) if results else None
+    )
 
 
 def _queries_onto(sessions, queries) -> None:

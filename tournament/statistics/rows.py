@@ -1,0 +1,75 @@
+"""The rows the statistics' selectors read from the database and hand to the pure part
+(`statistics.figures`): plain tuples, grouped in the database already.
+
+Vocabulary: see `statistics.figures` (released hand, win, deal-in, false win, draw, big hand).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class OutcomeRow(NamedTuple):
+    """Hands of one round with one outcome and win type (grouped in the database)."""
+
+    round_number: int
+    outcome: str
+    win_type: str
+    count: int
+
+
+class WinnerRow(NamedTuple):
+    """One player's wins (or false wins) of one win type: count, points, largest."""
+
+    player_id: int
+    outcome: str
+    win_type: str
+    count: int
+    points: int
+    largest: int
+
+
+class DealInRow(NamedTuple):
+    player_id: int
+    count: int
+    cost: int  # what they paid on those hands, positive
+
+
+class PatternRow(NamedTuple):
+    """Won hands of one player that counted the same patterns (``patterns``: [[name, points]],
+    or that list as JSON text)."""
+
+    player_id: int
+    patterns: list | str
+    count: int
+
+
+class SessionRow(NamedTuple):
+    """A session's released hands and draws."""
+
+    session_id: int
+    hands: int
+    draws: int
+
+
+class SeatRow(NamedTuple):
+    session_id: int
+    player_id: int
+
+
+class ValueRow(NamedTuple):
+    value: int
+    count: int
+
+
+class BigHandRow(NamedTuple):
+    round_number: int
+    table_number: int
+    number: int
+    player_id: int
+    value: int
+    patterns: list
+    concealed: str
+    melds: str
+    winning_tile: str
+    win_type: str
