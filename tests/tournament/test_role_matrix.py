@@ -75,6 +75,7 @@ REQUIRED = {
     "console:seating_by_method": "organiser",
     "public:country_list": "anonymous",
     "public:player_detail": "anonymous",
+    "public:player_statistics": "anonymous",  # released results, a registered player
     "public:round_results": "anonymous",
     "public:projector_standings": "anonymous",
     "public:projector_seating": "anonymous",
@@ -96,6 +97,7 @@ REQUIRED = {
             "tournament_detail",
             "player_list",
             "player_detail",
+            "player_statistics",
             "round_list",
             "round_detail",
             "round_results",

@@ -29,6 +29,11 @@ urlpatterns = [
     path(T, tournaments.tournament_detail, name="tournament_detail"),
     path(T + "players/", tournaments.player_list, name="player_list"),
     path(T + "players/<int:player_id>/", standings.player_detail, name="player_detail"),
+    path(
+        T + "players/<int:player_id>/statistics/",
+        statistics.player_statistics,
+        name="player_statistics",
+    ),
     path(T + "rounds/", rounds.round_list, name="round_list"),
     path(T + "rounds/<int:number>/", rounds.round_detail, name="round_detail"),
     path(T + "rounds/<int:number>/results/", rounds.round_results, name="round_results"),

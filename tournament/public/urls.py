@@ -41,6 +41,11 @@ urlpatterns = [
     path("t/<slug:slug>/standings/", standings.standings, name="standings"),
     path("t/<slug:slug>/countries/", standings.country_list, name="country_list"),
     path("t/<slug:slug>/statistics/", statistics.statistics, name="statistics"),
+    path(
+        "t/<slug:slug>/players/<int:player_id>/statistics/",
+        statistics.player_statistics,
+        name="player_statistics",
+    ),
     path("t/<slug:slug>/players/<int:player_id>/", standings.player_detail, name="player_detail"),
     path(
         "t/<slug:slug>/rounds/<int:number>/results/",

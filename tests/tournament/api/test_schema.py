@@ -27,6 +27,7 @@ ENDPOINTS = {
     "/api/tournaments/{slug}/rounds/{number}/results/": "round_results",
     "/api/tournaments/{slug}/standings/": "standings",
     "/api/tournaments/{slug}/statistics/": "statistics",
+    "/api/tournaments/{slug}/players/{player_id}/statistics/": "player_statistics",
 }
 
 

@@ -54,13 +54,15 @@ def test_the_event_endpoint_follows_the_release(client, event):
     assert answer.status_code == 404 and "not public" in answer.json()["detail"]
 
 
-def test_a_players_answer_holds_their_figures(client, event):
+def test_a_players_answer_links_to_their_figures(client, event):
     player_id = Seat.objects.get(
         round__tournament=event, round__number=3, table__number=1, wind="S"
     ).player_id
     line = recount(event, None)["players"][player_id]
-    url = reverse("api:player_detail", args=[event.slug, player_id])
-    stats = client.get(url).json()["statistics"]
+    answer = client.get(reverse("api:player_detail", args=[event.slug, player_id])).json()
+    url = reverse("api:player_statistics", args=[event.slug, player_id])
+    assert answer["statistics"].endswith(url)  # on its own address: see the view
+    stats = client.get(url).json()
     assert stats["hands_played"] == line["hands"]
     assert stats["wins_robbing_kong"] == line["robbing_kong"] == 1
     assert stats["deal_in_cost"] == line["cost"]
@@ -68,4 +70,9 @@ def test_a_players_answer_holds_their_figures(client, event):
     assert [r["round"] for r in stats["ranks"]] == [1, 2, 3]
     event.standings_public = False
     event.save()
-    assert client.get(url).json()["statistics"]["ranks"] == []
+    assert client.get(url).json()["ranks"] == []
+
+
+def test_a_player_who_is_not_registered_has_no_figures(client, event):
+    url = reverse("api:player_statistics", args=[event.slug, 10**9])
+    assert client.get(url).status_code == 404

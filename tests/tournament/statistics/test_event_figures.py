@@ -197,9 +197,10 @@ def test_a_players_own_reads_agree_with_the_event_figures(event, limit):
     assert _line(event_average_build(event, round_limit=limit))[:-1] == _line(figures.average)[:-1]
 
 
-# outcomes by round, wins by player, deal-ins, patterns, values, hands per session, seats, big
-# hands, the roster (names, countries)
-QUERIES = 9
+# hands by session and outcome (the sessions' and the rounds' counts), wins by player, outcome
+# and value (the winners' and the values' counts), deal-ins, patterns, seats, big hands, the
+# roster (names, countries)
+QUERIES = 7
 
 
 def _queries(tournament) -> int:
@@ -225,6 +226,7 @@ def test_the_number_of_queries_does_not_grow_with_players_rounds_or_hands(db):
     small = make_scored_event(8, 1, 2, seed=3)
     large = make_scored_event(32, 4, 8, seed=4)
     assert _queries(small) == _queries(large) == QUERIES
-    # a player's: their sessions and four reads of their hands, four for the event's average,
-    # the penalties outside any session (the standings board is the page's, kept)
-    assert _player_queries(small) == _player_queries(large) == 10
+    # a player's: whether they are registered, their sessions and four reads of their hands,
+    # four for the event's average, the penalties outside any session (the standings board is
+    # the page's, kept)
+    assert _player_queries(small) == _player_queries(large) == 11

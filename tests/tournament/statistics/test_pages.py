@@ -90,7 +90,13 @@ def _south_of_round_three(event):
 def test_the_player_page_shows_the_players_figures_beside_the_event(client, event):
     player_id = _south_of_round_three(event)  # robbed North's kong in round 3
     line = recount(event, None)["players"][player_id]
-    html = _text(client.get(reverse("public:player_detail", args=[event.slug, player_id])))
+    page = client.get(reverse("public:player_detail", args=[event.slug, player_id]))
+    url = reverse("public:player_statistics", args=[event.slug, player_id])
+    assert f'hx-get="{url}"' in page.content.decode()  # asked for once the page shows
+    assert 'id="player-statistics"' not in page.content.decode()
+    fragment = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in fragment
+    html = _text(client.get(url))  # without JavaScript: a page of its own
     assert _row(html, "player-statistics", "Hands played")[1] == str(line["hands"])
     assert _row(html, "player-statistics", "robbing a kong")[1] == str(line["robbing_kong"])
     wins = line["self_draw"] + line["discard"] + line["robbing_kong"]

@@ -55,3 +55,37 @@ def test_false_wins_do_not_count_as_wins_or_points():
     assert (line.false_wins, line.wins, line.robbing_kong, line.won_points) == (1, 1, 1, 25)
     assert (line.hands, line.draws, line.sessions) == (3, 1, 1)
     assert line.patterns_by_count() == [("All Sequences", 1), ("Robbing a Kong", 1)]
+
+
+def test_grouped_hands_split_into_sessions_and_rounds():
+    sessions, rounds = r.hand_groups_split(
+        [
+            r.HandGroup(7, 1, "win", "self_draw", 3),
+            r.HandGroup(7, 1, "draw", "", 2),
+            r.HandGroup(8, 1, "win", "self_draw", 1),
+            r.HandGroup(9, 2, "false_win", "", 1),
+        ],
+        draw="draw",
+    )
+    assert sorted(sessions) == [(7, 5, 2), (8, 1, 0), (9, 1, 0)]
+    assert sorted(rounds) == [
+        (1, "draw", "", 2),
+        (1, "win", "self_draw", 4),
+        (2, "false_win", "", 1),
+    ]
+
+
+def test_grouped_wins_split_as_sql_would_sum_them():
+    winners, values = r.win_groups_split(
+        [
+            r.WinGroup(1, "win", "discard", 40, 2),
+            r.WinGroup(1, "win", "discard", 320, 1),
+            r.WinGroup(2, "false_win", "", None, 1),
+        ],
+        win="win",
+    )
+    assert sorted(winners) == [
+        (1, "win", "discard", 3, 400, 320),
+        (2, "false_win", "", 1, None, None),
+    ]
+    assert sorted(values) == [(40, 2), (320, 1)]  # false wins are not wins

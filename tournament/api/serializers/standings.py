@@ -6,7 +6,6 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .common import MATCH_POINTS, PENALTY_MODE, RANK_BY, WIND, Link, MatchPoints, page_of
-from .statistics import PlayerStatistics
 
 
 class Standing(serializers.Serializer):
@@ -169,7 +168,9 @@ class Player(serializers.Serializer):
     seats = Place(many=True, help_text="The player's seat in each round published.")
     rounds = PlayerRound(many=True, help_text="Each counted round the player played.")
     penalties = PenaltyLine(many=True)
-    statistics = PlayerStatistics(
-        help_text="The player's figures from the released hands, beside the event's."
+    statistics = Link(
+        "api:player_statistics",
+        lambda d, c: [c["slug"], d["standing"].player_id],
+        help_text="The player's figures from the released hands, beside the event's.",
     )
     page = Link("public:player_detail", lambda d, c: [c["slug"], d["standing"].player_id])

@@ -20,9 +20,7 @@ from ... import release
 from ...release import Rule
 from ...standings.selectors.board import board_for_viewer
 from ...standings.selectors.player_card import player_card_seen
-from ...statistics.selectors.player import player_statistics_seen
 from .. import serializers
-from ..serializers.statistics import player_statistics_data
 from .common import PAGING, PAGING_QUERY, Pages, api_page
 
 
@@ -72,9 +70,6 @@ def player_detail(request, tournament, player_id):
         "seats": card.places,
         "rounds": [{"number": number, **rounds[number]} for number in sorted(rounds)],
         "penalties": card.penalties,
-        "statistics": player_statistics_data(
-            player_statistics_seen(request.user, tournament, player_id)
-        ),
     }
     context = {
         "request": request,

@@ -185,7 +185,9 @@ def _page_context(registration) -> dict:
         "answered": [q for q in queries if q.status != HandQuery.Status.OPEN],
         "now": timezone.now(),
     } | statistics_context(
-        player_statistics_seen(public, tournament, registration.player_id) if results else None
+        player_statistics_seen(public, tournament, registration.player_id, registered=True)
+        if results
+        else None
     )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ... import release
@@ -24,12 +25,11 @@ from ...standings.selectors.board import Board, board_for_viewer, countries
 from ...standings.selectors.player_card import player_card_seen
 from ...standings.selectors.provisional import provisional
 from ...standings.selectors.round_results import round_results as table_results
-from ...statistics.selectors.player import player_statistics_seen
+from ...statistics.selectors.released import statistics_visible
 from ...winds import WIND_NAMES
 from ..rows_html import hand_rows_html
 from ..tables import StandingsTable, table_paginate, table_query
 from .pages import live_template, round_or_404
-from .statistics import statistics_context
 
 PER_PAGE = 100
 
@@ -111,7 +111,10 @@ def player_detail(request, tournament, player_id):
         "hand_rows": hand_rows_html(card.hands),
         "show_rank": release.standings_visible(request.user, tournament),
     }
-    context |= statistics_context(player_statistics_seen(request.user, tournament, player_id))
+    if statistics_visible(request.user, tournament):  # asked for once the page shows
+        context["statistics_url"] = reverse(
+            "public:player_statistics", args=[tournament.slug, player_id]
+        )
     return render(request, "tournament/public/player_detail.html", context)
 
 

@@ -10,13 +10,19 @@ statistics page the figures of the whole event (`statistics.selectors.event.stat
                 figures by country. It follows the results release (`Rule.RESULTS`: 404 while
                 the results are held, silent rounds left out) and is kept per version like
                 every public page.
+player section  a player's figures beside the event's (`player_statistics`): the private link
+                shows it in its page; the public player page asks for it once it shows (the
+                event's figures it stands beside are built again after each write, which cost
+                more than the rest of that page), and without JavaScript links to it.
 """
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
+from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from ... import release
 from ...play.selectors.sheet import hand_pictures
@@ -25,6 +31,7 @@ from ...statistics.chart import bar_chart, rank_chart
 from ...statistics.figures import BIG_VALUE
 from ...statistics.selectors.awards import award_lines
 from ...statistics.selectors.event import statistics_seen
+from ...statistics.selectors.player import player_statistics_seen
 from ...web.pagecache import Param
 from .pages import live_template
 
@@ -34,6 +41,19 @@ def statistics_context(stats) -> dict:
     ``stats`` is a `statistics.figures.PlayerStatistics`, or None when none is shown."""
     chart = rank_chart(stats.ranks, stats.ranked) if stats and len(stats.ranks) > 1 else None
     return {"stats": stats, "rank_chart": chart}
+
+
+@public_page(Rule.RESULTS)
+def player_statistics(request, tournament, player_id):
+    """One player's statistics section (see *player section*): the fragment for the player
+    page's request, a page of its own otherwise."""
+    stats = player_statistics_seen(request.user, tournament, player_id)
+    if stats is None:
+        raise Http404(_("No such player in this tournament."))
+    context = {"tournament": tournament, "player_id": player_id, **statistics_context(stats)}
+    return render(
+        request, live_template(request, "tournament/public/player_statistics.html"), context
+    )
 
 
 def _event_context(request, tournament) -> dict:

@@ -21,7 +21,7 @@ import datetime as dt
 from collections import OrderedDict
 from collections.abc import Callable
 
-from django.db.models import Count, F, Max, Q, Sum, TextField
+from django.db.models import Count, F, Sum, TextField
 from django.db.models.functions import Cast
 
 from ...models import Hand, SessionScore, Tournament
@@ -83,24 +83,32 @@ def statistics_seen(user, tournament: Tournament) -> f.EventFigures | None:
 
 
 def event_statistics_build(tournament: Tournament, *, round_limit: int | None) -> f.EventFigures:
-    """The figures built afresh (no cache)."""
+    """The figures built afresh (no cache): six grouped reads of the released hands."""
     hands = Hand.objects.filter(released_hands(tournament, round_limit)).order_by()
     wins = hands.filter(outcome=f.WIN)
+    sessions, by_round = r.hand_groups_split(
+        (
+            r.HandGroup(*row)
+            for row in hands.values("session_id", "session__round__number", "outcome", "win_type")
+            .annotate(n=Count("pk"))
+            .values_list("session_id", "session__round__number", "outcome", "win_type", "n")
+        ),
+        draw=f.DRAW,
+    )
+    winners, values = r.win_groups_split(
+        (
+            r.WinGroup(*row)
+            for row in hands.exclude(outcome=f.DRAW)
+            .values("winner_id", "outcome", "win_type", "value")
+            .annotate(n=Count("pk"))
+            .values_list("winner_id", "outcome", "win_type", "value", "n")
+        ),
+        win=f.WIN,
+    )
     players = f.player_lines(
         seats=_seats(tournament, round_limit),
-        sessions=(
-            r.SessionRow(*row)
-            for row in hands.values("session_id")
-            .annotate(n=Count("pk"), d=Count("pk", filter=Q(outcome=f.DRAW)))
-            .values_list("session_id", "n", "d")
-        ),
-        winners=(
-            r.WinnerRow(*row)
-            for row in hands.exclude(outcome=f.DRAW)
-            .values("winner_id", "outcome", "win_type")
-            .annotate(n=Count("pk"), points=Sum("value"), top=Max("value"))
-            .values_list("winner_id", "outcome", "win_type", "n", "points", "top")
-        ),
+        sessions=sessions,
+        winners=winners,
         deal_ins=_deal_ins(wins),
         patterns=(
             # The list as the database holds it (text): the pure part decodes each distinct
@@ -112,21 +120,13 @@ def event_statistics_build(tournament: Tournament, *, round_limit: int | None) -
             .values_list("winner_id", "text", "n")
         ),
     )
-    rounds = f.round_lines(
-        r.OutcomeRow(*row)
-        for row in hands.values("session__round__number", "outcome", "win_type")
-        .annotate(n=Count("pk"))
-        .values_list("session__round__number", "outcome", "win_type", "n")
-    )
+    rounds = f.round_lines(by_round)
     people = entrants(tournament)
     countries = {entrant.player_id: entrant.country for entrant in people}
     return f.EventFigures(
         rounds=rounds,
         players=players,
-        values=f.value_bins(
-            r.ValueRow(*row)
-            for row in wins.values("value").annotate(n=Count("pk")).values_list("value", "n")
-        ),
+        values=f.value_bins(values),
         patterns=f.pattern_lines(players, sum(line.wins for line in rounds)),
         big_hands=f.big_hands(_big_hands(wins)),
         countries=f.country_lines(players, countries),
@@ -151,13 +151,12 @@ def _seats(tournament: Tournament, round_limit: int | None) -> list[r.SeatRow]:
 
 def _deal_ins(wins) -> list[r.DealInRow]:
     """Won hands by discarder, with what the discarder paid on them (a positive number)."""
+    # The discarder's own payment of each hand: one payment a hand, so no DISTINCT (a won
+    # hand's discarder always pays).
     rows = (
-        wins.filter(discarder__isnull=False)
+        wins.filter(discarder__isnull=False, payments__player_id=F("discarder_id"))
         .values("discarder_id")
-        .annotate(
-            n=Count("pk", distinct=True),
-            paid=Sum("payments__amount", filter=Q(payments__player_id=F("discarder_id"))),
-        )
+        .annotate(n=Count("pk"), paid=Sum("payments__amount"))
         .values_list("discarder_id", "n", "paid")
     )
     return [r.DealInRow(player_id, count, -(paid or 0)) for player_id, count, paid in rows]

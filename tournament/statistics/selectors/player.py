@@ -23,7 +23,7 @@ from django.db.models import Count, F, Max, Q, Sum, TextField
 from django.db.models.functions import Cast
 
 from ... import release
-from ...models import Hand, Payment, SessionScore, Tournament
+from ...models import Hand, Payment, Registration, SessionScore, Tournament
 from ...roles import is_official
 from ...standings.selectors.board import board_seen
 from ...standings.selectors.inputs import counted_rounds, loose_penalties
@@ -137,11 +137,16 @@ def event_average_build(tournament: Tournament, *, round_limit: int | None) -> f
 
 
 def player_statistics_seen(
-    user, tournament: Tournament, player_id: int
+    user, tournament: Tournament, player_id: int, *, registered: bool = False
 ) -> f.PlayerStatistics | None:
     """One player's figures beside the event's as ``user`` may see them (the rank history only
-    while the standings are theirs to see), or None when the results are not."""
+    while the standings are theirs to see), or None when the results are not, or when the
+    player is not registered in the tournament (``registered``: the caller knows they are)."""
     if not statistics_visible(user, tournament):
+        return None
+    if not registered and not (
+        Registration.objects.filter(tournament=tournament, player_id=player_id).exists()
+    ):
         return None
     limit = statistics_round_limit(user, tournament)
     official = is_official(user, tournament)
