@@ -278,7 +278,10 @@ def player_lines(
     players: dict[int, PlayerLine] = {}
 
     def line_of(player_id: int) -> PlayerLine:
-        return players.setdefault(player_id, PlayerLine(player_id))
+        line = players.get(player_id)
+        if line is None:  # not `setdefault`: that would make a line for every row
+            line = players[player_id] = PlayerLine(player_id)
+        return line
 
     for session_id, player_id in seats:
         line = line_of(player_id)

@@ -104,37 +104,3 @@ def hand_groups_split(
         [SessionRow(pk, hands, draws) for pk, (hands, draws) in sessions.items()],
         [OutcomeRow(*key, count) for key, count in rounds.items()],
     )
-
-
-class WinGroup(NamedTuple):
-    """A player's won (or falsely won) hands of one outcome, win type and value: one grouped
-    read gives both the winners' rows (`WinnerRow`) and the values of the wins (`ValueRow`),
-    see `win_groups_split`."""
-
-    player_id: int
-    outcome: str
-    win_type: str
-    value: int | None
-    count: int
-
-
-def win_groups_split(
-    groups: Iterable[WinGroup], win: str
-) -> tuple[list[WinnerRow], list[ValueRow]]:
-    """Each winner's count, points and largest hand by outcome and win type (points and
-    largest hand over the hands with a value, None when none has one, as SQL's SUM and MAX
-    give them), and the wins (``win``) counted by value."""
-    winners: dict[tuple[int, str, str], list] = {}
-    values: dict[int | None, int] = {}
-    for player_id, outcome, win_type, value, count in groups:
-        line = winners.setdefault((player_id, outcome, win_type), [0, None, None])
-        line[0] += count
-        if value is not None:
-            line[1] = (line[1] or 0) + value * count
-            line[2] = value if line[2] is None else max(line[2], value)
-        if outcome == win:
-            values[value] = values.get(value, 0) + count
-    return (
-        [WinnerRow(*key, *line) for key, line in winners.items()],
-        [ValueRow(value, count) for value, count in values.items()],
-    )

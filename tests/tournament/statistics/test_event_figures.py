@@ -197,10 +197,9 @@ def test_a_players_own_reads_agree_with_the_event_figures(event, limit):
     assert _line(event_average_build(event, round_limit=limit))[:-1] == _line(figures.average)[:-1]
 
 
-# hands by session and outcome (the sessions' and the rounds' counts), wins by player, outcome
-# and value (the winners' and the values' counts), deal-ins, patterns, seats, big hands, the
-# roster (names, countries)
-QUERIES = 7
+# hands by session and outcome (the sessions' and the rounds' counts), wins by player, values,
+# deal-ins, patterns, seats, big hands, the roster (names, countries)
+QUERIES = 8
 
 
 def _queries(tournament) -> int:

@@ -73,19 +73,3 @@ def test_grouped_hands_split_into_sessions_and_rounds():
         (1, "win", "self_draw", 4),
         (2, "false_win", "", 1),
     ]
-
-
-def test_grouped_wins_split_as_sql_would_sum_them():
-    winners, values = r.win_groups_split(
-        [
-            r.WinGroup(1, "win", "discard", 40, 2),
-            r.WinGroup(1, "win", "discard", 320, 1),
-            r.WinGroup(2, "false_win", "", None, 1),
-        ],
-        win="win",
-    )
-    assert sorted(winners) == [
-        (1, "win", "discard", 3, 400, 320),
-        (2, "false_win", "", 1, None, None),
-    ]
-    assert sorted(values) == [(40, 2), (320, 1)]  # false wins are not wins

@@ -21,7 +21,7 @@ import datetime as dt
 from collections import OrderedDict
 from collections.abc import Callable
 
-from django.db.models import Count, F, Sum, TextField
+from django.db.models import Count, F, Max, Sum, TextField
 from django.db.models.functions import Cast
 
 from ...models import Hand, SessionScore, Tournament
@@ -95,20 +95,16 @@ def event_statistics_build(tournament: Tournament, *, round_limit: int | None) -
         ),
         draw=f.DRAW,
     )
-    winners, values = r.win_groups_split(
-        (
-            r.WinGroup(*row)
-            for row in hands.exclude(outcome=f.DRAW)
-            .values("winner_id", "outcome", "win_type", "value")
-            .annotate(n=Count("pk"))
-            .values_list("winner_id", "outcome", "win_type", "value", "n")
-        ),
-        win=f.WIN,
-    )
     players = f.player_lines(
         seats=_seats(tournament, round_limit),
         sessions=sessions,
-        winners=winners,
+        winners=(
+            r.WinnerRow(*row)
+            for row in hands.exclude(outcome=f.DRAW)
+            .values("winner_id", "outcome", "win_type")
+            .annotate(n=Count("pk"), points=Sum("value"), top=Max("value"))
+            .values_list("winner_id", "outcome", "win_type", "n", "points", "top")
+        ),
         deal_ins=_deal_ins(wins),
         patterns=(
             # The list as the database holds it (text): the pure part decodes each distinct
@@ -126,7 +122,10 @@ def event_statistics_build(tournament: Tournament, *, round_limit: int | None) -
     return f.EventFigures(
         rounds=rounds,
         players=players,
-        values=f.value_bins(values),
+        values=f.value_bins(
+            r.ValueRow(*row)
+            for row in wins.values("value").annotate(n=Count("pk")).values_list("value", "n")
+        ),
         patterns=f.pattern_lines(players, sum(line.wins for line in rounds)),
         big_hands=f.big_hands(_big_hands(wins)),
         countries=f.country_lines(players, countries),
