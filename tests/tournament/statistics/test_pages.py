@@ -93,6 +93,7 @@ def test_the_player_page_shows_the_players_figures_beside_the_event(client, even
     page = client.get(reverse("public:player_detail", args=[event.slug, player_id]))
     url = reverse("public:player_statistics", args=[event.slug, player_id])
     assert f'hx-get="{url}"' in page.content.decode()  # asked for once the page shows
+    assert "htmx-2.min.js" in page.content.decode()  # by htmx, which the page loads
     assert 'id="player-statistics"' not in page.content.decode()
     fragment = client.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert "<html" not in fragment
