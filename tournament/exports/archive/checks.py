@@ -2,7 +2,8 @@
 
 Vocabulary (and see `.format`)
 ----------
-check           the structure (each record's keys of the right kind: `_typed`), the references
+check           the structure (each record's keys of the right kind: `.typed`; the event's
+                settings around play: `.setting_checks`), the references
                 between parts (players, tables, officials, presets named by the records), and
                 every hand re-scored with the engine (`tournament.play.entry.evaluate`, the
                 archived hand as an entry: `hand_entry`) against its stored value, patterns and
@@ -19,6 +20,8 @@ from ...play.entry.hand_entry import ENTRY_FLAGS, HandEntryData, Seating
 from ...seating.request import SEATING_METHODS
 from ...winds import WINDS
 from .format import HAND_FLAGS, TOURNAMENT_FIELDS, half_of
+from .setting_checks import awards_check, seating_rules_check, stages_check
+from .typed import INT, OPT_INT, OPT_STR, is_count, known_user, typed
 
 
 def _check_half(record: dict, where: str, problems: list[str]) -> bool:
@@ -51,35 +54,11 @@ def hand_entry(hand: dict) -> HandEntryData:
     )
 
 
-def _typed(record, fields: dict, where: str, problems: list[str]) -> bool:
-    if not isinstance(record, dict):
-        problems.append(f"{where} is not an object.")
-        return False
-    ok = True
-    for name, kind in fields.items():
-        value = record.get(name)
-        nullable = isinstance(kind, tuple) and type(None) in kind
-        if value is None and nullable:
-            continue
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            problems.append(f"{where}: {name!r} is missing or of the wrong kind.")
-            ok = False
-        elif isinstance(value, bool) and kind in (int, (int, type(None))):
-            problems.append(f"{where}: {name!r} is missing or of the wrong kind.")
-            ok = False
-    return ok
-
-
-_INT = int
-_OPT_INT = (int, type(None))
-_OPT_STR = (str, type(None))
-
-
 def archive_problems(archive: dict) -> list[str]:
     """Everything wrong with an archive, hands that do not re-score to their stored values
     included (each named by round, table and hand). Empty when it may be imported."""
     problems: list[str] = []
-    if not _typed(archive.get("tournament"), TOURNAMENT_FIELDS, "The tournament", problems):
+    if not typed(archive.get("tournament"), TOURNAMENT_FIELDS, "The tournament", problems):
         return problems
     if not isinstance(archive["tournament"].get("players_confirm_at_table", False), bool):
         problems.append("The tournament: 'players_confirm_at_table' must be true or false.")
@@ -94,12 +73,12 @@ def archive_problems(archive: dict) -> list[str]:
     players = _check_players(parts["players"], problems)
     tables = set()
     for i, table in enumerate(parts["tables"]):
-        if _typed(table, {"number": _INT, "label": str}, f"Table #{i + 1}", problems):
+        if typed(table, {"number": INT, "label": str}, f"Table #{i + 1}", problems):
             tables.add(table["number"])
     seatings = _check_rounds(parts["rounds"], players, tables, problems)
     officials = set()
     for i, official in enumerate(parts["officials"]):
-        if _typed(official, {"username": str, "role": str}, f"Official #{i + 1}", problems):
+        if typed(official, {"username": str, "role": str}, f"Official #{i + 1}", problems):
             officials.add(official["username"])
     rules = None
     if not problems:
@@ -110,27 +89,27 @@ def archive_problems(archive: dict) -> list[str]:
     _check_sessions(parts["sessions"], seatings, players, officials, rules, problems)
     presets = _check_presets(parts["penalty_presets"], problems)
     for i, penalty in enumerate(parts["penalties"]):
-        fields = {"player": _INT, "amount": _INT, "mode": str, "reason": str,
-                  "round": _OPT_INT, "table": _OPT_INT, "hand": _OPT_INT,
-                  "created_by": _OPT_STR, "created_at": str, "preset": _OPT_STR,
+        fields = {"player": INT, "amount": INT, "mode": str, "reason": str,
+                  "round": OPT_INT, "table": OPT_INT, "hand": OPT_INT,
+                  "created_by": OPT_STR, "created_at": str, "preset": OPT_STR,
                   "warning": bool}  # fmt: skip
-        if _typed(penalty, fields, f"Penalty #{i + 1}", problems):
+        if typed(penalty, fields, f"Penalty #{i + 1}", problems):
             _check_half(penalty, f"Penalty #{i + 1}", problems)
             if penalty["player"] not in players:
                 problems.append(f"Penalty #{i + 1} names an unknown player {penalty['player']}.")
             if penalty["preset"] is not None and penalty["preset"] not in presets:
                 problems.append(f"Penalty #{i + 1} names an unknown preset {penalty['preset']!r}.")
-            _known_user(penalty["created_by"], officials, f"Penalty #{i + 1}", problems)
+            known_user(penalty["created_by"], officials, f"Penalty #{i + 1}", problems)
     _check_links_and_queries(archive, archive["tournament"], players, officials, problems)
-    _check_stages(archive.get("stages", []), players, officials, problems)
-    _check_seating_rules(archive, players, problems)
-    _check_awards(archive.get("awards", []), problems)
+    stages_check(archive.get("stages", []), players, officials, problems)
+    seating_rules_check(archive, players, problems)
+    awards_check(archive.get("awards", []), problems)
     for i, line in enumerate(parts["audit"]):
-        fields = {"action": str, "reason": str, "created_at": str, "user": _OPT_STR,
-                  "round": _OPT_INT, "table": _OPT_INT, "hand_number": _OPT_INT}  # fmt: skip
-        if _typed(line, fields, f"Audit line #{i + 1}", problems):
+        fields = {"action": str, "reason": str, "created_at": str, "user": OPT_STR,
+                  "round": OPT_INT, "table": OPT_INT, "hand_number": OPT_INT}  # fmt: skip
+        if typed(line, fields, f"Audit line #{i + 1}", problems):
             _check_half(line, f"Audit line #{i + 1}", problems)
-            _known_user(line["user"], officials, f"Audit line #{i + 1}", problems)
+            known_user(line["user"], officials, f"Audit line #{i + 1}", problems)
     return problems
 
 
@@ -145,120 +124,27 @@ def _check_links_and_queries(archive, tournament, players, officials, problems) 
             problems.append(f"{key!r} must be a list.")
             return
     for i, link in enumerate(archive.get("links", [])):
-        fields = {"player": _INT, "token": str, "issued_at": str}
-        if _typed(link, fields, f"Private link #{i + 1}", problems):
+        fields = {"player": INT, "token": str, "issued_at": str}
+        if typed(link, fields, f"Private link #{i + 1}", problems):
             if link["player"] not in players:
                 problems.append(f"Private link #{i + 1} names an unknown player {link['player']}.")
     for i, query in enumerate(archive.get("queries", [])):
-        fields = {"round": _INT, "table": _INT, "hand_number": _INT, "player": _INT,
+        fields = {"round": INT, "table": INT, "hand_number": INT, "player": INT,
                   "text": str, "raised_at": str, "status": str, "answer": str,
-                  "answered_by": _OPT_STR, "answered_at": _OPT_STR}  # fmt: skip
-        if _typed(query, fields, f"Hand query #{i + 1}", problems):
+                  "answered_by": OPT_STR, "answered_at": OPT_STR}  # fmt: skip
+        if typed(query, fields, f"Hand query #{i + 1}", problems):
             if query["player"] not in players:
                 problems.append(f"Hand query #{i + 1} names an unknown player {query['player']}.")
-            _known_user(query["answered_by"], officials, f"Hand query #{i + 1}", problems)
-
-
-def _check_stages(records, players, officials, problems: list[str]) -> None:
-    """Stages numbered 1, 2, ...; every one but the last with its cut; cuts name known
-    players once each."""
-    if not isinstance(records, list):
-        problems.append("'stages' must be a list.")
-        return
-    fields = {"number": _INT, "last_round": _OPT_INT, "cut_size": _OPT_INT, "carry": list,
-              "cut": (dict, type(None))}  # fmt: skip
-    for i, stage in enumerate(records):
-        where = f"Stage #{i + 1}"
-        if not _typed(stage, fields, where, problems):
-            continue
-        last = i == len(records) - 1
-        carry = stage["carry"]
-        if stage["number"] != i + 1:
-            problems.append(f"{where} is numbered {stage['number']}: stages count 1, 2, ...")
-        if (stage["last_round"] is None) != last or (stage["cut_size"] is None) != last:
-            problems.append(f"{where}: every stage but the last ends with its round and cut.")
-        if not (
-            len(carry) == 2
-            and all(isinstance(n, int) and not isinstance(n, bool) for n in carry)
-            and 0 <= carry[0] <= carry[1]
-            and carry[1] >= 1
-        ):
-            problems.append(f"{where}: 'carry' is [numerator, denominator], at most the whole.")
-        cut = stage["cut"]
-        if cut is None:
-            continue
-        cut_fields = {"seed": _INT, "tie_breaks": str, "confirmed_by": _OPT_STR,
-                      "confirmed_at": str, "entries": list}  # fmt: skip
-        if not _typed(cut, cut_fields, f"{where}'s cut", problems):
-            continue
-        _known_user(cut["confirmed_by"], officials, f"{where}'s cut", problems)
-        seen = set()
-        entry_fields = {"player": _INT, "position": _INT, "rank": str, "score": _INT,
-                        "carried": _INT, "qualified": bool, "lot": _OPT_INT}  # fmt: skip
-        for j, entry in enumerate(cut["entries"]):
-            name = f"{where}'s cut, line #{j + 1}"
-            if not _typed(entry, entry_fields, name, problems):
-                continue
-            if entry["player"] not in players or entry["player"] in seen:
-                problems.append(f"{name} names an unknown or repeated player {entry['player']}.")
-            seen.add(entry["player"])
-
-
-def _count(value, least: int = 0) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= least
-
-
-def _check_seating_rules(archive, players, problems: list[str]) -> None:
-    """The fixed tables (one per known player, tables and rounds from 1, in order) and the
-    pairs kept apart (two known players, each pair once): lists a file may lack."""
-    fixed, pairs = archive.get("fixed_tables", []), archive.get("kept_apart", [])
-    if not isinstance(fixed, list) or not isinstance(pairs, list):
-        problems.append("'fixed_tables' and 'kept_apart' must be lists.")
-        return
-    fields = {"player": _INT, "table": _INT, "first_round": _OPT_INT, "last_round": _OPT_INT}
-    seen: set = set()
-    for i, rule in enumerate(fixed):
-        if _typed(rule, fields, f"Fixed table #{i + 1}", problems):
-            first = rule["first_round"] or 1
-            last = rule["last_round"] or first
-            if rule["player"] not in players or rule["player"] in seen or first > last:
-                problems.append(f"Fixed table #{i + 1}: an unknown or repeated player, or "
-                                "the first round after the last.")  # fmt: skip
-            seen.add(rule["player"])
-    fields = {"player_a": _INT, "player_b": _INT, "until_round": _OPT_INT}
-    for i, pair in enumerate(pairs):
-        if _typed(pair, fields, f"Kept-apart pair #{i + 1}", problems):
-            key = frozenset((pair["player_a"], pair["player_b"]))
-            if not key <= set(players) or len(key) != 2 or key in seen:
-                problems.append(f"Kept-apart pair #{i + 1}: unknown players, or twice.")
-            seen.add(key)
-
-
-def _check_awards(awards, problems: list[str]) -> None:
-    """The awards (a list a file may lack): their fields of the right kinds; their choices are
-    checked with the rows (`kinds.AWARDS`)."""
-    if not isinstance(awards, list):
-        problems.append("'awards' must be a list.")
-        return
-    fields = {"kind": str, "title": str, "tie_rule": str, "min_sessions": _INT,
-              "category": str, "category_value": str, "published": bool}  # fmt: skip
-    for i, award in enumerate(awards):
-        if _typed(award, fields, f"Award #{i + 1}", problems) and not _count(award["min_sessions"]):
-            problems.append(f"Award #{i + 1}: 'min_sessions' is a count from 0.")
-
-
-def _known_user(username, officials: set[str], where: str, problems: list[str]) -> None:
-    if username is not None and username not in officials:
-        problems.append(f"{where} names {username!r}, who is not among the officials.")
+            known_user(query["answered_by"], officials, f"Hand query #{i + 1}", problems)
 
 
 def _check_presets(records: list, problems: list[str]) -> set[str]:
     """The names of the archive's penalty presets (each named once)."""
     names: set[str] = set()
-    fields = {"name": str, "points": _INT, "per": str, "mode": str, "warning_first": bool,
-              "position": _INT}  # fmt: skip
+    fields = {"name": str, "points": INT, "per": str, "mode": str, "warning_first": bool,
+              "position": INT}  # fmt: skip
     for i, preset in enumerate(records):
-        if not _typed(preset, fields, f"Penalty preset #{i + 1}", problems):
+        if not typed(preset, fields, f"Penalty preset #{i + 1}", problems):
             continue
         if preset["name"] in names:
             problems.append(f"Penalty preset {preset['name']!r} appears twice.")
@@ -268,11 +154,11 @@ def _check_presets(records: list, problems: list[str]) -> set[str]:
 
 def _check_players(records: list, problems: list[str]) -> dict[int, str]:
     players: dict[int, str] = {}
-    fields = {"number": _INT, "name": str, "given_name": str, "family_name": str,
+    fields = {"number": INT, "name": str, "given_name": str, "family_name": str,
               "chinese_name": str, "country": str, "club": str, "external_id": str,
               "status": str, "is_substitute": bool}  # fmt: skip
     for i, player in enumerate(records):
-        if not _typed(player, fields, f"Player #{i + 1}", problems):
+        if not typed(player, fields, f"Player #{i + 1}", problems):
             continue
         if player["number"] in players:
             problems.append(f"Player number {player['number']} appears twice.")
@@ -285,12 +171,12 @@ def _check_rounds(records, players, tables, problems) -> dict[tuple[int, int, in
     seatings: dict[tuple[int, int, int], dict[str, int]] = {}
     seen_rounds = set()
     for i, round_ in enumerate(records):
-        fields = {"number": _INT, "status": str, "seating_published": bool, "seats": list,
-                  "table_change_after": _OPT_INT}  # fmt: skip
-        if not _typed(round_, fields, f"Round #{i + 1}", problems):
+        fields = {"number": INT, "status": str, "seating_published": bool, "seats": list,
+                  "table_change_after": OPT_INT}  # fmt: skip
+        if not typed(round_, fields, f"Round #{i + 1}", problems):
             continue
         halves_declared = 1 if round_.get("table_change_after") is None else 2
-        if round_.get("seating_method", "random") not in SEATING_METHODS or not _count(
+        if round_.get("seating_method", "random") not in SEATING_METHODS or not is_count(
             round_.get("repeat_limit", 0)
         ):
             problems.append(
@@ -302,7 +188,7 @@ def _check_rounds(records, players, tables, problems) -> dict[tuple[int, int, in
         seen_rounds.add(round_["number"])
         for j, seat in enumerate(round_["seats"]):
             where = f"Round {round_['number']}, seat #{j + 1}"
-            if not _typed(seat, {"table": _INT, "wind": str, "player": _INT}, where, problems):
+            if not typed(seat, {"table": INT, "wind": str, "player": INT}, where, problems):
                 continue
             if seat["table"] not in tables or seat["player"] not in players:
                 problems.append(f"{where} names an unknown table or player.")
@@ -328,11 +214,11 @@ def _check_rounds(records, players, tables, problems) -> dict[tuple[int, int, in
 def _check_sessions(records, seatings, players, officials, rules, problems) -> None:
     seen = set()
     for i, session in enumerate(records):
-        fields = {"round": _INT, "table": _INT, "status": str, "hands": list,
-                  "card_totals": (dict, type(None)), "reconciled_by": _OPT_STR,
-                  "reconciled_at": _OPT_STR, "opened_at": _OPT_STR,
+        fields = {"round": INT, "table": INT, "status": str, "hands": list,
+                  "card_totals": (dict, type(None)), "reconciled_by": OPT_STR,
+                  "reconciled_at": OPT_STR, "opened_at": OPT_STR,
                   "table_proposals": (list, type(None))}  # fmt: skip
-        if not _typed(session, fields, f"Session #{i + 1}", problems):
+        if not typed(session, fields, f"Session #{i + 1}", problems):
             continue
         if not _check_half(session, f"Session #{i + 1}", problems):
             continue
@@ -345,38 +231,38 @@ def _check_sessions(records, seatings, players, officials, rules, problems) -> N
         if seating is None:
             problems.append(f"{where} has no seats.")
             continue
-        _known_user(session["reconciled_by"], officials, where, problems)
+        known_user(session["reconciled_by"], officials, where, problems)
         numbers = set()
         for hand in session["hands"]:
             _check_hand(hand, where, seating, officials, rules, numbers, problems)
         for proposal in session.get("table_proposals") or []:
-            fields = {"number": _INT, "player": _INT, "data": dict, "entered_at": str}
-            if _typed(proposal, fields, f"{where}, a player's table entry", problems):
+            fields = {"number": INT, "player": INT, "data": dict, "entered_at": str}
+            if typed(proposal, fields, f"{where}, a player's table entry", problems):
                 if proposal["player"] not in seating.names:
                     problems.append(f"{where}: a table entry names a player not at the table.")
 
 
 def _check_hand(hand, where, seating, officials, rules, numbers, problems) -> None:
-    fields = {"number": _INT, "outcome": str, "winner": _OPT_INT, "win_type": str,
-              "discarder": _OPT_INT, "immunity": str, "responsible": _OPT_INT,
+    fields = {"number": INT, "outcome": str, "winner": OPT_INT, "win_type": str,
+              "discarder": OPT_INT, "immunity": str, "responsible": OPT_INT,
               "concealed": str, "melds": str, "winning_tile": str, "penalty_tiles": str,
-              "flags": list, "value": _OPT_INT, "patterns": list, "payments": dict,
-              "entered_by": _OPT_STR, "confirmed_by": _OPT_STR, "entered_at": str,
-              "updated_at": str, "version": _INT, "confirmed": bool,
+              "flags": list, "value": OPT_INT, "patterns": list, "payments": dict,
+              "entered_by": OPT_STR, "confirmed_by": OPT_STR, "entered_at": str,
+              "updated_at": str, "version": INT, "confirmed": bool,
               "second_entries": list, "table_entry": (dict, type(None))}  # fmt: skip
-    if not _typed(hand, fields, f"{where}, a hand", problems):
+    if not typed(hand, fields, f"{where}, a hand", problems):
         return
     name = f"{where}, hand {hand['number']}"
     if hand["number"] in numbers:
         problems.append(f"{name} appears twice.")
     numbers.add(hand["number"])
     for user in (hand["entered_by"], hand["confirmed_by"]):
-        _known_user(user, officials, name, problems)
+        known_user(user, officials, name, problems)
     at_table = hand.get("table_entry")
     if at_table is not None:
-        table_fields = {"entered_by": _OPT_STR, "entered_at": str, "first": bool, "players": list}
-        if _typed(at_table, table_fields, f"{name}, its table entry", problems):
-            _known_user(at_table["entered_by"], officials, name, problems)
+        table_fields = {"entered_by": OPT_STR, "entered_at": str, "first": bool, "players": list}
+        if typed(at_table, table_fields, f"{name}, its table entry", problems):
+            known_user(at_table["entered_by"], officials, name, problems)
             if any(number not in seating.names for number in at_table["players"]):
                 problems.append(f"{name}: its table entry names a player not at the table.")
     if any(flag not in HAND_FLAGS for flag in hand["flags"]):
