@@ -13,9 +13,10 @@ from django_tables2.utils import OrderByTuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.kept import kept, kept_value
 from tests.tournament.builders import make_ranked_event
 from tournament.event.services.registrations import registration_withdraw
-from tournament.models import Registration
+from tournament.models import Registration, Tournament
 from tournament.public.rows_html import hand_rows_html
 from tournament.public.tables import StandingsTable
 from tournament.standings.ranking.build import standings_build
@@ -60,20 +61,25 @@ def test_a_sorted_column_is_in_django_tables2s_order(rows, column, descending):
     assert [row.player_id for row in table.data] == [row.player_id for row in theirs]
 
 
-@pytest.fixture(scope="module")
-def event(django_db_setup, django_db_blocker):
+def _marked_event() -> int:
     """8 players after round 1 (see `make_ranked_event`), player 1 named with markup and
     withdrawn."""
-    with django_db_blocker.unblock():
-        tournament = make_ranked_event(8, results_public=True, standings_public=True)
-        registration = Registration.objects.get(tournament=tournament, number=1)
-        player = registration.player
-        player.name = player.given_name = '<img src=x onerror="alert(1)">'
-        player.family_name = ""
-        player.save()
-        registration_withdraw(registration=registration, from_round=2)
-        tournament.refresh_from_db()
-        return tournament
+    tournament = make_ranked_event(8, results_public=True, standings_public=True)
+    registration = Registration.objects.get(tournament=tournament, number=1)
+    player = registration.player
+    player.name = player.given_name = '<img src=x onerror="alert(1)">'
+    player.family_name = ""
+    player.save()
+    registration_withdraw(registration=registration, from_round=2)
+    return tournament.pk
+
+
+marked_kept = kept("marked_kept", _marked_event)
+
+
+@pytest.fixture
+def event(marked_kept, db):
+    return Tournament.objects.get(pk=kept_value(marked_kept, "event with a marked name"))
 
 
 @pytest.mark.django_db
