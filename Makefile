@@ -53,13 +53,17 @@ run: $(STAMP) fonts
 		--timeout-graceful-shutdown 2
 
 # axe-core for the accessibility browser tests, at the version its lock file pins (npm ci: the
-# lock as it is, nothing resolved again); the tests inject it into Chromium, the site never
+# lock as it is, nothing resolved again), installed inside the virtual environment beside the
+# Python packages (never in the source tree); the tests inject it into Chromium, the site never
 # serves it (tests/e2e/accessibility.py).
 AXE_DIR := tests/e2e/axe
-AXE := $(AXE_DIR)/node_modules/axe-core/axe.min.js
+AXE_HOME := $(VENV)/axe
+AXE := $(AXE_HOME)/node_modules/axe-core/axe.min.js
 
-$(AXE): $(AXE_DIR)/package.json $(AXE_DIR)/package-lock.json
-	cd $(AXE_DIR) && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+$(AXE): $(AXE_DIR)/package.json $(AXE_DIR)/package-lock.json | $(PY)
+	mkdir -p $(AXE_HOME)
+	cp $(AXE_DIR)/package.json $(AXE_DIR)/package-lock.json $(AXE_HOME)/
+	cd $(AXE_HOME) && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	touch $@
 
 axe: $(AXE)
