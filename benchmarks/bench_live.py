@@ -45,10 +45,12 @@ meter       what each part of the layout spent over the replay's window (`Meter`
 yield       the phones and the browsers stand for other people's devices: on this one machine
             they run at a lower priority (``--load-nice``, `LOAD_NICE`), so that the desk's
             save competes for the cores with the site's own spectators' processes (niced 5 by
-            the layout), not with the load generators. Chromium, run as root, sets most of its
-            own threads back to niceness 0 (its compositor to -8): its pages still compete with
-            the desk. Running the load generators under ``SCHED_IDLE`` instead made the phones'
-            own timings wait for a core (their p95 from 0.1 s to 0.77 s) and is not used.
+            the layout), not with the load generators. Chromium, run as root, would set most
+            of its own threads back to niceness 0 (its compositor to -8): it is started without
+            the right to raise a priority (`yielding_chromium`), so its threads keep the
+            niceness they were born with. Running the load generators under ``SCHED_IDLE``
+            instead made the phones' own timings wait for a core (their p95 from 0.1 s to
+            0.77 s) and is not used.
             ``--load-nice 0`` runs them at the site's priority (the desk's ratio then mostly
             measures locust and Chromium).
 names       every port is an option (``--port``, the proxy's; ``--first-port N``: the proxy,
@@ -76,6 +78,8 @@ import itertools
 import json
 import os
 import resource
+import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -114,6 +118,24 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--no-first-run",
 ]
+
+
+def yielding_chromium(folder: Path) -> str:
+    """The browser to start: `CHROMIUM` itself, or, when this process may raise priorities (root
+    with ``CAP_SYS_NICE``) and ``setpriv`` is there, a launcher in ``folder`` that starts it
+    without that right (*yield*): Chromium then cannot put its threads back above the phones'
+    niceness, and its compositor's -8 is refused (it carries on at the niceness it has)."""
+    setpriv = shutil.which("setpriv")
+    if not LOAD_NICE or os.geteuid() != 0 or setpriv is None:
+        return CHROMIUM
+    launcher = folder / "chromium-yielding"
+    launcher.write_text(
+        "#!/bin/sh\n"
+        f"exec {shlex.quote(setpriv)} --inh-caps=-sys_nice --bounding-set=-sys_nice "
+        f'{shlex.quote(CHROMIUM)} "$@"\n'
+    )
+    launcher.chmod(0o755)
+    return str(launcher)
 
 
 def percentile(values: list[float], share: float) -> float | None:
@@ -477,9 +499,16 @@ class Browsers(threading.Thread):
     calls stay in the thread that started it): `ready` is set once every page is open (or the
     start failed: `failure`); `finish()` collects each page's records and closes it all."""
 
-    def __init__(self, base: str, pages: list[tuple[str, str, bool]], official: tuple[str, str]):
+    def __init__(
+        self,
+        base: str,
+        pages: list[tuple[str, str, bool]],
+        official: tuple[str, str],
+        executable: str = CHROMIUM,
+    ):
         super().__init__(daemon=True)
         self.base, self.pages, self.official = base, pages, official
+        self.executable = executable
         self.ready = threading.Event()
         self._stop = threading.Event()
         self._done = threading.Event()
@@ -518,7 +547,9 @@ class Browsers(threading.Thread):
             if LOAD_NICE:  # before Playwright starts its driver: see `load_yields_thread`
                 load_yields_thread()
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                browser = playwright.chromium.launch(
+                    executable_path=self.executable, args=CHROMIUM_ARGS
+                )
                 opened = []
                 try:
                     for name, path, logged_in in self.pages:
@@ -816,6 +847,7 @@ def replay(options, folder: Path, database_name: str) -> dict:
                         ("desk", f"/t/{tournament.slug}/desk/round/{ROUND}/", True),
                     ],
                     ("live-organiser", "pw"),
+                    yielding_chromium(folder),
                 )
                 browsers.start()
                 browsers.ready.wait(300)

@@ -7,6 +7,7 @@ Vocabulary: see `statistics.figures` (released hand, win, deal-in, false win, dr
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import NamedTuple
 
 
@@ -104,3 +105,17 @@ def hand_groups_split(
         [SessionRow(pk, hands, draws) for pk, (hands, draws) in sessions.items()],
         [OutcomeRow(*key, count) for key, count in rounds.items()],
     )
+
+
+@dataclass(frozen=True)
+class RoundsRows:
+    """Every grouped read of the released hands of some rounds (all of them, or a few): what
+    the event's figures are added up from. Rows of two sets of rounds simply add up (the pure
+    part sums rows with the same key; each set's big hands are its largest)."""
+
+    groups: list[HandGroup]
+    winners: list[WinnerRow]
+    deal_ins: list[DealInRow]
+    patterns: list[PatternRow]
+    values: list[ValueRow]
+    big_hands: list[BigHandRow]

@@ -4,15 +4,28 @@ kept in this process per version, as the standings board is.
 Vocabulary
 ----------
 reads           each figure comes from the hand table itself (never from a second count kept
-                beside it), grouped in the database: outcomes by round, wins by player and win
-                type, deal-ins by discarder with what they paid, won hands by player and pattern
-                list, hand values, hands per session; the seats come from the kept session rows
-                (which players sat in which session), the names and countries from the roster.
-                The same thirteen queries for 8 players or 400, for 100 hands or 16,000 (the pure
-                part, `statistics.figures`, adds them up).
+                beside it), grouped in the database: outcomes by session and round, wins by
+                player and win type, deal-ins by discarder with what they paid, won hands by
+                player and pattern list, hand values, the big hands (`rows.RoundsRows`); the
+                seats come from the kept session rows (which players sat in which session), the
+                names and countries from the roster. The same queries for 8 players or 400, for
+                100 hands or 16,000 (the pure part, `statistics.figures`, adds them up).
 kept figures    `EventFigures` kept under (tournament, last write, round limit), the
                 board's key (`standings.selectors.board`): every write moves the last write on,
                 so figures are built once per change, not once per viewer.
+round signature what the released hands of one round are, in four numbers read in one grouped
+                query: how many, the sum of their ids, the sum of their versions and the latest
+                update. Every change a service makes to a hand (saved, corrected, confirmed,
+                deleted) changes one of them: a correction raises the version and the update
+                time, a new or deleted hand the count and the ids, a confirmation the count (an
+                unconfirmed hand is not released). A hand's payments are only ever written with
+                it.
+kept rows       the reads of the rounds before the current one (the highest with a released
+                hand), and those of the current round, each kept under the signatures of its
+                rounds: after a save at a table only the current round is read again, and a
+                correction in an earlier round reads those rounds again. The figures are added
+                up from both sets each time the last write moves (`event_statistics`);
+                `event_statistics_build` reads every round afresh (the tests' recount).
 """
 
 from __future__ import annotations
@@ -20,9 +33,21 @@ from __future__ import annotations
 import datetime as dt
 from collections import OrderedDict
 from collections.abc import Callable
+from itertools import chain
 
-from django.db.models import Count, F, Max, Sum, TextField
-from django.db.models.functions import Cast
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    IntegerField,
+    Max,
+    Sum,
+    TextField,
+    Value,
+    When,
+    Window,
+)
+from django.db.models.functions import Cast, RowNumber
 
 from ...models import Hand, SessionScore, Tournament
 from ...standings.selectors.inputs import counted_rounds, entrants
@@ -30,7 +55,7 @@ from .. import figures as f
 from .. import rows as r
 from .released import released_hands, statistics_round_limit, statistics_visible
 
-KEPT = 32  # figures kept per process: a few tournaments x viewer kinds x kinds of figure
+KEPT = 48  # kept per process: a few tournaments x viewer kinds x kinds of figure, and rows
 _kept: OrderedDict[tuple, object] = OrderedDict()
 
 
@@ -49,15 +74,18 @@ def event_statistics(
         )
     return kept(
         (tournament.pk, last_write, round_limit),
-        lambda: event_statistics_build(tournament, round_limit=round_limit),
+        lambda: _figures(tournament, round_limit, rounds_rows_kept(tournament, round_limit)),
     )
 
 
 def kept(key: tuple, build: Callable[[], object]):
-    """What ``build()`` gives, kept under ``key`` (which names the tournament's last write)
-    with the event's figures (at most `KEPT` of them, the oldest dropped first)."""
+    """What ``build()`` gives, kept under ``key`` (which names the tournament's last write,
+    or the signatures of some rounds) with the event's figures (at most `KEPT` of them, the
+    longest unused dropped first)."""
     found = _kept.get(key)
-    if found is None:
+    if found is not None:
+        _kept.move_to_end(key)
+    else:
         found = build()
         _kept[key] = found
         while len(_kept) > KEPT:
@@ -83,38 +111,148 @@ def statistics_seen(user, tournament: Tournament) -> f.EventFigures | None:
 
 
 def event_statistics_build(tournament: Tournament, *, round_limit: int | None) -> f.EventFigures:
-    """The figures built afresh (no cache): six grouped reads of the released hands."""
+    """The figures built afresh (no cache): six grouped reads of every round's released hands."""
     hands = Hand.objects.filter(released_hands(tournament, round_limit)).order_by()
+    return _figures(tournament, round_limit, list(_rounds_rows(hands, current=None)))
+
+
+def round_signatures(tournament: Tournament, round_limit: int | None) -> dict[int, tuple]:
+    """Each round's signature (see the vocabulary), by round number: one grouped query."""
+    return {
+        number: tuple(signature)
+        for number, *signature in Hand.objects.filter(released_hands(tournament, round_limit))
+        .order_by()
+        .values("session__round__number")
+        .annotate(n=Count("pk"), ids=Sum("pk"), versions=Sum("version"), latest=Max("updated_at"))
+        .values_list("session__round__number", "n", "ids", "versions", "latest")
+    }
+
+
+def rounds_rows_kept(tournament: Tournament, round_limit: int | None) -> list[r.RoundsRows]:
+    """The reads of the earlier rounds and of the current one, each kept under its rounds'
+    signatures (see *kept rows*); what is not kept is read, both sets in the same six queries
+    when neither is."""
+    signatures = sorted(round_signatures(tournament, round_limit).items())
+    if not signatures:
+        return []
+    current = signatures[-1][0]
+    keys = [("rounds", tournament.pk, tuple(part)) for part in (signatures[:-1], signatures[-1:])]
+    earlier, latest = (_kept.get(key) for key in keys)
+    if len(signatures) == 1:
+        earlier = EMPTY
+    if earlier is None or latest is None:
+        numbers = [number for number, _signature in signatures]
+        if earlier is not None:
+            numbers = [current]
+        elif latest is not None:
+            numbers = numbers[:-1]
+        hands = Hand.objects.filter(
+            released_hands(tournament, None), session__round__number__in=numbers
+        ).order_by()
+        read_earlier, read_latest = _rounds_rows(hands, current=current)
+        earlier = read_earlier if earlier is None else earlier
+        latest = read_latest if latest is None else latest
+    for key, rows in zip(keys, (earlier, latest), strict=True):
+        kept(key, lambda rows=rows: rows)
+    return [earlier, latest]
+
+
+EMPTY = r.RoundsRows([], [], [], [], [], [])
+
+
+def _rounds_rows(hands, *, current: int | None) -> tuple[r.RoundsRows, r.RoundsRows]:
+    """The six grouped reads of ``hands`` (released hands of some rounds), split into the rows
+    of the rounds before ``current`` and those of ``current`` (None: every row in the first)
+    by one more key of each grouping."""
     wins = hands.filter(outcome=f.WIN)
-    sessions, by_round = r.hand_groups_split(
-        (
-            r.HandGroup(*row)
-            for row in hands.values("session_id", "session__round__number", "outcome", "win_type")
-            .annotate(n=Count("pk"))
-            .values_list("session_id", "session__round__number", "outcome", "win_type", "n")
-        ),
-        draw=f.DRAW,
+    part = (
+        Value(0, output_field=IntegerField())
+        if current is None
+        else Case(
+            When(session__round__number=current, then=Value(1)),
+            default=Value(0),
+            output_field=IntegerField(),
+        )
     )
+    split: tuple[dict, dict] = ({}, {})
+
+    def rows(name: str, kind, query, *columns: str) -> None:
+        found: tuple[list, list] = ([], [])
+        for which, *row in query.annotate(part=part).values_list("part", *columns):
+            found[which].append(kind(*row))
+        split[0][name], split[1][name] = found
+
+    rows(
+        "groups",
+        r.HandGroup,
+        hands.values("session_id", "session__round__number", "outcome", "win_type").annotate(
+            n=Count("pk")
+        ),
+        "session_id", "session__round__number", "outcome", "win_type", "n",
+    )  # fmt: skip
+    rows(
+        "winners",
+        r.WinnerRow,
+        hands.exclude(outcome=f.DRAW)
+        .values("winner_id", "outcome", "win_type")
+        .annotate(n=Count("pk"), points=Sum("value"), top=Max("value")),
+        "winner_id", "outcome", "win_type", "n", "points", "top",
+    )  # fmt: skip
+    # The discarder's own payment of each hand: one payment a hand, so no DISTINCT (a won
+    # hand's discarder always pays); a positive cost.
+    rows(
+        "deal_ins",
+        lambda player_id, count, paid: r.DealInRow(player_id, count, -(paid or 0)),
+        wins.filter(discarder__isnull=False, payments__player_id=F("discarder_id"))
+        .values("discarder_id")
+        .annotate(n=Count("pk"), paid=Sum("payments__amount")),
+        "discarder_id", "n", "paid",
+    )  # fmt: skip
+    # The lists as the database holds them (text): the pure part decodes each distinct list
+    # once, however many players' wins hold it.
+    rows(
+        "patterns",
+        r.PatternRow,
+        wins.annotate(text=Cast("patterns", TextField()))
+        .values("winner_id", "text")
+        .annotate(n=Count("pk")),
+        "winner_id", "text", "n",
+    )  # fmt: skip
+    rows("values", r.ValueRow, wins.values("value").annotate(n=Count("pk")), "value", "n")
+    rows(
+        "big_hands",
+        r.BigHandRow,
+        wins.filter(value__gte=f.BIG_VALUE)
+        .annotate(
+            place=Window(
+                RowNumber(),
+                partition_by=[part],
+                order_by=["-value", "session__round__number", "session__table__number", "number"],
+            )
+        )
+        .filter(place__lte=f.BIG_HANDS_SHOWN),
+        "session__round__number", "session__table__number", "number", "winner_id", "value",
+        "patterns", "concealed", "melds", "winning_tile", "win_type",
+    )  # fmt: skip
+    return r.RoundsRows(**split[0]), r.RoundsRows(**split[1])
+
+
+def _figures(
+    tournament: Tournament, round_limit: int | None, parts: list[r.RoundsRows]
+) -> f.EventFigures:
+    """The figures added up from ``parts`` (the reads of sets of rounds), the seats and the
+    roster."""
+
+    def every(name: str):
+        return chain.from_iterable(getattr(part, name) for part in parts)
+
+    sessions, by_round = r.hand_groups_split(every("groups"), draw=f.DRAW)
     players = f.player_lines(
         seats=_seats(tournament, round_limit),
         sessions=sessions,
-        winners=(
-            r.WinnerRow(*row)
-            for row in hands.exclude(outcome=f.DRAW)
-            .values("winner_id", "outcome", "win_type")
-            .annotate(n=Count("pk"), points=Sum("value"), top=Max("value"))
-            .values_list("winner_id", "outcome", "win_type", "n", "points", "top")
-        ),
-        deal_ins=_deal_ins(wins),
-        patterns=(
-            # The list as the database holds it (text): the pure part decodes each distinct
-            # list once, however many players' wins hold it.
-            r.PatternRow(*row)
-            for row in wins.annotate(text=Cast("patterns", TextField()))
-            .values("winner_id", "text")
-            .annotate(n=Count("pk"))
-            .values_list("winner_id", "text", "n")
-        ),
+        winners=every("winners"),
+        deal_ins=every("deal_ins"),
+        patterns=every("patterns"),
     )
     rounds = f.round_lines(by_round)
     people = entrants(tournament)
@@ -122,12 +260,9 @@ def event_statistics_build(tournament: Tournament, *, round_limit: int | None) -
     return f.EventFigures(
         rounds=rounds,
         players=players,
-        values=f.value_bins(
-            r.ValueRow(*row)
-            for row in wins.values("value").annotate(n=Count("pk")).values_list("value", "n")
-        ),
+        values=f.value_bins(every("values")),
         patterns=f.pattern_lines(players, sum(line.wins for line in rounds)),
-        big_hands=f.big_hands(_big_hands(wins)),
+        big_hands=f.big_hands(every("big_hands")),
         countries=f.country_lines(players, countries),
         round_limit=round_limit,
         names={entrant.player_id: entrant.label or entrant.name for entrant in people},
@@ -146,38 +281,3 @@ def _seats(tournament: Tournament, round_limit: int | None) -> list[r.SeatRow]:
         .order_by()
         .values_list("session_id", "player_id")
     ]
-
-
-def _deal_ins(wins) -> list[r.DealInRow]:
-    """Won hands by discarder, with what the discarder paid on them (a positive number)."""
-    # The discarder's own payment of each hand: one payment a hand, so no DISTINCT (a won
-    # hand's discarder always pays).
-    rows = (
-        wins.filter(discarder__isnull=False, payments__player_id=F("discarder_id"))
-        .values("discarder_id")
-        .annotate(n=Count("pk"), paid=Sum("payments__amount"))
-        .values_list("discarder_id", "n", "paid")
-    )
-    return [r.DealInRow(player_id, count, -(paid or 0)) for player_id, count, paid in rows]
-
-
-def _big_hands(wins) -> list[r.BigHandRow]:
-    """The won hands worth `figures.BIG_VALUE` or more, the largest first (at most the shown
-    number)."""
-    rows = (
-        wins.filter(value__gte=f.BIG_VALUE)
-        .order_by("-value", "session__round__number", "session__table__number", "number")
-        .values_list(
-            "session__round__number",
-            "session__table__number",
-            "number",
-            "winner_id",
-            "value",
-            "patterns",
-            "concealed",
-            "melds",
-            "winning_tile",
-            "win_type",
-        )[: f.BIG_HANDS_SHOWN]
-    )
-    return [r.BigHandRow(*row) for row in rows]
