@@ -56,6 +56,17 @@ def _open(session: Session, judge) -> Session:
     return Session.objects.select_related("round__tournament", "table").get(pk=session.pk)
 
 
+def _to_a_draw(hand: Hand, session: Session, judge) -> None:
+    """Correct ``hand`` to a draw through the service, as the head judge would."""
+    hand_correct(
+        hand=hand,
+        entry=entry(session, hand.number, outcome="draw"),
+        user=judge,
+        reason="It was a draw",
+        version=hand.version,
+    )
+
+
 def _session(tournament, round_number: int, table_number: int) -> Session:
     return Session.objects.select_related("round__tournament", "table").get(
         round__tournament=tournament, round__number=round_number, table__number=table_number
@@ -86,13 +97,7 @@ def test_a_correction_in_an_earlier_round_is_counted(event):
         .first()
     )
     session = _open(hand.session, judge)
-    hand_correct(
-        hand=hand,
-        entry=entry(session, hand.number, outcome="draw"),
-        user=judge,
-        reason="It was a draw",
-        version=hand.version,
-    )
+    _to_a_draw(hand, session, judge)
     assert _everything(_kept(event)) == _everything(event_statistics_build(event, round_limit=None))
     assert _kept(event).rounds[0].draws == event_statistics_build(event, round_limit=1).draws
 
@@ -128,13 +133,7 @@ def test_the_kept_figures_equal_a_fresh_build_after_any_writes(event, writes):
             elif kind == "delete":
                 hand_delete(hand=hand, user=judge, reason="Entered twice", version=hand.version)
             elif kind == "correct" and hand.outcome != "draw":
-                hand_correct(
-                    hand=hand,
-                    entry=entry(session, hand.number, outcome="draw"),
-                    user=judge,
-                    reason="It was a draw",
-                    version=hand.version,
-                )
+                _to_a_draw(hand, session, judge)
             elif kind == "confirm" and not hand.confirmed:
                 second = entry(session, hand.number, winner="W", discarder="E")  # as entered
                 assert hand_confirm(hand=hand, entry=second, user=make_user("judge")) is None
