@@ -149,9 +149,12 @@ def rounds_rows_kept(tournament: Tournament, round_limit: int | None) -> list[r.
         hands = Hand.objects.filter(
             released_hands(tournament, None), session__round__number__in=numbers
         ).order_by()
-        read_earlier, read_latest = _rounds_rows(hands, current=current)
-        earlier = read_earlier if earlier is None else earlier
-        latest = read_latest if latest is None else latest
+        if earlier is None and latest is None:
+            earlier, latest = _rounds_rows(hands, current=current)
+        elif earlier is None:
+            earlier = _rounds_rows(hands, current=None)[0]
+        else:
+            latest = _rounds_rows(hands, current=None)[0]
     for key, rows in zip(keys, (earlier, latest), strict=True):
         kept(key, lambda rows=rows: rows)
     return [earlier, latest]
