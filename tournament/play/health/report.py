@@ -194,11 +194,11 @@ def drifted_sessions(reads: Reads, found: dict) -> list[Problem]:
 
 
 def mismatched_entries(reads: Reads, found: dict) -> list[Problem]:
-    """The second entries that differ are few: read from their own table by the sessions
-    already read (a join from the tournament searched every hand, ordered by the model's
-    ordering through the tournament)."""
+    """The second entries that differ are few: read through the tournament with no ordering
+    (the model's ordering made the join sort every hand; naming the sessions already read
+    instead bound a thousand parameters, twice the time of the join at 400 players)."""
     rows = (
-        HandEntry.objects.filter(hand__session_id__in=list(reads.sessions))
+        HandEntry.objects.filter(hand__session__round__tournament=reads.tournament)
         .order_by()
         .values_list("hand__session_id", "hand__number")
     )
