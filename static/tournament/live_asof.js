@@ -1,0 +1,45 @@
+// Live pages without the network (issue 41): the page keeps the last standings, round or table
+// it showed, and says since when: "Not connected: as of 14:02" above the first live fragment,
+// the time of the last answer the page had from the server. The note goes as soon as a
+// fragment is fetched again (live.js fetches them on "online", on the stream's return and
+// every 20 s while the stream is down), so the page catches up on its own.
+// The words come in the page's language on this script's tag (data-asof, includes/live.html).
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var words = script && script.getAttribute("data-asof");
+  var first = document.querySelector("[data-live]");
+  if (!words || !first || document.body.classList.contains("overlay")) return;  // on air: no note
+  var answeredAt = Date.now();
+  var note = document.createElement("p");
+  note.className = "notice live-asof";
+  note.id = "live-asof";
+  note.setAttribute("role", "status");
+  note.hidden = true;
+  first.parentNode.insertBefore(note, first);
+
+  function clock(ms) {
+    var d = new Date(ms);
+    return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
+  }
+  function show() {
+    note.textContent = words.replace("%(time)s", clock(answeredAt));
+    note.hidden = false;
+  }
+  function live(event) {
+    var element = event.detail && event.detail.elt;
+    return element && element.closest && element.closest("[data-live]");
+  }
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!live(event)) return;
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status > 0 && xhr.status < 500) {
+      answeredAt = Date.now();
+      note.hidden = true;
+    }
+  });
+  document.addEventListener("htmx:sendError", function (event) { if (live(event)) show(); });
+  window.addEventListener("offline", show);
+  if (!navigator.onLine) show();
+})();
