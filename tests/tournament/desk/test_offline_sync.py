@@ -174,9 +174,7 @@ def test_the_table_phone_sends_its_hands_as_table_entries(client, judge):
         b'{"fields": {}}',
         b'{"key": "nope", "fields": {}}',
         json.dumps({"key": KEY, "fields": {}, "typed_at": "x"}).encode(),
-        json.dumps(
-            {"key": KEY, "fields": {}, "typed_at": "2026-01-01T00:00:00Z"}
-        ).encode(),
+        json.dumps({"key": KEY, "fields": {}, "typed_at": "2026-01-01T00:00:00Z"}).encode(),
         json.dumps(
             {
                 "key": KEY,
