@@ -28,6 +28,7 @@
   var SINCE = "zj-offline-since-" + C.user;
   var EVERY_MS = 15000;
   var queue = [], draining = false, leaving = false, needLogin = false, counter = 0;
+  var dirty = false;  // the judge has typed in the form since it was last emptied
 
   function say(text, values) {
     return String(text).replace(/%\((\w+)\)s/g, function (all, name) {
@@ -232,12 +233,16 @@
     if (save) save.textContent = say(C.place === "table" ? S.save_table_hand : S.save_hand, { number: number });
   }
 
-  function showPreview(text) {
+  // What the preview says offline; a note about the hand just kept (``kept``) stays until the
+  // judge types again (the form's reset asks htmx for a preview of its own).
+  function showPreview(text, kept) {
     var preview = document.getElementById("preview");
-    if (preview) {
-      preview.textContent = "";
-      preview.appendChild(element("p", "notice offline-preview", text));
-    }
+    if (!preview) return;
+    if (!kept && preview.querySelector(".offline-preview[data-kept]")) return;
+    preview.textContent = "";
+    var note = element("p", "notice offline-preview", text);
+    if (kept) note.setAttribute("data-kept", "");
+    preview.appendChild(note);
   }
 
   function keepTyped(submitter) {
@@ -254,13 +259,14 @@
     return done.then(function () { return put(entry); }).then(load).then(function () {
       var number = parseInt(fields.number, 10) || 0;
       form.reset();
+      dirty = false;
       var last = Math.max.apply(null, [number].concat(queue.filter(here).map(function (e) {
         return parseInt(e.fields.number, 10) || 0;
       })));
       nextNumber(last + 1);
       var outcome = form.querySelector("[name=outcome]");
       if (outcome) outcome.dispatchEvent(new Event("change", { bubbles: true }));
-      showPreview(say(S.kept, { number: number || "?" }));
+      showPreview(say(S.kept, { number: number || "?" }) + " " + S.preview_offline, true);
       render();
       var winner = form.querySelector("[name=winner]");
       if (winner) winner.focus();
@@ -277,6 +283,13 @@
       keepTyped(event.submitter);
     }, true);
     // The live preview cannot be worked out offline: say what Save does instead.
+    ["input", "change"].forEach(function (type) {
+      form.addEventListener(type, function (event) { if (event.isTrusted) dirty = true; });
+    });
+    form.addEventListener("input", function (event) {
+      var kept = event.isTrusted && document.querySelector("#preview .offline-preview[data-kept]");
+      if (kept) kept.removeAttribute("data-kept");
+    });
     document.body.addEventListener("htmx:beforeRequest", function (event) {
       if (!isOffline() || !form.contains(event.target)) return;
       event.preventDefault();
@@ -310,7 +323,7 @@
     put(entry).then(load).then(render);
     var outcome = form.querySelector("[name=outcome]");
     if (outcome) outcome.dispatchEvent(new Event("change", { bubbles: true }));
-    showPreview(say(S.loaded, { number: entry.fields.number }) + (entry.reason ? " " + entry.reason : ""));
+    showPreview(say(S.loaded, { number: entry.fields.number }) + (entry.reason ? " " + entry.reason : ""), true);
     var tiles = form.querySelector("[name=tiles]");
     if (tiles) tiles.focus();
   }
@@ -404,7 +417,13 @@
 
   // After hands were saved: the sheet (or the table's list) as the server has it now.
   function refreshPage() {
-    if (!C.place) return;
+    if (!C.place || leaving) return;
+    var busy = dirty || queue.some(function (e) { return e.status === "correcting"; });
+    if (!busy) {  // nothing typed in the form: the page as the server draws it now
+      leaving = true;
+      location.reload();
+      return;
+    }
     fetch(location.pathname, { credentials: "same-origin" }).then(function (response) {
       return response.ok && !response.redirected ? response.text() : null;
     }).then(function (html) {
@@ -418,8 +437,9 @@
       if (strip && strip2) strip.replaceWith(document.importNode(strip2, true));
       var input = form && form.querySelector("[name=number]");
       var next = fresh.querySelector("#hand-form [name=number]");
-      var tiles = form && form.querySelector("[name=tiles]");
-      if (input && next && tiles && !tiles.value && !queue.some(here)) nextNumber(next.value);
+      if (input && next && !queue.some(here) && Number(next.value) > Number(input.value)) {
+        nextNumber(next.value);
+      }
       render();
     }).catch(function () {});
   }
@@ -443,6 +463,7 @@
 
   place();
   if (!navigator.onLine) setOffline(true);
+  else probe();
   load().then(function () {
     render();
     var wanted = /#offline-correct=([\w-]+)/.exec(location.hash);
