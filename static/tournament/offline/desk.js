@@ -134,8 +134,9 @@
   }
 
   function bannerText() {
-    var waiting = queue.filter(function (e) { return e.status === "queued"; }).length;
-    var refused = queue.length - waiting;
+    var held = heldKeys();
+    var waiting = queue.filter(function (e) { return e.status === "queued" && !held[e.key]; }).length;
+    var refused = queue.filter(function (e) { return e.status !== "queued"; }).length;
     if (isOffline() && offlineSince()) {
       var time = clock(offlineSince());
       if (!queue.length) return say(S.offline_none, { time: time });
@@ -198,6 +199,8 @@
     if (!body || C.place !== "desk") return;
     body.querySelectorAll("tr.not-sent").forEach(function (row) { row.remove(); });
     var columns = document.querySelectorAll("#hand-sheet thead th").length;
+    var empty = body.querySelector("td.muted[colspan]");  // "No hands entered yet."
+    if (empty) empty.parentNode.hidden = queue.some(here);
     queue.filter(here).forEach(function (entry) {
       var row = element("tr", "not-sent");
       row.appendChild(element("td", "num", entry.fields.number || "?"));
@@ -466,6 +469,11 @@
   else probe();
   load().then(function () {
     render();
+    var mine = queue.filter(here).map(function (e) { return parseInt(e.fields.number, 10) || 0; });
+    var input = form && form.querySelector("[name=number]");
+    if (input && mine.length && Math.max.apply(null, mine) >= Number(input.value)) {
+      nextNumber(Math.max.apply(null, mine) + 1);  // the page as last seen: after the kept hands
+    }
     var wanted = /#offline-correct=([\w-]+)/.exec(location.hash);
     if (wanted) loadBack(wanted[1]);
     if (navigator.onLine) drain();
