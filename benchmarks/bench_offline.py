@@ -57,9 +57,22 @@ COUNT = """(user) => new Promise((resolve) => {
 })"""
 
 
+def left(page) -> int:
+    """The entries still in the store (the page reloads itself once they are sent: asked
+    again on the new page)."""
+    from playwright.sync_api import Error
+
+    try:
+        return page.evaluate(COUNT, "bench-judge")
+    except Error:
+        page.wait_for_load_state()
+        return left(page)
+
+
 def build(database: Path):
     env = {**os.environ, "DJANGO_DEBUG": "1", "DATABASE_URL": f"sqlite:///{database}"}
     os.environ.update(env)
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the sync Playwright loop
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     import django
@@ -155,7 +168,7 @@ def run(counts: list[int], port: int) -> None:
                 context.set_offline(False)
                 start = time.perf_counter()
                 page.evaluate("window.dispatchEvent(new Event('online'))")
-                while page.evaluate(COUNT, "bench-judge"):
+                while left(page):
                     time.sleep(0.02)
                 took = time.perf_counter() - start
                 saved = Hand.objects.count() - before

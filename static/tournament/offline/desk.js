@@ -451,7 +451,7 @@
   function probe() {
     if (!offlineSince() || !navigator.onLine) return;
     if (queue.some(function (e) { return e.status === "queued"; })) { drain(); return; }
-    fetch(C.sync, { method: "HEAD", credentials: "same-origin", redirect: "manual" })
+    fetch(C.worker, { method: "HEAD", credentials: "same-origin", redirect: "manual", cache: "no-store" })
       .then(function () { setOffline(false); }, function () {});
   }
 
