@@ -31,13 +31,19 @@
     return element && element.closest && element.closest("[data-live]");
   }
 
+  function answered() {
+    answeredAt = Date.now();
+    note.hidden = true;
+  }
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (!live(event)) return;
-    var xhr = event.detail.xhr;
-    if (xhr && xhr.status > 0 && xhr.status < 500) {
-      answeredAt = Date.now();
-      note.hidden = true;
-    }
+    var xhr = event.detail && event.detail.xhr;
+    if (live(event) && xhr && xhr.status > 0 && xhr.status < 500) answered();
+  });
+  // A fragment swapped in whole (outerHTML): the old one is gone from the page before its
+  // request's events, the new one says it is loaded.
+  document.addEventListener("htmx:load", function (event) {
+    var element = event.detail && event.detail.elt;
+    if (element && element.matches && element.matches("[data-live]")) answered();
   });
   document.addEventListener("htmx:sendError", function (event) { if (live(event)) show(); });
   window.addEventListener("offline", show);

@@ -280,3 +280,33 @@ def test_the_table_phone_keeps_its_hands_offline_and_log_out_empties_the_store(
     assert not page.evaluate("async () => await caches.has('zj-desk-pages')")
     assert json.dumps(names)  # (the list itself, for the report on failure)
     context.close()
+
+
+def test_a_public_page_without_the_network_says_as_of_when_and_catches_up(
+    chromium, asgi_server, artifacts
+):
+    from tests.tournament.builders import entry
+    from tournament.play.services.hands import hand_save
+
+    session = Session.objects.select_related("round__tournament", "table").get(
+        pk=two_tables()[0].pk
+    )
+    judge = make_user()
+    hand_save(session=session, entry=entry(session, 1, winner="S"), user=judge)
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(asgi_server.base + reverse("public:standings", args=[session.round.tournament.slug]))
+    page.wait_for_function("() => window.htmx && document.querySelector('[data-live]')")
+    total = page.locator("table.standings tbody tr td.strong").first
+    expect(total).to_have_text("30")
+    expect(page.locator("#live-asof")).to_be_hidden()
+    context.set_offline(True)
+    expect(page.locator("#live-asof")).to_contain_text("Not connected: shown as of")
+    expect(total).to_have_text("30")  # the last standings known stay on the page
+    hand_save(session=session, entry=entry(session, 2, winner="S"), user=judge)
+    page.screenshot(path=str(artifacts / "offline-7-public-as-of.png"), full_page=True)
+    context.set_offline(False)
+    expect(total).to_have_text("60")  # caught up on its own
+    expect(page.locator("#live-asof")).to_be_hidden()
+    context.close()
