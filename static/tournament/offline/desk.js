@@ -124,11 +124,13 @@
     var main = document.getElementById("main");
     if (!main) return;
     main.insertBefore(banner, main.firstChild);
-    var sheet = document.getElementById("hand-sheet") || document.getElementById("table-signals");
+    // Above the session's hands: the sheet's heading, or the table page's.
+    var sheet = document.getElementById("hand-sheet");
     var anchor = sheet ? sheet.closest(".table-container") || sheet : null;
     if (anchor && anchor.previousElementSibling && anchor.previousElementSibling.tagName === "H2") {
       anchor = anchor.previousElementSibling;
     }
+    anchor = anchor || document.getElementById("table-hands");
     if (anchor) anchor.parentNode.insertBefore(list, anchor);
     else main.appendChild(list);
   }
