@@ -15,8 +15,7 @@
   note.className = "notice live-asof";
   note.id = "live-asof";
   note.setAttribute("role", "status");
-  note.hidden = true;
-  first.parentNode.insertBefore(note, first);
+  // In the page only while it is shown (the page's own .notice stays the only one).
 
   function clock(ms) {
     var d = new Date(ms);
@@ -24,7 +23,8 @@
   }
   function show() {
     note.textContent = words.replace("%(time)s", clock(answeredAt));
-    note.hidden = false;
+    var fragment = document.querySelector("[data-live]");
+    if (!note.isConnected && fragment) fragment.parentNode.insertBefore(note, fragment);
   }
   function live(event) {
     var element = event.detail && event.detail.elt;
@@ -33,7 +33,7 @@
 
   function answered() {
     answeredAt = Date.now();
-    note.hidden = true;
+    note.remove();
   }
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail && event.detail.xhr;

@@ -71,6 +71,7 @@ def controlled(page):
 def type_hand(page, number, hand):
     """Fill the form for hand ``number``: ("win", winner, discarder, tiles, tile) by the
     players' places in the card's order (1-4), or ("draw",); then Save."""
+    page.wait_for_selector("html[data-offline-ready]", state="attached")
     expect(page.locator("#id_number")).to_have_value(str(number))
     kept = page.locator("#offline-queue li").count()
     if hand[0] == "draw":
@@ -300,7 +301,7 @@ def test_a_public_page_without_the_network_says_as_of_when_and_catches_up(
     page.wait_for_function("() => window.htmx && document.querySelector('[data-live]')")
     total = page.locator("table.standings tbody tr td.strong").first
     expect(total).to_have_text("30")
-    expect(page.locator("#live-asof")).to_be_hidden()
+    expect(page.locator("#live-asof")).to_have_count(0)
     context.set_offline(True)
     expect(page.locator("#live-asof")).to_contain_text("Not connected: shown as of")
     expect(total).to_have_text("30")  # the last standings known stay on the page
@@ -308,5 +309,5 @@ def test_a_public_page_without_the_network_says_as_of_when_and_catches_up(
     page.screenshot(path=str(artifacts / "offline-7-public-as-of.png"), full_page=True)
     context.set_offline(False)
     expect(total).to_have_text("60")  # caught up on its own
-    expect(page.locator("#live-asof")).to_be_hidden()
+    expect(page.locator("#live-asof")).to_have_count(0)
     context.close()

@@ -112,10 +112,12 @@
   }
 
   // What the judge sees: the banner, the list of hands typed offline, the sheet's rows.
+  // The banner is in the page only while it has something to say (a page's own .notice stays
+  // the only one).
   var banner = element("p", "notice offline-banner");
   banner.id = "offline-banner";
   banner.setAttribute("role", "status");
-  banner.hidden = true;
+  var bannerAt = null;
   var list = element("section", "offline-queue");
   list.id = "offline-queue";
   list.hidden = true;
@@ -123,7 +125,7 @@
   function place() {
     var main = document.getElementById("main");
     if (!main) return;
-    main.insertBefore(banner, main.firstChild);
+    bannerAt = main;
     // Above the session's hands: the sheet's heading, or the table page's.
     var sheet = document.getElementById("hand-sheet");
     var anchor = sheet ? sheet.closest(".table-container") || sheet : null;
@@ -153,7 +155,8 @@
   function render() {
     var text = bannerText();
     banner.textContent = text;
-    banner.hidden = !text;
+    if (text && bannerAt && !banner.isConnected) bannerAt.insertBefore(banner, bannerAt.firstChild);
+    if (!text && banner.isConnected) banner.remove();
     banner.classList.toggle("bad", isOffline());
     renderList();
     renderRows();
@@ -479,5 +482,7 @@
     var wanted = /#offline-correct=([\w-]+)/.exec(location.hash);
     if (wanted) loadBack(wanted[1]);
     if (navigator.onLine) drain();
-  }).catch(function () {});
+  }).catch(function () {}).then(function () {
+    document.documentElement.setAttribute("data-offline-ready", "");  // for the browser tests
+  });
 })();
