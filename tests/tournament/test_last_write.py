@@ -18,6 +18,7 @@ import datetime
 import importlib
 import inspect
 import pkgutil
+import uuid
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -145,6 +146,8 @@ READS = {
     "cut_pending_round",  # reads a seating refusal's cut round for the page's link; no write
     "job_key",  # a digest of a job's kind and parameters; writes nothing
     "players_agree",  # whether two players' word makes a table's entry count; no write
+    "body_digest",  # the digest of an offline entry's body; writes nothing
+    "offline_known",  # the offline entry already received under a key; no write
 }  # fmt: skip
 # Writes that run only inside a caller's public write (its unit of work, its row lock): the
 # caller's case walks them.
@@ -510,6 +513,22 @@ def case_table_proposal_save(service, w):
 def case_desk_entry_save(service, w):
     yield Watch([w.player_page(w.winner())])
     service(session=w.session, entry=entry(w.session, 2), user=w.judges[0])
+    yield _total_shows(w, w.winner())
+
+
+def case_offline_entry_receive(service, w):
+    """A hand typed offline reaches the server: saved as the desk's entry, the total moves."""
+    yield Watch([w.player_page(w.winner())])
+    service(
+        session=w.session,
+        key=uuid.uuid4(),
+        digest="0" * 64,
+        typed_at=timezone.now(),
+        place="desk",
+        data={},
+        entry=entry(w.session, 2),
+        user=w.judges[0],
+    )
     yield _total_shows(w, w.winner())
 
 

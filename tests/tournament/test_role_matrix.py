@@ -115,6 +115,8 @@ REQUIRED = {
     "printing:printout_job_retry": "anonymous",
     "console:printouts": "organiser",
     "desk:tournament_health": "judge",
+    "desk:offline_worker": "judge",  # the service worker's script, scoped to the desk
+    "desk:offline_sync": "judge",  # hands typed offline (JSON; an empty POST is a 400)
     "desk:penalty_correct": "judge",
     "desk:penalty_delete": "judge",
     "desk:round_clock": "head judge",

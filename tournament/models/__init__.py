@@ -31,6 +31,8 @@ StageCut      a confirmed cut, with the seed of its draw; StageCutEntry, one pla
 FixedTable    a player seated at one table number in the rounds where it is set.
 KeptApartPair two players who must not meet at a table (in every round, or up to a round).
 TournamentOfficial  a user's role (judge, head judge, organiser) in one tournament.
+OfflineEntry  a hand typed while the desk was offline, as it reached the server: its unique
+              idempotency key, what became of it (saved, compared, refused with the reason).
 AuditEntry    one line of the audit log: who changed what, when, why, before and after.
 Award         an award of the prize-giving: its kind, title and tie rule; its winners are computed
               from the statistics whenever they are shown (`tournament.statistics.awards`).
@@ -57,7 +59,7 @@ from .rounds import HALVES, Round, Seat, Session, Table, Wind, half_hand_numbers
 from .officials import TournamentOfficial
 from .jobs import Job
 from .play import Hand, Payment, Penalty, PenaltyPreset, SessionScore, TotalsCheck
-from .records import AuditEntry, HandEntry, HandQuery, TableEntry, TableProposal
+from .records import AuditEntry, HandEntry, HandQuery, OfflineEntry, TableEntry, TableProposal
 from .stages import Stage, StageCut, StageCutEntry
 from .seating_rules import FixedTable, KeptApartPair
 from .awards import Award
@@ -75,6 +77,7 @@ __all__ = [
     "HandQuery",
     "Job",
     "KeptApartPair",
+    "OfflineEntry",
     "Payment",
     "Penalty",
     "PenaltyPreset",

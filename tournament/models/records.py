@@ -1,4 +1,5 @@
-"""Records of the desk's work: blind second entries (double entry) and the audit log.
+"""Records of the desk's work: blind second entries (double entry), hands typed offline and
+the audit log.
 
 See the package docstring for the vocabulary.
 """
@@ -153,6 +154,46 @@ class HandQuery(models.Model):
         return f"Query of hand {self.hand_number} ({self.session}) by {self.registration}"
 
 
+class OfflineEntry(models.Model):
+    """One hand typed while the desk was offline, as it reached the server: its idempotency
+    ``key`` (made in the browser when it was typed) is unique, so a retry or a second tab
+    never makes a hand twice; ``digest`` fixes what was typed, so a replayed key with another
+    body is refused, never applied. ``result`` says what became of it (``reason`` for a
+    refusal); ``data`` keeps the typed fields for the health page and the judge's correction.
+    """
+
+    class Place(models.TextChoices):
+        DESK = "desk", _("Desk")
+        TABLE = "table", _("At the table")
+
+    class Result(models.TextChoices):
+        SAVED = "saved", _("Saved")
+        CONFIRMED = "confirmed", _("Confirmed")
+        MISMATCH = "mismatch", _("Second entry differs")
+        REFUSED = "refused", _("Refused")
+
+    key = models.UUIDField(unique=True)
+    digest = models.CharField(max_length=64)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="offline_entries"
+    )
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="offline_entries")
+    place = models.CharField(max_length=5, choices=Place.choices)
+    number = models.PositiveSmallIntegerField(null=True, blank=True)
+    data = models.JSONField()
+    typed_at = models.DateTimeField()
+    received_at = models.DateTimeField(auto_now_add=True)
+    result = models.CharField(max_length=10, choices=Result.choices)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["received_at", "pk"]
+        verbose_name_plural = _("offline entries")
+
+    def __str__(self):
+        return f"Offline entry {self.key} of hand {self.number} ({self.result})"
+
+
 class AuditEntry(models.Model):
     """One recorded change made at the judges' desk: who, when, why, before and after."""
 
@@ -182,6 +223,7 @@ class AuditEntry(models.Model):
         CUT_UNDO = "cut_undo", _("Cut undone")
         SEATING_RULES = "seating_rules", _("Seating rules changed")
         AWARDS = "awards", _("Awards changed")
+        OFFLINE = "offline", _("Hand typed offline received")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
     session = models.ForeignKey(

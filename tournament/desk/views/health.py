@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from ...play.health.offline import TITLE as OFFLINE_TITLE
+from ...play.health.offline import offline_refusals
 from ...play.health.report import KINDS, health_report
 from ...play.services import scores as scores_services
 from ...play.services.totals import totals_checks
@@ -16,6 +18,7 @@ from ...standings.selectors.cut_review import cuts_changed
 from .common import desk_page
 
 CUT, CUT_TITLE = "cut", gettext_lazy("Confirmed cuts whose scores changed since")
+OFFLINE = "offline"  # hands typed offline that the server refused (play.health.offline)
 
 
 @desk_page()
@@ -27,7 +30,9 @@ def tournament_health(request, tournament):
     # The standings' check joins the play's here (play cannot import standings): each has a
     # ``text`` and its ``stage``.
     report[CUT] = cuts_changed(tournament)
+    report[OFFLINE] = offline_refusals(tournament)
     sections = [(kind, KINDS[kind], report[kind]) for kind in KINDS]
+    sections.append((OFFLINE, OFFLINE_TITLE, report[OFFLINE]))
     sections.append((CUT, CUT_TITLE, report[CUT]))
     context = {
         "tournament": tournament,

@@ -1,0 +1,488 @@
+// The offline desk (issue 41): the desk and the table's phone keep going when the network does
+// not. Loaded on every desk page with its config (#offline-config, tournament/templatetags/
+// offline.py: the user, the addresses, where a hand typed here belongs, the words).
+//
+// Vocabulary
+//   worker       the service worker (offline/worker.js): the desk's pages and files as last seen.
+//   store        this user's IndexedDB database "zj-offline-<user>", object store "queue": the
+//                hands typed offline, one record each, kept across reloads, closed tabs and a
+//                closed lid; deleted at log-out (offline/account.js). Only this judge's own
+//                typing is ever in it (blind double entry: nothing of another entry).
+//   entry        {key, seq, typed_at, place, round, table, half, fields, sync, page, label,
+//                status, reason}: key is crypto.randomUUID() made when the hand was typed, seq
+//                the order typed; status "queued" (not sent), "refused" (the server said why)
+//                or "correcting" (loaded back into the form).
+//   offline      navigator.onLine is false, or the server could not be reached: the banner says
+//                "Offline since 14:02: 3 hands not sent" and a Save keeps the hand in the store.
+//   drain        the entries sent one at a time in the order typed (POST to the sync, JSON),
+//                on "online", at load and every 15 s; one tab at a time (Web Locks; the server's
+//                unique key is the arbiter anyway). A refused entry stays with its reason and
+//                holds back the later entries of its own session (their hand numbers follow
+//                it), never another session's.
+(function () {
+  "use strict";
+  var node = document.getElementById("offline-config");
+  if (!node) return;
+  var C = JSON.parse(node.textContent);
+  var S = C.strings;
+  var SINCE = "zj-offline-since-" + C.user;
+  var EVERY_MS = 15000;
+  var queue = [], draining = false, leaving = false, needLogin = false, counter = 0;
+  var dirty = false;  // the judge has typed in the form since it was last emptied
+
+  function say(text, values) {
+    return String(text).replace(/%\((\w+)\)s/g, function (all, name) {
+      return values && name in values ? values[name] : "";
+    });
+  }
+  function clock(ms) {
+    var d = new Date(ms);
+    return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
+  }
+  function element(tag, className, text) {
+    var made = document.createElement(tag);
+    if (className) made.className = className;
+    if (text !== undefined) made.textContent = text;
+    return made;
+  }
+
+  // The worker: registered on every desk page; the first page asks it to keep itself.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    var first = !navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(C.worker, { scope: C.scope }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var urls = [location.href];
+      document.querySelectorAll("script[src], link[rel=stylesheet][href], link[rel=icon][href]").forEach(function (tag) {
+        urls.push(tag.src || tag.href);
+      });
+      registration.active.postMessage({
+        type: "keep", urls: first ? urls : [], notKept: S.not_kept, notKeptTitle: document.title,
+      });
+    }).catch(function () {});
+  }
+
+  // The store.
+  function withStore(mode, work) {
+    return new Promise(function (resolve, reject) {
+      var opening = indexedDB.open("zj-offline-" + C.user, 1);
+      opening.onupgradeneeded = function () { opening.result.createObjectStore("queue", { keyPath: "key" }); };
+      opening.onerror = function () { reject(opening.error); };
+      opening.onsuccess = function () {
+        var db = opening.result;
+        db.onversionchange = function () { db.close(); };
+        var tx = db.transaction("queue", mode);
+        var request = work(tx.objectStore("queue"));
+        tx.oncomplete = function () { db.close(); resolve(request ? request.result : undefined); };
+        tx.onerror = tx.onabort = function () { db.close(); reject(tx.error); };
+      };
+    });
+  }
+  function load() {
+    return withStore("readonly", function (store) { return store.getAll(); }).then(function (list) {
+      queue = (list || []).sort(function (a, b) { return a.seq - b.seq; });
+      return queue;
+    });
+  }
+  function put(entry) { return withStore("readwrite", function (store) { store.put(entry); }); }
+  function remove(key) { return withStore("readwrite", function (store) { store.delete(key); }); }
+
+  // Offline or not.
+  function offlineSince() { return Number(localStorage.getItem(SINCE)) || 0; }
+  function setOffline(on) {
+    if (on && !offlineSince()) localStorage.setItem(SINCE, String(Date.now()));
+    if (!on) localStorage.removeItem(SINCE);
+    render();
+  }
+  function isOffline() { return !navigator.onLine || Boolean(offlineSince()); }
+
+  function sessionKey(entry) { return [entry.place, entry.round, entry.table, entry.half].join(":"); }
+  function here(entry) {
+    return C.place && entry.place === C.place && entry.round === C.round
+      && entry.table === C.table && entry.half === C.half;
+  }
+  function heldKeys() {
+    var blocked = {}, held = {};
+    queue.forEach(function (entry) {
+      var at = sessionKey(entry);
+      if (entry.status !== "queued") blocked[at] = true;
+      else if (blocked[at]) held[entry.key] = true;
+    });
+    return held;
+  }
+
+  // What the judge sees: the banner, the list of hands typed offline, the sheet's rows.
+  // The banner is in the page only while it has something to say (a page's own .notice stays
+  // the only one).
+  var banner = element("p", "notice offline-banner");
+  banner.id = "offline-banner";
+  banner.setAttribute("role", "status");
+  var bannerAt = null;
+  var list = element("section", "offline-queue");
+  list.id = "offline-queue";
+  list.hidden = true;
+
+  function place() {
+    var main = document.getElementById("main");
+    if (!main) return;
+    bannerAt = main;
+    // Above the session's hands: the sheet's heading, or the table page's.
+    var sheet = document.getElementById("hand-sheet");
+    var anchor = sheet ? sheet.closest(".table-container") || sheet : null;
+    if (anchor && anchor.previousElementSibling && anchor.previousElementSibling.tagName === "H2") {
+      anchor = anchor.previousElementSibling;
+    }
+    anchor = anchor || document.getElementById("table-hands");
+    if (anchor) anchor.parentNode.insertBefore(list, anchor);
+    else main.appendChild(list);
+  }
+
+  function bannerText() {
+    var held = heldKeys();
+    var waiting = queue.filter(function (e) { return e.status === "queued" && !held[e.key]; }).length;
+    var refused = queue.filter(function (e) { return e.status !== "queued"; }).length;
+    if (isOffline() && offlineSince()) {
+      var time = clock(offlineSince());
+      if (!queue.length) return say(S.offline_none, { time: time });
+      return say(queue.length === 1 ? S.offline_one : S.offline_many, { time: time, count: queue.length });
+    }
+    if (needLogin && queue.length) return say(S.login, { count: queue.length });
+    if (waiting) return say(S.sending, { count: waiting });
+    if (refused) return say(S.refused, { count: refused });
+    return "";
+  }
+
+  function render() {
+    var text = bannerText();
+    banner.textContent = text;
+    if (text && bannerAt && !banner.isConnected) bannerAt.insertBefore(banner, bannerAt.firstChild);
+    if (!text && banner.isConnected) banner.remove();
+    banner.classList.toggle("bad", isOffline());
+    renderList();
+    renderRows();
+  }
+
+  function renderList() {
+    list.textContent = "";
+    list.hidden = !queue.length;
+    if (!queue.length) return;
+    list.appendChild(element("h2", "", S.queue_title));
+    var items = element("ol", "offline-entries");
+    var held = heldKeys();
+    queue.forEach(function (entry) {
+      var item = element("li", "offline-entry " + entry.status);
+      item.setAttribute("data-key", entry.key);
+      item.setAttribute("data-number", entry.fields.number || "");
+      var head = element("span", "", say(S.hand, { number: entry.fields.number || "?" }) + " · " + (entry.label || "")
+        + " · " + say(S.typed, { time: clock(Date.parse(entry.typed_at)) }) + " ");
+      item.appendChild(head);
+      var badge = entry.status === "refused" ? S.refused_badge : entry.status === "correcting"
+        ? S.correcting : held[entry.key] ? S.waiting : S.not_sent;
+      item.appendChild(element("span", "badge " + (entry.status === "queued" ? "warn" : "bad"), badge));
+      if (entry.status !== "queued") {
+        if (entry.reason) item.appendChild(element("p", "offline-reason", entry.reason));
+        var actions = element("p", "row-actions");
+        if (entry.status === "refused") {
+          var correct = element("a", "button", S.correct);
+          correct.href = entry.page + "#offline-correct=" + entry.key;
+          correct.setAttribute("data-correct", entry.key);
+          actions.appendChild(correct);
+        }
+        var discard = element("button", "", S.discard);
+        discard.type = "button";
+        discard.setAttribute("data-discard", entry.key);
+        actions.appendChild(discard);
+        item.appendChild(actions);
+      }
+      items.appendChild(item);
+    });
+    list.appendChild(items);
+  }
+
+  function renderRows() {
+    var body = document.querySelector("#hand-sheet tbody");
+    if (!body || C.place !== "desk") return;
+    body.querySelectorAll("tr.not-sent").forEach(function (row) { row.remove(); });
+    var columns = document.querySelectorAll("#hand-sheet thead th").length;
+    var empty = body.querySelector("td.muted[colspan]");  // "No hands entered yet."
+    if (empty) empty.parentNode.hidden = queue.some(here);
+    queue.filter(here).forEach(function (entry) {
+      var row = element("tr", "not-sent");
+      row.appendChild(element("td", "num", entry.fields.number || "?"));
+      var cell = element("td", "");
+      cell.colSpan = Math.max(columns - 1, 1);
+      cell.appendChild(element("span", "badge " + (entry.status === "queued" ? "warn" : "bad"),
+        entry.status === "queued" ? S.sheet_row : S.refused_badge));
+      row.appendChild(cell);
+      body.appendChild(row);
+    });
+  }
+
+  // The hand form: offline (or with hands of this session still waiting, to keep their order)
+  // Save keeps the hand in the store instead of sending the form.
+  var form = C.place ? document.getElementById("hand-form") : null;
+
+  function typedFields(submitter) {
+    var data = new FormData(form, submitter || undefined), fields = {};
+    data.forEach(function (value, name) {
+      if (name === "csrfmiddlewaretoken") return;
+      if (name === "flags") (fields.flags = fields.flags || []).push(value);
+      else fields[name] = value;
+    });
+    return fields;
+  }
+
+  function nextNumber(number) {
+    var input = form.querySelector("[name=number]");
+    if (input) input.value = String(number);
+    var heading = document.getElementById("entry");
+    if (heading) heading.textContent = say(S.hand, { number: number });
+    var save = document.getElementById("save-hand") || document.getElementById("save-table-hand");
+    if (save) save.textContent = say(C.place === "table" ? S.save_table_hand : S.save_hand, { number: number });
+  }
+
+  // What the preview says offline; a note about the hand just kept (``kept``) stays until the
+  // judge types again (the form's reset asks htmx for a preview of its own).
+  function showPreview(text, kept) {
+    var preview = document.getElementById("preview");
+    if (!preview) return;
+    if (!kept && preview.querySelector(".offline-preview[data-kept]")) return;
+    preview.textContent = "";
+    var note = element("p", "notice offline-preview", text);
+    if (kept) note.setAttribute("data-kept", "");
+    preview.appendChild(note);
+  }
+
+  function keepTyped(submitter) {
+    var correcting = queue.filter(function (e) { return e.status === "correcting" && here(e); })[0];
+    var fields = typedFields(submitter);
+    var entry = {
+      key: crypto.randomUUID(),
+      seq: correcting ? correcting.seq : Date.now() * 100 + (counter++ % 100),
+      typed_at: new Date().toISOString(),
+      place: C.place, round: C.round, table: C.table, half: C.half,
+      fields: fields, sync: C.sync, page: location.pathname, label: C.label, status: "queued",
+    };
+    var done = correcting ? remove(correcting.key) : Promise.resolve();
+    return done.then(function () { return put(entry); }).then(load).then(function () {
+      var number = parseInt(fields.number, 10) || 0;
+      form.reset();
+      dirty = false;
+      var last = Math.max.apply(null, [number].concat(queue.filter(here).map(function (e) {
+        return parseInt(e.fields.number, 10) || 0;
+      })));
+      nextNumber(last + 1);
+      var outcome = form.querySelector("[name=outcome]");
+      if (outcome) outcome.dispatchEvent(new Event("change", { bubbles: true }));
+      showPreview(say(S.kept, { number: number || "?" }) + " " + S.preview_offline, true);
+      render();
+      var winner = form.querySelector("[name=winner]");
+      if (winner) winner.focus();
+      drain();
+    });
+  }
+
+  if (form) {
+    form.addEventListener("submit", function (event) {
+      var waiting = queue.some(function (e) { return here(e); });
+      if (!isOffline() && !waiting) { leaving = true; return; }
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      keepTyped(event.submitter);
+    }, true);
+    // The live preview cannot be worked out offline: say what Save does instead.
+    ["input", "change"].forEach(function (type) {
+      form.addEventListener(type, function (event) { if (event.isTrusted) dirty = true; });
+    });
+    form.addEventListener("input", function (event) {
+      var kept = event.isTrusted && document.querySelector("#preview .offline-preview[data-kept]");
+      if (kept) kept.removeAttribute("data-kept");
+    });
+    document.body.addEventListener("htmx:beforeRequest", function (event) {
+      if (!isOffline() || !form.contains(event.target)) return;
+      event.preventDefault();
+      showPreview(S.preview_offline);
+    });
+    document.body.addEventListener("htmx:sendError", function () {
+      setOffline(true);
+      showPreview(S.preview_offline);
+    });
+  }
+
+  function loadBack(key) {
+    var entry = queue.filter(function (e) { return e.key === key; })[0];
+    if (!entry || !form || !here(entry)) return;
+    form.reset();
+    Object.keys(entry.fields).forEach(function (name) {
+      var value = entry.fields[name];
+      form.querySelectorAll("[name='" + name + "']").forEach(function (field) {
+        if (field.type === "checkbox" || field.type === "radio") {
+          field.checked = [].concat(value).indexOf(field.value) >= 0;
+        } else {
+          field.value = value;
+        }
+      });
+    });
+    if (entry.fields.flags === undefined) {
+      form.querySelectorAll("[name=flags]").forEach(function (field) { field.checked = false; });
+    }
+    nextNumber(entry.fields.number);
+    entry.status = "correcting";
+    put(entry).then(load).then(render);
+    var outcome = form.querySelector("[name=outcome]");
+    if (outcome) outcome.dispatchEvent(new Event("change", { bubbles: true }));
+    showPreview(say(S.loaded, { number: entry.fields.number }) + (entry.reason ? " " + entry.reason : ""), true);
+    var tiles = form.querySelector("[name=tiles]");
+    if (tiles) tiles.focus();
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    var correct = target.closest && target.closest("[data-correct]");
+    if (correct && form && queue.some(function (e) { return e.key === correct.getAttribute("data-correct") && here(e); })) {
+      event.preventDefault();
+      loadBack(correct.getAttribute("data-correct"));
+      return;
+    }
+    var discard = target.closest && target.closest("[data-discard]");
+    if (discard && window.confirm(S.discard_sure)) {
+      remove(discard.getAttribute("data-discard")).then(load).then(render).then(drain);
+    }
+  });
+
+  // The drain.
+  function csrfToken() {
+    var cookie = document.cookie.split("; ").filter(function (c) { return c.indexOf("csrftoken=") === 0; })[0];
+    if (cookie) return cookie.slice("csrftoken=".length);
+    var input = document.querySelector("[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  function send(entry) {
+    var body = {
+      key: entry.key, typed_at: entry.typed_at, place: entry.place,
+      round: entry.round, table: entry.table, half: entry.half, fields: entry.fields,
+    };
+    return fetch(entry.sync, {
+      method: "POST",
+      credentials: "same-origin",
+      redirect: "manual",
+      headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrfToken() },
+      body: JSON.stringify(body),
+    });
+  }
+
+  async function drainNow() {
+    await load();
+    var blocked = {}, saved = 0;
+    for (var i = 0; i < queue.length; i++) {
+      var entry = queue[i], at = sessionKey(entry);
+      if (entry.status !== "queued") { blocked[at] = true; continue; }
+      if (blocked[at] || leaving) continue;
+      var response;
+      try {
+        response = await send(entry);
+      } catch (error) {
+        setOffline(true);
+        break;
+      }
+      if (response.type === "opaqueredirect" || response.status === 403) {
+        needLogin = true;
+        if (offlineSince()) setOffline(false);
+        break;
+      }
+      needLogin = false;
+      if (offlineSince()) setOffline(false);
+      if (response.status >= 500 || response.status === 429) break;  // busy: again later
+      var answer = {};
+      try { answer = await response.json(); } catch (error) { answer = {}; }
+      if (response.ok && answer.result && answer.result !== "refused") {
+        await remove(entry.key);
+        saved++;
+        continue;
+      }
+      entry.status = "refused";
+      entry.reason = answer.reason || String(response.status);
+      await put(entry);
+      blocked[at] = true;
+    }
+    await load();
+    render();
+    if (saved) refreshPage();
+  }
+
+  function drain() {
+    if (draining || leaving) return Promise.resolve();
+    draining = true;
+    var run = function () { return drainNow(); };
+    var done = navigator.locks
+      ? navigator.locks.request("zj-offline-drain-" + C.user, { ifAvailable: true }, function (lock) {
+        return lock ? run() : null;
+      })
+      : run();
+    return Promise.resolve(done).catch(function () {}).then(function () { draining = false; });
+  }
+
+  // After hands were saved: the sheet (or the table's list) as the server has it now.
+  function refreshPage() {
+    if (!C.place || leaving) return;
+    var busy = dirty || queue.some(function (e) { return e.status === "correcting"; });
+    if (!busy) {  // nothing typed in the form: the page as the server draws it now
+      leaving = true;
+      location.reload();
+      return;
+    }
+    fetch(location.pathname, { credentials: "same-origin" }).then(function (response) {
+      return response.ok && !response.redirected ? response.text() : null;
+    }).then(function (html) {
+      if (!html) return;
+      var fresh = new DOMParser().parseFromString(html, "text/html");
+      ["hand-sheet", "table-signals"].forEach(function (id) {
+        var now = document.getElementById(id), then = fresh.getElementById(id);
+        if (now && then) now.replaceWith(document.importNode(then, true));
+      });
+      var strip = document.querySelector(".players-strip"), strip2 = fresh.querySelector(".players-strip");
+      if (strip && strip2) strip.replaceWith(document.importNode(strip2, true));
+      var input = form && form.querySelector("[name=number]");
+      var next = fresh.querySelector("#hand-form [name=number]");
+      if (input && next && !queue.some(here) && Number(next.value) > Number(input.value)) {
+        nextNumber(next.value);
+      }
+      render();
+    }).catch(function () {});
+  }
+
+  // Probing: while offline with nothing to send, a cheap request says when the server is back.
+  function probe() {
+    if (!offlineSince() || !navigator.onLine) return;
+    if (queue.some(function (e) { return e.status === "queued"; })) { drain(); return; }
+    fetch(C.worker, { method: "HEAD", credentials: "same-origin", redirect: "manual", cache: "no-store" })
+      .then(function () { setOffline(false); }, function () {});
+  }
+
+  window.addEventListener("offline", function () { setOffline(true); });
+  window.addEventListener("online", function () { probe(); drain(); });
+  window.addEventListener("pagehide", function () { leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });
+  window.addEventListener("storage", function (event) {
+    if (event.key === SINCE) render();
+  });
+  setInterval(function () { load().then(render).then(probe).then(drain); }, EVERY_MS);
+
+  place();
+  if (!navigator.onLine) setOffline(true);
+  else probe();
+  load().then(function () {
+    render();
+    var mine = queue.filter(here).map(function (e) { return parseInt(e.fields.number, 10) || 0; });
+    var input = form && form.querySelector("[name=number]");
+    if (input && mine.length && Math.max.apply(null, mine) >= Number(input.value)) {
+      nextNumber(Math.max.apply(null, mine) + 1);  // the page as last seen: after the kept hands
+    }
+    var wanted = /#offline-correct=([\w-]+)/.exec(location.hash);
+    if (wanted) loadBack(wanted[1]);
+    if (navigator.onLine) drain();
+  }).catch(function () {}).then(function () {
+    document.documentElement.setAttribute("data-offline-ready", "");  // for the browser tests
+  });
+})();
