@@ -167,7 +167,6 @@ def _rounds_rows(hands, *, current: int | None) -> tuple[r.RoundsRows, r.RoundsR
     """The six grouped reads of ``hands`` (released hands of some rounds), split into the rows
     of the rounds before ``current`` and those of ``current`` (None: every row in the first)
     by one more key of each grouping."""
-    wins = hands.filter(outcome=f.WIN)
     part = (
         Value(0, output_field=IntegerField())
         if current is None
@@ -178,66 +177,70 @@ def _rounds_rows(hands, *, current: int | None) -> tuple[r.RoundsRows, r.RoundsR
         )
     )
     split: tuple[dict, dict] = ({}, {})
-
-    def rows(name: str, kind, query, *columns: str) -> None:
+    for name, (kind, query, columns) in _grouped_reads(hands, part).items():
         found: tuple[list, list] = ([], [])
         for which, *row in query.annotate(part=part).values_list("part", *columns):
             found[which].append(kind(*row))
         split[0][name], split[1][name] = found
-
-    rows(
-        "groups",
-        r.HandGroup,
-        hands.values("session_id", "session__round__number", "outcome", "win_type").annotate(
-            n=Count("pk")
-        ),
-        "session_id", "session__round__number", "outcome", "win_type", "n",
-    )  # fmt: skip
-    rows(
-        "winners",
-        r.WinnerRow,
-        hands.exclude(outcome=f.DRAW)
-        .values("winner_id", "outcome", "win_type")
-        .annotate(n=Count("pk"), points=Sum("value"), top=Max("value")),
-        "winner_id", "outcome", "win_type", "n", "points", "top",
-    )  # fmt: skip
-    # The discarder's own payment of each hand: one payment a hand, so no DISTINCT (a won
-    # hand's discarder always pays); a positive cost.
-    rows(
-        "deal_ins",
-        lambda player_id, count, paid: r.DealInRow(player_id, count, -(paid or 0)),
-        wins.filter(discarder__isnull=False, payments__player_id=F("discarder_id"))
-        .values("discarder_id")
-        .annotate(n=Count("pk"), paid=Sum("payments__amount")),
-        "discarder_id", "n", "paid",
-    )  # fmt: skip
-    # The lists as the database holds them (text): the pure part decodes each distinct list
-    # once, however many players' wins hold it.
-    rows(
-        "patterns",
-        r.PatternRow,
-        wins.annotate(text=Cast("patterns", TextField()))
-        .values("winner_id", "text")
-        .annotate(n=Count("pk")),
-        "winner_id", "text", "n",
-    )  # fmt: skip
-    rows("values", r.ValueRow, wins.values("value").annotate(n=Count("pk")), "value", "n")
-    rows(
-        "big_hands",
-        r.BigHandRow,
-        wins.filter(value__gte=f.BIG_VALUE)
-        .annotate(
-            place=Window(
-                RowNumber(),
-                partition_by=[part],
-                order_by=["-value", "session__round__number", "session__table__number", "number"],
-            )
-        )
-        .filter(place__lte=f.BIG_HANDS_SHOWN),
-        "session__round__number", "session__table__number", "number", "winner_id", "value",
-        "patterns", "concealed", "melds", "winning_tile", "win_type",
-    )  # fmt: skip
     return r.RoundsRows(**split[0]), r.RoundsRows(**split[1])
+
+
+def _grouped_reads(hands, part) -> dict[str, tuple[Callable, object, tuple[str, ...]]]:
+    """Each field of `rows.RoundsRows`: the row it makes, its grouped query of ``hands`` and
+    the columns it reads (``part``: the grouping key that splits them, for the big hands'
+    ranking)."""
+    wins = hands.filter(outcome=f.WIN)
+    return {
+        "groups": (
+            r.HandGroup,
+            hands.values("session_id", "session__round__number", "outcome", "win_type").annotate(
+                n=Count("pk")
+            ),
+            ("session_id", "session__round__number", "outcome", "win_type", "n"),
+        ),
+        "winners": (
+            r.WinnerRow,
+            hands.exclude(outcome=f.DRAW)
+            .values("winner_id", "outcome", "win_type")
+            .annotate(n=Count("pk"), points=Sum("value"), top=Max("value")),
+            ("winner_id", "outcome", "win_type", "n", "points", "top"),
+        ),
+        # The discarder's own payment of each hand: one payment a hand, so no DISTINCT (a won
+        # hand's discarder always pays); a positive cost.
+        "deal_ins": (
+            lambda player_id, count, paid: r.DealInRow(player_id, count, -(paid or 0)),
+            wins.filter(discarder__isnull=False, payments__player_id=F("discarder_id"))
+            .values("discarder_id")
+            .annotate(n=Count("pk"), paid=Sum("payments__amount")),
+            ("discarder_id", "n", "paid"),
+        ),
+        # The lists as the database holds them (text): the pure part decodes each distinct
+        # list once, however many players' wins hold it.
+        "patterns": (
+            r.PatternRow,
+            wins.annotate(text=Cast("patterns", TextField()))
+            .values("winner_id", "text")
+            .annotate(n=Count("pk")),
+            ("winner_id", "text", "n"),
+        ),
+        "values": (r.ValueRow, wins.values("value").annotate(n=Count("pk")), ("value", "n")),
+        "big_hands": (
+            r.BigHandRow,
+            wins.filter(value__gte=f.BIG_VALUE)
+            .annotate(
+                place=Window(
+                    RowNumber(),
+                    partition_by=[part],
+                    order_by=[
+                        "-value", "session__round__number", "session__table__number", "number",
+                    ],
+                )
+            )
+            .filter(place__lte=f.BIG_HANDS_SHOWN),
+            ("session__round__number", "session__table__number", "number", "winner_id", "value",
+             "patterns", "concealed", "melds", "winning_tile", "win_type"),
+        ),
+    }  # fmt: skip
 
 
 def _figures(
