@@ -266,6 +266,9 @@ def test_the_table_phone_keeps_its_hands_offline_and_log_out_empties_the_store(
     expect(page.locator("#offline-banner")).to_contain_text("2 hands not sent")
     page.reload()
     expect(page.locator("#offline-queue li")).to_have_count(2)
+    # The page as last seen, the tiles' pictures too: kept with the first page's files.
+    assert page.locator("img").count() > 30
+    assert page.evaluate("Array.from(document.images).every((i) => i.complete && i.naturalWidth)")
     page.screenshot(path=str(artifacts / "offline-6-table-phone.png"), full_page=True)
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")

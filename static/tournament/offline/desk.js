@@ -53,8 +53,11 @@
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
       var urls = [location.href];
-      document.querySelectorAll("script[src], link[rel=stylesheet][href], link[rel=icon][href]").forEach(function (tag) {
-        urls.push(tag.src || tag.href);
+      // The tiles' pictures too: the sheet and the palette show them offline.
+      var seen = {};
+      document.querySelectorAll("script[src], link[rel=stylesheet][href], link[rel=icon][href], img[src]").forEach(function (tag) {
+        var href = tag.src || tag.href;
+        if (!seen[href]) { seen[href] = true; urls.push(href); }
       });
       registration.active.postMessage({
         type: "keep", urls: first ? urls : [], notKept: S.not_kept, notKeptTitle: document.title,
