@@ -2,12 +2,15 @@
 // not. Loaded on every desk page with its config (#offline-config, tournament/templatetags/
 // offline.py: the user, the addresses, where a hand typed here belongs, the words).
 //
+// This script holds the typing (Save kept offline, Correct) and the sending; the store and the
+// shared helpers are offline/store.js, what the judge sees offline/view.js (both loaded first).
+//
 // Vocabulary
 //   worker       the service worker (offline/worker.js): the desk's pages and files as last seen.
-//   store        this user's IndexedDB database "zj-offline-<user>", object store "queue": the
-//                hands typed offline, one record each, kept across reloads, closed tabs and a
-//                closed lid; deleted at log-out (offline/account.js). Only this judge's own
-//                typing is ever in it (blind double entry: nothing of another entry).
+//   store        this user's IndexedDB database (offline/store.js): the hands typed offline,
+//                one record each, kept across reloads, closed tabs and a closed lid; deleted at
+//                log-out (offline/account.js). Only this judge's own typing is ever in it
+//                (blind double entry: nothing of another entry).
 //   entry        {key, seq, typed_at, place, round, table, half, fields, sync, page, label,
 //                status, reason}: key is crypto.randomUUID() made when the hand was typed, seq
 //                the order typed; status "queued" (not sent), "refused" (the server said why)
@@ -30,21 +33,10 @@
   var queue = [], draining = false, leaving = false, needLogin = false, counter = 0;
   var dirty = false;  // the judge has typed in the form since it was last emptied
 
-  function say(text, values) {
-    return String(text).replace(/%\((\w+)\)s/g, function (all, name) {
-      return values && name in values ? values[name] : "";
-    });
-  }
-  function clock(ms) {
-    var d = new Date(ms);
-    return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2);
-  }
-  function element(tag, className, text) {
-    var made = document.createElement(tag);
-    if (className) made.className = className;
-    if (text !== undefined) made.textContent = text;
-    return made;
-  }
+  var Z = window.ZJOffline;
+  var say = Z.say, element = Z.element, sessionKey = Z.sessionKey;
+  var store = Z.store(C.user);
+  var view = Z.view(C);
 
   // The worker: registered on every desk page; the first page asks it to keep itself.
   if ("serviceWorker" in navigator && window.isSecureContext) {
@@ -65,30 +57,14 @@
     }).catch(function () {});
   }
 
-  // The store.
-  function withStore(mode, work) {
-    return new Promise(function (resolve, reject) {
-      var opening = indexedDB.open("zj-offline-" + C.user, 1);
-      opening.onupgradeneeded = function () { opening.result.createObjectStore("queue", { keyPath: "key" }); };
-      opening.onerror = function () { reject(opening.error); };
-      opening.onsuccess = function () {
-        var db = opening.result;
-        db.onversionchange = function () { db.close(); };
-        var tx = db.transaction("queue", mode);
-        var request = work(tx.objectStore("queue"));
-        tx.oncomplete = function () { db.close(); resolve(request ? request.result : undefined); };
-        tx.onerror = tx.onabort = function () { db.close(); reject(tx.error); };
-      };
-    });
-  }
+  // The store (offline/store.js), the queue read back in the order typed.
   function load() {
-    return withStore("readonly", function (store) { return store.getAll(); }).then(function (list) {
+    return store.all().then(function (list) {
       queue = (list || []).sort(function (a, b) { return a.seq - b.seq; });
       return queue;
     });
   }
-  function put(entry) { return withStore("readwrite", function (store) { store.put(entry); }); }
-  function remove(key) { return withStore("readwrite", function (store) { store.delete(key); }); }
+  var put = store.put, remove = store.remove;
 
   // Offline or not.
   function offlineSince() { return Number(localStorage.getItem(SINCE)) || 0; }
@@ -99,125 +75,15 @@
   }
   function isOffline() { return !navigator.onLine || Boolean(offlineSince()); }
 
-  function sessionKey(entry) { return [entry.place, entry.round, entry.table, entry.half].join(":"); }
   function here(entry) {
     return C.place && entry.place === C.place && entry.round === C.round
       && entry.table === C.table && entry.half === C.half;
   }
-  function heldKeys() {
-    var blocked = {}, held = {};
-    queue.forEach(function (entry) {
-      var at = sessionKey(entry);
-      if (entry.status !== "queued") blocked[at] = true;
-      else if (blocked[at]) held[entry.key] = true;
-    });
-    return held;
-  }
 
-  // What the judge sees: the banner, the list of hands typed offline, the sheet's rows.
-  // The banner is in the page only while it has something to say (a page's own .notice stays
-  // the only one).
-  var banner = element("p", "notice offline-banner");
-  banner.id = "offline-banner";
-  banner.setAttribute("role", "status");
-  var bannerAt = null;
-  var list = element("section", "offline-queue");
-  list.id = "offline-queue";
-  list.hidden = true;
-
-  function place() {
-    var main = document.getElementById("main");
-    if (!main) return;
-    bannerAt = main;
-    // Above the session's hands: the sheet's heading, or the table page's.
-    var sheet = document.getElementById("hand-sheet");
-    var anchor = sheet ? sheet.closest(".table-container") || sheet : null;
-    if (anchor && anchor.previousElementSibling && anchor.previousElementSibling.tagName === "H2") {
-      anchor = anchor.previousElementSibling;
-    }
-    anchor = anchor || document.getElementById("table-hands");
-    if (anchor) anchor.parentNode.insertBefore(list, anchor);
-    else main.appendChild(list);
-  }
-
-  function bannerText() {
-    var held = heldKeys();
-    var waiting = queue.filter(function (e) { return e.status === "queued" && !held[e.key]; }).length;
-    var refused = queue.filter(function (e) { return e.status !== "queued"; }).length;
-    if (isOffline() && offlineSince()) {
-      var time = clock(offlineSince());
-      if (!queue.length) return say(S.offline_none, { time: time });
-      return say(queue.length === 1 ? S.offline_one : S.offline_many, { time: time, count: queue.length });
-    }
-    if (needLogin && queue.length) return say(S.login, { count: queue.length });
-    if (waiting) return say(S.sending, { count: waiting });
-    if (refused) return say(S.refused, { count: refused });
-    return "";
-  }
-
+  // What the judge sees (offline/view.js), drawn from this state.
   function render() {
-    var text = bannerText();
-    banner.textContent = text;
-    if (text && bannerAt && !banner.isConnected) bannerAt.insertBefore(banner, bannerAt.firstChild);
-    if (!text && banner.isConnected) banner.remove();
-    banner.classList.toggle("bad", isOffline());
-    renderList();
-    renderRows();
-  }
-
-  function renderList() {
-    list.textContent = "";
-    list.hidden = !queue.length;
-    if (!queue.length) return;
-    list.appendChild(element("h2", "", S.queue_title));
-    var items = element("ol", "offline-entries");
-    var held = heldKeys();
-    queue.forEach(function (entry) {
-      var item = element("li", "offline-entry " + entry.status);
-      item.setAttribute("data-key", entry.key);
-      item.setAttribute("data-number", entry.fields.number || "");
-      var head = element("span", "", say(S.hand, { number: entry.fields.number || "?" }) + " · " + (entry.label || "")
-        + " · " + say(S.typed, { time: clock(Date.parse(entry.typed_at)) }) + " ");
-      item.appendChild(head);
-      var badge = entry.status === "refused" ? S.refused_badge : entry.status === "correcting"
-        ? S.correcting : held[entry.key] ? S.waiting : S.not_sent;
-      item.appendChild(element("span", "badge " + (entry.status === "queued" ? "warn" : "bad"), badge));
-      if (entry.status !== "queued") {
-        if (entry.reason) item.appendChild(element("p", "offline-reason", entry.reason));
-        var actions = element("p", "row-actions");
-        if (entry.status === "refused") {
-          var correct = element("a", "button", S.correct);
-          correct.href = entry.page + "#offline-correct=" + entry.key;
-          correct.setAttribute("data-correct", entry.key);
-          actions.appendChild(correct);
-        }
-        var discard = element("button", "", S.discard);
-        discard.type = "button";
-        discard.setAttribute("data-discard", entry.key);
-        actions.appendChild(discard);
-        item.appendChild(actions);
-      }
-      items.appendChild(item);
-    });
-    list.appendChild(items);
-  }
-
-  function renderRows() {
-    var body = document.querySelector("#hand-sheet tbody");
-    if (!body || C.place !== "desk") return;
-    body.querySelectorAll("tr.not-sent").forEach(function (row) { row.remove(); });
-    var columns = document.querySelectorAll("#hand-sheet thead th").length;
-    var empty = body.querySelector("td.muted[colspan]");  // "No hands entered yet."
-    if (empty) empty.parentNode.hidden = queue.some(here);
-    queue.filter(here).forEach(function (entry) {
-      var row = element("tr", "not-sent");
-      row.appendChild(element("td", "num", entry.fields.number || "?"));
-      var cell = element("td", "");
-      cell.colSpan = Math.max(columns - 1, 1);
-      cell.appendChild(element("span", "badge " + (entry.status === "queued" ? "warn" : "bad"),
-        entry.status === "queued" ? S.sheet_row : S.refused_badge));
-      row.appendChild(cell);
-      body.appendChild(row);
+    view.render({
+      queue: queue, here: here, since: offlineSince(), offline: isOffline(), needLogin: needLogin,
     });
   }
 
@@ -472,7 +338,7 @@
   });
   setInterval(function () { load().then(render).then(probe).then(drain); }, EVERY_MS);
 
-  place();
+  view.place();
   if (!navigator.onLine) setOffline(true);
   else probe();
   load().then(function () {
