@@ -60,11 +60,26 @@ def launch(chromium, profile, **options):
 
 
 def controlled(page):
-    """Wait until the service worker controls the page and has kept it (its first page)."""
+    """Wait until the service worker controls the page and has kept it with its files: its
+    scripts, styles and pictures (the page is *opened*, in the issue's words)."""
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller")
     page.wait_for_function(
         "async () => { const c = await caches.open('zj-desk-pages');"
         " return !!(await c.match(location.href)); }"
+    )
+    page.wait_for_function(
+        """async () => {
+            const files = await caches.open('zj-desk-files');
+            const tags = document.querySelectorAll(
+                'script[src], link[rel=stylesheet][href], img[src]');
+            for (const tag of tags) {
+                const url = tag.src || tag.href;
+                if (new URL(url).pathname.startsWith('/static/') && !(await files.match(url))) {
+                    return false;
+                }
+            }
+            return true;
+        }"""
     )
 
 
