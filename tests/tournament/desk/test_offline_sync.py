@@ -215,7 +215,14 @@ def test_an_unknown_session_is_404_and_the_sync_needs_a_judge(client):
     client.force_login(make_user())
     unknown = body(session)
     unknown["table"] = 99
-    assert send(client, session, unknown).status_code == 404
+    refused = send(client, session, unknown)
+    assert refused.status_code == 404
+    assert refused.json() == {
+        "result": "refused",
+        "reason": "There is no session at this round and table: check them, then type the hand "
+        "again.",
+    }
+    assert not OfflineEntry.objects.exists()
 
 
 def test_the_worker_is_served_from_the_desk(client, judge):

@@ -23,7 +23,7 @@ import uuid
 
 from django.conf import settings
 from django.db import OperationalError
-from django.http import Http404, HttpResponse, JsonResponse, QueryDict
+from django.http import HttpResponse, JsonResponse, QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -149,8 +149,11 @@ def offline_sync(request, tournament):
         table_number=body["table"],
         half=body["half"],
     )
-    if session is None:
-        raise Http404(_("No session for this round and table."))
+    if session is None:  # answered as every refusal is, so the judge's list can say why
+        return _refusal(
+            _("There is no session at this round and table: check them, then type the hand again."),
+            404,
+        )
     try:
         return _receive(request, session, body, digest)
     except offline_services.KeyClash:
