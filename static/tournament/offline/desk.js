@@ -58,9 +58,18 @@
   }
 
   // The store (offline/store.js), the queue read back in the order typed.
+  // An entry of this page's session that leaves the store while this tab is not sending was
+  // sent by another tab (or discarded here, `discarded`): the sheet is read again, as after
+  // this tab's own sending.
+  var discarded = {};
   function load() {
     return store.all().then(function (list) {
+      var before = queue.filter(here).map(function (e) { return e.key; });
       queue = (list || []).sort(function (a, b) { return a.seq - b.seq; });
+      var still = {};
+      queue.forEach(function (e) { still[e.key] = true; });
+      var sentElsewhere = before.some(function (key) { return !still[key] && !discarded[key]; });
+      if (sentElsewhere && !draining) refreshPage();
       return queue;
     });
   }
@@ -132,6 +141,7 @@
       place: C.place, round: C.round, table: C.table, half: C.half,
       fields: fields, sync: C.sync, page: location.pathname, label: C.label, status: "queued",
     };
+    if (correcting) discarded[correcting.key] = true;  // replaced by the corrected entry
     var done = correcting ? remove(correcting.key) : Promise.resolve();
     return done.then(function () { return put(entry); }).then(load).then(function () {
       var number = parseInt(fields.number, 10) || 0;
@@ -215,6 +225,7 @@
     }
     var discard = target.closest && target.closest("[data-discard]");
     if (discard && window.confirm(S.discard_sure)) {
+      discarded[discard.getAttribute("data-discard")] = true;
       remove(discard.getAttribute("data-discard")).then(load).then(render).then(drain);
     }
   });
