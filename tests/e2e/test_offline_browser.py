@@ -15,6 +15,7 @@ import json
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
@@ -122,6 +123,25 @@ def queued(page):
     )
 
 
+def expect_kept(page, count):
+    """The page, opened again, lists ``count`` hands kept in the store; when it does not, the
+    failure says what the page was (the worker's copy, the not-kept page, an error page) and
+    what the store holds."""
+    try:
+        page.wait_for_selector("html[data-offline-ready]", state="attached")
+        expect(page.locator("#offline-queue li")).to_have_count(count)
+    except (AssertionError, PlaywrightError) as failure:
+        state = page.evaluate(
+            """() => ({url: location.href, title: document.title, onLine: navigator.onLine,
+                 main: !!document.getElementById('main'),
+                 ready: document.documentElement.hasAttribute('data-offline-ready'),
+                 controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+                 banner: (document.getElementById('offline-banner') || {}).textContent || null})"""
+        )
+        stored = queued(page) if state["main"] else "(no desk page)"
+        raise AssertionError(f"{failure}\npage: {state}\nstore: {stored}") from failure
+
+
 HANDS = [("win", 2, 3, SMALL, "5m"), ("draw",)] * 5  # 10 a table: wins of 10 and draws
 
 
@@ -164,6 +184,7 @@ def test_twenty_hands_typed_offline_are_saved_once_each_in_order(
 
     # A reload, then the browser closed and opened again on the same profile, still offline.
     page.reload()
+    expect_kept(page, 20)
     expect(page.locator("#offline-banner")).to_contain_text("20 hands not sent")
     typed = [(e["table"], int(e["fields"]["number"]), e["key"]) for e in queued(page)]
     assert [(table, number) for table, number, _ in typed] == [
@@ -173,8 +194,8 @@ def test_twenty_hands_typed_offline_are_saved_once_each_in_order(
     context = launch(chromium, profile, offline=True)
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(base + session_path(first))
+    expect_kept(page, 20)
     expect(page.locator("#offline-banner")).to_contain_text("20 hands not sent")
-    expect(page.locator("#offline-queue li")).to_have_count(20)
     page.screenshot(path=str(artifacts / "offline-2-reopened-offline.png"), full_page=True)
     assert Hand.objects.count() == 0
     kept = queued(page)
@@ -280,7 +301,7 @@ def test_the_table_phone_keeps_its_hands_offline_and_log_out_empties_the_store(
     type_hand(page, 2, ("draw",))
     expect(page.locator("#offline-banner")).to_contain_text("2 hands not sent")
     page.reload()
-    expect(page.locator("#offline-queue li")).to_have_count(2)
+    expect_kept(page, 2)
     # The page as last seen, the tiles' pictures too: kept with the first page's files.
     assert page.locator("img").count() > 30
     assert page.evaluate("Array.from(document.images).every((i) => i.complete && i.naturalWidth)")

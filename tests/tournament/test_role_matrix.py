@@ -13,12 +13,14 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import Group
 from django.contrib.contenttypes.models import ContentType
+from django.db import connection
 from django.urls import URLResolver, get_resolver
 from django.urls.resolvers import RoutePattern
 
 from tests.tournament.builders import entry, make_session, make_tournament, make_user
 from tournament.models import TournamentOfficial
 from tournament.play.services.hands import hand_save
+from tournament.printing.documents import base as printing_base
 from tournament.roles import ORGANISER_GROUP, roles_ensure
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # every page x every role
@@ -209,7 +211,10 @@ def required_role(name: str) -> str:
 
 
 @pytest.fixture
-def world(db):
+def world(db, monkeypatch):
+    # Only the permission is under test here: the printouts' PDFs are read back in
+    # tests/tournament/printing/, and the aid card's tiles cost seconds per role.
+    monkeypatch.setattr(printing_base, "html_to_pdf", lambda parts, **kwargs: b"%PDF-1.7 test")
     session = make_session()
     hand_save(session=session, entry=entry(session), user=make_user())
     roles_ensure()
@@ -258,11 +263,14 @@ def _values(route: str, session, users) -> dict:
 
 
 def _counts() -> dict:
-    return {
-        model._meta.label: model.objects.count()
-        for model in apps.get_models()
-        if model._meta.app_label in ("tournament", "auth")
-    }
+    """Every tournament and auth table's row count, read in one query."""
+    models = [m for m in apps.get_models() if m._meta.app_label in ("tournament", "auth")]
+    quote = connection.ops.quote_name
+    counts = ", ".join(f"(SELECT COUNT(*) FROM {quote(m._meta.db_table)})" for m in models)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {counts}")
+        row = cursor.fetchone()
+    return {model._meta.label: count for model, count in zip(models, row, strict=True)}
 
 
 def test_every_pattern_is_in_the_matrix():
@@ -291,7 +299,7 @@ def test_role_matrix(client, world, role, method):
         allowed = _allowed(role, name)
         if role != "anonymous":
             client.force_login(users[role])
-        before = _counts()
+        before = None if allowed else _counts()  # only a refusal must leave them as they were
         response = getattr(client, method)(url)
         status = response.status_code
         where = f"{method.upper()} {url} ({name}) as {role}: {status}"
