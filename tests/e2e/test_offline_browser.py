@@ -129,12 +129,13 @@ def expect_kept(page, count):
     what the store holds."""
     try:
         page.wait_for_selector("html[data-offline-ready]", state="attached")
-        expect(page.locator("#offline-queue li")).to_have_count(count)
+        expect(page.locator("#offline-queue li")).to_have_count(count, timeout=WAIT_MS)
     except (AssertionError, PlaywrightError) as failure:
         state = page.evaluate(
             """() => ({url: location.href, title: document.title, onLine: navigator.onLine,
                  main: !!document.getElementById('main'),
                  ready: document.documentElement.hasAttribute('data-offline-ready'),
+                 storeError: document.documentElement.getAttribute('data-offline-store-error'),
                  controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
                  banner: (document.getElementById('offline-banner') || {}).textContent || null})"""
         )

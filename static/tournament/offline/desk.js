@@ -291,16 +291,24 @@
     if (saved) refreshPage();
   }
 
+  // A drain asked for while one runs (the network back while the last failed send was still
+  // on its way) runs once that one ends, not at the next 15 s round.
+  var drainAgain = false;
   function drain() {
-    if (draining || leaving) return Promise.resolve();
+    if (leaving) return Promise.resolve();
+    if (draining) { drainAgain = true; return Promise.resolve(); }
     draining = true;
+    drainAgain = false;
     var run = function () { return drainNow(); };
     var done = navigator.locks
       ? navigator.locks.request("zj-offline-drain-" + C.user, { ifAvailable: true }, function (lock) {
         return lock ? run() : null;
       })
       : run();
-    return Promise.resolve(done).catch(function () {}).then(function () { draining = false; });
+    return Promise.resolve(done).catch(function () {}).then(function () {
+      draining = false;
+      if (drainAgain && !leaving) return drain();
+    });
   }
 
   // After hands were saved: the sheet (or the table's list) as the server has it now.
@@ -352,7 +360,18 @@
   view.place();
   if (!navigator.onLine) setOffline(true);
   else probe();
-  load().then(function () {
+  // The store's first read, tried again a few times before giving up to the 15 s round: a
+  // judge who reloads sees the hands kept at once, even when the browser's store was busy.
+  function firstLoad(tries) {
+    return load().catch(function (error) {
+      document.documentElement.setAttribute("data-offline-store-error", String(error && error.name));
+      if (tries <= 1) throw error;
+      return new Promise(function (resolve) { setTimeout(resolve, 500); }).then(function () {
+        return firstLoad(tries - 1);
+      });
+    });
+  }
+  firstLoad(5).then(function () {
     render();
     var mine = queue.filter(here).map(function (e) { return parseInt(e.fields.number, 10) || 0; });
     var input = form && form.querySelector("[name=number]");
