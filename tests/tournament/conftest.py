@@ -93,3 +93,12 @@ def queue(settings, tmp_path):
     settings.TASKS = DATABASE_QUEUE
     settings.MEDIA_ROOT = str(tmp_path / "media")
     return tmp_path / "media"
+
+
+@pytest.fixture
+def fast_pdf(monkeypatch):
+    """Skip WeasyPrint where only the permission is under test; the PDFs are read back in
+    tests/tournament/printing/ (the aid card's tiles alone cost seconds a print)."""
+    from tournament.printing.documents import base
+
+    monkeypatch.setattr(base, "html_to_pdf", lambda parts, **kwargs: b"%PDF-1.7 test")

@@ -20,7 +20,6 @@ from django.urls.resolvers import RoutePattern
 from tests.tournament.builders import entry, make_session, make_tournament, make_user
 from tournament.models import TournamentOfficial
 from tournament.play.services.hands import hand_save
-from tournament.printing.documents import base as printing_base
 from tournament.roles import ORGANISER_GROUP, roles_ensure
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]  # every page x every role
@@ -211,10 +210,7 @@ def required_role(name: str) -> str:
 
 
 @pytest.fixture
-def world(db, monkeypatch):
-    # Only the permission is under test here: the printouts' PDFs are read back in
-    # tests/tournament/printing/, and the aid card's tiles cost seconds per role.
-    monkeypatch.setattr(printing_base, "html_to_pdf", lambda parts, **kwargs: b"%PDF-1.7 test")
+def world(db, fast_pdf):
     session = make_session()
     hand_save(session=session, entry=entry(session), user=make_user())
     roles_ensure()

@@ -18,12 +18,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def fast_pdf(monkeypatch):
-    """Skip WeasyPrint where only the permission is under test; the PDFs are tested apart."""
-    monkeypatch.setattr(base, "html_to_pdf", lambda parts, **kwargs: b"%PDF-1.7 test")
-
-
-@pytest.fixture
 def seated():
     tournament = make_tournament()
     round_ = make_seated_round(tournament, make_players(tournament, 8))
